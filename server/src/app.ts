@@ -1,0 +1,44 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Db } from './db/database';
+import { catalogRoutes } from './domains/catalog/routes';
+import { siteRoutes } from './domains/site/routes';
+import { checkBusiness } from './http/business';
+import { registerErrorHandling } from './http/errors';
+import { registerStoreFiles } from './http/static';
+
+export interface AppOptions {
+  db: Db;
+  config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'>;
+  logger?: boolean;
+}
+
+export async function buildApp({ db, config, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimitBytes,
+    // Ajv: coerce query strings to their types, strip nothing silently.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    disableRequestLogging: false,
+    trustProxy: false,
+  });
+
+  registerErrorHandling(app, config.bodyLimitBytes);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  // Every /v1 call must name this business (query or body), checked once the body is parsed.
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/v1/')) checkBusiness(request);
+  });
+
+  app.get('/healthz', async () => {
+    await db.kysely.selectFrom('currency').select('name').limit(1).execute();
+    return { data: { status: 'ok', database: db.dialect } };
+  });
+
+  await app.register(siteRoutes, { db });
+  await app.register(catalogRoutes, { db });
+  await registerStoreFiles(app, config);
+  return app;
+}

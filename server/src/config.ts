@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Project root (the folder holding shell/, server/, releases/). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PostgreSQL when set; otherwise the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  /** Built shell (index.html and its assets). */
+  shellDir: string;
+  /** Immutable remote releases and the manifest. */
+  releasesDir: string;
+  production: boolean;
+  bodyLimitBytes: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  }
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE ?? path.join(ROOT, 'var', 'adire-blooms.sqlite'),
+    shellDir: env.SHELL_DIR ?? path.join(ROOT, 'shell', 'dist'),
+    releasesDir: env.RELEASES_DIR ?? path.join(ROOT, 'releases'),
+    production: env.NODE_ENV === 'production',
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 100 * 1024),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,43 @@
+import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type SiteSettings } from '@adire/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import type { ShopContact } from '../../db/seed-data';
+import { readSetting } from '../../db/settings';
+
+const businessQuery = {
+  type: 'object',
+  properties: { business: { type: 'string', maxLength: 100 } },
+} as const;
+
+/** Site domain: the handshake every page load starts with, and the shop's contact data. */
+export const siteRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async () => {
+    const [rates, alertSettings, deliverySettings] = await Promise.all([
+      db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
+      readSetting<SiteSettings['alertSettings']>(db.kysely, 'alertSettings'),
+      readSetting<SiteSettings['deliverySettings']>(db.kysely, 'deliverySettings'),
+    ]);
+    const zoneAmounts = deliverySettings?.baseConfig.stateDeliveryZones.flatMap((s) => s.zones.map((z) => z.amount)) ?? [];
+    const data: HandshakeResponse = {
+      user: null,
+      deliveryZoneAmount: zoneAmounts.length ? Math.min(...zoneAmounts) : 0,
+      currencies: rates
+        .filter((r): r is { name: CurrencyName; conversion_rate: number } => CURRENCY_NAMES.includes(r.name as CurrencyName))
+        .sort((a, b) => CURRENCY_NAMES.indexOf(a.name) - CURRENCY_NAMES.indexOf(b.name))
+        .map((r) => ({ name: r.name, conversionRate: Number(r.conversion_rate) })),
+      settings: {
+        alertSettings: alertSettings ?? { siteWideAlert: '', paymentAlerts: {} },
+        deliverySettings: deliverySettings ?? {
+          baseConfig: { name: '', description: '', type: 'base', infoTextConfigs: [], minAmount: 0, minAmountInfoText: '', stateDeliveryZones: [], active: false },
+          overrideConfigs: [],
+        },
+      },
+    };
+    return { data };
+  });
+
+  app.get('/v1/storefront/shop', { schema: { querystring: businessQuery } }, async () => {
+    const contact = await readSetting<ShopContact>(db.kysely, 'shopContact');
+    return { data: contact };
+  });
+};

@@ -1,0 +1,17 @@
+import { BUSINESS } from '@adire/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/** Every API call names the business (query or body); another business is a 400. */
+export function checkBusiness(request: FastifyRequest): void {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.business;
+  const body = request.body;
+  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).business : undefined;
+  const business = fromQuery ?? fromBody;
+  if (business === undefined || business === '') {
+    throw new AppError(400, 'BUSINESS_REQUIRED', "The 'business' parameter is required", { business: 'is required' });
+  }
+  if (business !== BUSINESS) {
+    throw new AppError(400, 'UNKNOWN_BUSINESS', `Unknown business '${String(business).slice(0, 60)}'`, { business: 'is unknown' });
+  }
+}

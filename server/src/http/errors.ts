@@ -1,0 +1,60 @@
+import type { ApiErrorBody } from '@adire/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error a shopper or client can act on; becomes the `{message, code, fields?}` envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'BAD_REQUEST', message, fields);
+export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
+
+/** Turn Ajv's messages into `{ field: 'reason' }`, keyed by the field a shopper would recognise. */
+function validationFields(err: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of err.validation ?? []) {
+    const missing = (v.params as { missingProperty?: string }).missingProperty;
+    const extra = (v.params as { additionalProperty?: string }).additionalProperty;
+    const key = missing ?? extra ?? (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body');
+    fields[key] = missing ? 'is required' : extra ? 'is not allowed' : (v.message ?? 'is invalid');
+  }
+  return fields;
+}
+
+export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+    if (err instanceof AppError) {
+      status = err.statusCode;
+      body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
+    } else if (err.validation) {
+      status = 400;
+      const fields = validationFields(err);
+      const names = Object.entries(fields).map(([k, v]) => `${k} ${v}`);
+      body = { message: `Invalid request: ${names.join('; ')}`, code: 'VALIDATION', fields };
+    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      status = 413;
+      body = { message: `Request body is too large (limit ${Math.round(bodyLimitBytes / 1024)} KB)`, code: 'BODY_TOO_LARGE' };
+    } else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400)) {
+      status = 400;
+      body = { message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' };
+    } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      status = 415;
+      body = { message: 'Send the request body as application/json', code: 'UNSUPPORTED_MEDIA_TYPE' };
+    } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = { message: err.message, code: err.code ?? 'BAD_REQUEST' };
+    }
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { readManifest, remotesJson } from '../release/releases';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The embedded default: this process also serves the built shell, the immutable remote releases and
+ * `/remotes.json`. A CDN can take over the two static parts without any change to the API.
+ */
+export async function registerStoreFiles(app: FastifyInstance, dirs: { shellDir: string; releasesDir: string }) {
+  app.get('/remotes.json', async (_request, reply) => {
+    // Read on every request: a publish or rollback shows on the next page load, no restart.
+    const manifest = readManifest(dirs.releasesDir);
+    return reply.header('cache-control', 'no-store').send(remotesJson(manifest));
+  });
+
+  fs.mkdirSync(dirs.releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: dirs.releasesDir,
+    prefix: '/releases/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    // Only files inside a release folder; never the manifest, its lock or a staging copy.
+    allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-'),
+    setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+  });
+
+  if (fs.existsSync(dirs.shellDir)) {
+    await app.register(fastifyStatic, {
+      root: dirs.shellDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  const indexFile = path.join(dirs.shellDir, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const isPage =
+      request.method === 'GET' &&
+      !url.startsWith('/v1/') &&
+      !url.startsWith('/releases/') &&
+      !url.startsWith('/media/') &&
+      !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
+    if (isPage) {
+      if (!fs.existsSync(indexFile)) {
+        return reply.status(503).type('text/plain').send('The store is not built yet: run `pnpm build`.');
+      }
+      // Every page route gets the shell; the shell decides what it shows (including "page not found").
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,193 @@
+// The shop's entities (SPEC section 3), in the words the shop uses everywhere.
+
+export type CurrencyName = 'NGN' | 'USD' | 'GBP';
+
+export interface Currency {
+  name: CurrencyName;
+  conversionRate: number;
+  sign: string;
+}
+
+export interface Design {
+  title?: string;
+  name?: string;
+  price: number;
+  quantity: number;
+}
+
+export interface CartItem {
+  SKU: string;
+  name: string;
+  description: string;
+  image: { src: string; alt?: string };
+  price: number;
+  quantity: number;
+  size?: string;
+  productId: string;
+  design?: Design;
+}
+
+export interface Recipient {
+  name: string;
+  phone: string;
+  phoneCountryCode?: string;
+  phoneAlt?: string;
+  altPhoneCountryCode?: string;
+  address: string;
+  state?: string;
+  residenceType?: string;
+}
+
+export interface User {
+  email: string;
+  name?: string;
+  authToken: string;
+  cartItems: CartItem[];
+  recipients: Recipient[];
+  phone?: string;
+  phoneCountryCode?: string;
+}
+
+export interface OrderProduct {
+  id: string;
+  image: string;
+  name: string;
+  price: number;
+  quantity: number;
+  size?: string;
+  description: string;
+  SKU: string;
+}
+
+export interface DeliveryDetails {
+  recipientName?: string;
+  recipientPhone?: string;
+  recipientPhoneCountryCode?: string;
+  recipientAltPhone?: string;
+  recipientAltPhoneCountryCode?: string;
+  recipientAddress?: string;
+  state?: string;
+  zone?: string;
+  /** Spelled as the product spells it. */
+  recidenceType?: string;
+}
+
+export interface OrderClient {
+  name?: string;
+  email?: string;
+  phone?: string;
+  phoneCountryCode?: string;
+}
+
+export interface Order {
+  id: string;
+  orderNumber?: string;
+  deliveryDate: string;
+  orderProducts: OrderProduct[];
+  cartItems: CartItem[] | null;
+  currency: CurrencyName;
+  client?: OrderClient;
+  recipientAddress?: string;
+  deliveryDetails?: DeliveryDetails;
+  deliveryMessage?: string;
+  purpose?: string;
+  adminNotes?: string;
+  despatchLocation?: string;
+  deliveryInstruction?: string;
+  pickupState?: string;
+  deliveryZone?: string;
+  paymentStatus: PaymentStatus;
+  coupon?: string | null;
+  /** Amounts in the order's currency, computed by the server. */
+  subtotal?: number;
+  total?: number;
+}
+
+export type ToastType = 'success' | 'info' | 'error';
+
+export interface Toast {
+  type: ToastType;
+  message: string;
+}
+
+export interface Branch {
+  name: string;
+  url: string;
+  workingTimes: string;
+  location: string;
+  /** Pick-up location code this branch serves, when it is a pick-up point. */
+  pickupCode?: PickupLocationCode;
+}
+
+export type PickupLocationCode = 'Ikoyi LPI' | 'Abuja APA' | 'Lekki LPL';
+
+export interface PaymentMethodOption {
+  title: string;
+  paymentName: string;
+  supportedCurrencies: CurrencyName[];
+  info: string;
+}
+
+export interface Review {
+  rating: number;
+  comment: string;
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  /** Menu group the category sits under. */
+  group: 'occasions' | 'flowers' | 'gifts' | 'plants';
+  productCount?: number;
+}
+
+export interface InfoTextConfig {
+  text: string;
+}
+
+export interface StateDeliveryZone {
+  state: string;
+  zones: { name: string; amount: number }[];
+}
+
+export interface DeliveryConfig {
+  name: string;
+  description: string;
+  type: 'base' | 'override';
+  infoTextConfigs: InfoTextConfig[];
+  minAmount: number;
+  minAmountInfoText: string;
+  stateDeliveryZones: StateDeliveryZone[];
+  active: boolean;
+  /** Override window, YYYY-MM-DD inclusive (overrides only). */
+  startDate?: string;
+  endDate?: string;
+}
+
+export interface SiteSettings {
+  deliverySettings: {
+    baseConfig: DeliveryConfig;
+    overrideConfigs: DeliveryConfig[];
+  };
+  alertSettings: {
+    siteWideAlert: string;
+    paymentAlerts: Record<string, string>;
+  };
+}
+
+/**
+ * Every payment status the server may set. The paid rule of SPEC section 4 (starts with 'paid' or
+ * contains 'go ahead') is applied to these words: no unpaid status may match it.
+ */
+export const PAYMENT_STATUSES = [
+  'not paid',
+  'awaiting transfer',
+  'part payment',
+  'payment failed',
+  'refunded',
+  'paid',
+  'paid - confirmed by transfer',
+  'go ahead - pay on delivery approved',
+] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,0 +1,67 @@
+import type { CartItem, Category, Currency, SiteSettings, Toast, User } from './entities';
+
+/** Which header opened the cart drawer: the rules of SPEC section 4 differ between them. */
+export type CartOpener = 'main-header' | 'checkout-header';
+
+export interface CartSummary {
+  itemCount: number;
+  orderId: string | null;
+}
+
+export interface ShopSettingsEvent {
+  settings: SiteSettings | null;
+  deliveryZoneAmount: number;
+}
+
+export interface ConfirmRequest {
+  id: string;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+/**
+ * Every event that crosses a domain boundary. Producers and consumers are named so the map doubles
+ * as the list of what each remote offers the others.
+ */
+export interface BusEvents {
+  /** shell → all (replayed): the selected currency. */
+  'currency:changed': Currency;
+  /** shell → all (replayed): currencies known from the handshake (or the defaults). */
+  'currencies:loaded': Currency[];
+  /** account, shell → all (replayed): the logged-in user, or null. */
+  'user:changed': User | null;
+  /** shell → all (replayed): delivery and alert settings from the handshake. */
+  'settings:loaded': ShopSettingsEvent;
+  /** shell → all (replayed): the menu's categories. */
+  'categories:loaded': Category[];
+  /** cart → shell, checkout (replayed): what the cart button shows. */
+  'cart:summary': CartSummary;
+  /** shell, checkout → cart: open the drawer. */
+  'cart:open': { from: CartOpener };
+  /** catalog → cart: put a product in the cart. */
+  'cart:add': { item: CartItem };
+  /** any → shell: show a toast. */
+  'toast:show': Toast;
+  /** any → shell: ask the shopper to confirm; answered by 'confirm:answer' with the same id. */
+  'confirm:request': ConfirmRequest;
+  /** shell → asker. */
+  'confirm:answer': { id: string; confirmed: boolean };
+  /** any → account: the user asked to log out (account clears the user; cart empties itself). */
+  'account:logout': Record<string, never>;
+  /** shell → apps: a route finished mounting (ends the progress bar). */
+  'route:mounted': { pathname: string };
+}
+
+export type BusEventName = keyof BusEvents;
+
+/** State-like events: the bus replays their last value to late subscribers. */
+export const REPLAYED_EVENTS = [
+  'currency:changed',
+  'currencies:loaded',
+  'user:changed',
+  'settings:loaded',
+  'categories:loaded',
+  'cart:summary',
+] as const satisfies readonly BusEventName[];

@@ -1,0 +1,5 @@
+export * from './entities';
+export * from './events';
+export * from './storage';
+export * from './shop';
+export * from './api';

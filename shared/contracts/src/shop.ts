@@ -1,0 +1,50 @@
+import type { CurrencyName } from './entities';
+
+/** Business identifier sent as `business` on every call. */
+export const BUSINESS = 'adire-blooms';
+export const BRAND = 'Adire Blooms';
+
+export const API_PATHS = {
+  handshake: '/v1/storefront/handshake',
+  login: '/v1/storefront/auth/login',
+  signup: '/v1/storefront/auth/signup',
+  logout: '/v1/storefront/auth/logout',
+  otpRequest: '/v1/storefront/auth/otp/request',
+  otpValidate: '/v1/storefront/auth/otp/validate',
+  changePassword: '/v1/storefront/auth/change-password',
+  subscribe: '/v1/storefront/subscribe',
+  categories: '/v1/catalog/categories',
+  cartUpdate: '/v1/cart-item/update',
+  orderCreate: '/v1/orders/order/create',
+  order: (id: string) => `/v1/orders/order/${encodeURIComponent(id)}`,
+  orderByNumber: (n: string) => `/v1/orders/order/order-number/${encodeURIComponent(n)}`,
+  deleteCoupon: (id: string) => `/v1/orders/order/delete-coupon/${encodeURIComponent(id)}`,
+  checkoutOrder: (id: string) => `/v1/orders/order/checkout-order/${encodeURIComponent(id)}`,
+  saveSenderInfo: (id: string) => `/v1/orders/order/save-sender-info/${encodeURIComponent(id)}`,
+  submitReview: (id: string) => `/v1/orders/order/submit-review/${encodeURIComponent(id)}`,
+  updatePaymentDetails: (id: string) =>
+    `/v1/orders/order/update-payment-details/${encodeURIComponent(id)}`,
+  couponValidate: '/v1/coupon/validate',
+} as const;
+
+/** The four remotes and the shell; also the values of `data-boundary`. */
+export const REMOTE_NAMES = ['catalog', 'cart', 'account', 'checkout'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type Boundary = 'shell' | RemoteName;
+
+/** `/remotes.json`: each remote's live entry URL (relative to the store, or absolute for a CDN). */
+export interface RemoteManifestEntry {
+  entry: string;
+  version: string;
+}
+export type RemotesManifest = Record<RemoteName, RemoteManifestEntry>;
+
+export const CURRENCY_NAMES: readonly CurrencyName[] = ['NGN', 'USD', 'GBP'];
+
+/** SPEC section 9. */
+export const TOAST_DURATION_MS = { success: 3000, info: 9000, error: 5000 } as const;
+export const TOAST_DELAY_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DESKTOP_MIN_WIDTH_PX = 651;
+export const CHECKOUT_STAGES = { delivery: 1, payment: 2, done: 3 } as const;
+export const DEFAULT_CATEGORY_SLUG = 'flowers-for-love-birthday-anniversary-etc';

@@ -1,0 +1,61 @@
+/** Which domain may write a stored key. Others only read it, or ask the owner over the bus. */
+export type StorageOwner = 'shell' | 'account' | 'cart' | 'checkout';
+
+/** Local storage keys (SPEC section 3, "Stored locally"), declared once with their owners. */
+export const STORAGE_KEYS = {
+  user: { key: 'adire:user', owner: 'account' },
+  cartItems: { key: 'adire:cartItems', owner: 'cart' },
+  deliveryDate: { key: 'adire:deliveryDate', owner: 'cart' },
+  orderId: { key: 'adire:orderId', owner: 'cart' },
+  coupon: { key: 'adire:coupon', owner: 'checkout' },
+  syncVersion: { key: 'adire:syncVersion', owner: 'shell' },
+  reloadCounter: { key: 'adire:reloadCounter', owner: 'shell' },
+  currency: { key: 'adire:currency', owner: 'shell' },
+  checkoutStage: { key: 'adire:checkoutStage', owner: 'checkout' },
+} as const satisfies Record<string, { key: string; owner: StorageOwner }>;
+
+export type StoredName = keyof typeof STORAGE_KEYS;
+
+/** Local storage is wiped once when the stored sync version is below this (SPEC section 9). */
+export const STORAGE_SYNC_VERSION = 3;
+
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function defaultStorage(): StorageLike | null {
+  try {
+    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
+  } catch {
+    return null; // storage can be disabled (privacy mode): behave as empty
+  }
+}
+
+/** Read a stored value; corrupt JSON or a missing store count as absent. */
+export function readStored<T>(name: StoredName, storage = defaultStorage()): T | null {
+  let raw: string | null | undefined;
+  try {
+    raw = storage?.getItem(STORAGE_KEYS[name].key);
+  } catch {
+    return null;
+  }
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Write a stored value (only the key's owner should call this; see STORAGE_KEYS). */
+export function writeStored(name: StoredName, value: unknown, storage = defaultStorage()): void {
+  if (!storage) return;
+  try {
+    if (value === null || value === undefined) storage.removeItem(STORAGE_KEYS[name].key);
+    else storage.setItem(STORAGE_KEYS[name].key, JSON.stringify(value));
+  } catch {
+    // quota exceeded or storage disabled: the shop keeps working in memory
+  }
+}

@@ -1,0 +1,38 @@
+import type { Currency, CurrencyName } from '@adire/contracts';
+
+/** SPEC section 3 defaults, used when the handshake fails. */
+export const DEFAULT_CURRENCIES: readonly Currency[] = [
+  { name: 'NGN', conversionRate: 1, sign: '₦' },
+  { name: 'USD', conversionRate: 700, sign: '$' },
+  { name: 'GBP', conversionRate: 890, sign: '£' },
+];
+
+const SIGNS: Record<CurrencyName, string> = { NGN: '₦', USD: '$', GBP: '£' };
+
+export function currencySign(name: CurrencyName): string {
+  return SIGNS[name];
+}
+
+/** Naira amount in another currency: amount ÷ rate, rounded up (SPEC section 9). */
+export function convertAmount(amountNgn: number, conversionRate: number): number {
+  if (!(conversionRate > 0)) throw new RangeError(`Invalid conversion rate: ${conversionRate}`);
+  // Rounding guards against float noise turning an exact division into the next integer.
+  return Math.ceil(Number((amountNgn / conversionRate).toFixed(6)));
+}
+
+/** A naira amount shown in the selected currency, e.g. '₦15,000' or '$22'. */
+export function formatPrice(amountNgn: number, currency: Pick<Currency, 'conversionRate' | 'sign'>): string {
+  const amount = convertAmount(amountNgn, currency.conversionRate);
+  return `${currency.sign}${amount.toLocaleString('en-NG')}`;
+}
+
+/** Merge server rates (name + rate) with the known signs; unknown names are ignored. */
+export function currenciesFromRates(
+  rates: readonly { name: string; conversionRate: number }[] | undefined,
+): Currency[] {
+  const byName = new Map((rates ?? []).map((r) => [r.name, r.conversionRate]));
+  return DEFAULT_CURRENCIES.map((c) => {
+    const rate = byName.get(c.name);
+    return typeof rate === 'number' && rate > 0 ? { ...c, conversionRate: rate } : { ...c };
+  });
+}

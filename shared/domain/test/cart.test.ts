@@ -1,0 +1,58 @@
+import type { CartItem } from '@adire/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cartSubtotal, cartTotal, decrementQuantity, incrementQuantity, mergeCarts } from '../src/cart';
+
+const item = (SKU: string, price: number, quantity: number, design?: CartItem['design']): CartItem => ({
+  SKU,
+  name: `Item ${SKU}`,
+  description: '',
+  image: { src: '/x.svg' },
+  price,
+  quantity,
+  productId: `p-${SKU}`,
+  design,
+});
+
+describe('cart totals', () => {
+  it('subtotal excludes designs, total includes them', () => {
+    const items = [item('A', 10000, 2, { title: 'In vase', price: 15000, quantity: 2 }), item('B', 5000, 1)];
+    expect(cartSubtotal(items)).toBe(25000);
+    expect(cartTotal(items)).toBe(55000);
+  });
+});
+
+describe('quantities', () => {
+  it('minus stops at 1, plus always adds one, design quantity follows', () => {
+    const one = item('A', 100, 1, { title: 'Box', price: 0, quantity: 1 });
+    expect(decrementQuantity(one).quantity).toBe(1);
+    const three = incrementQuantity(incrementQuantity(one));
+    expect(three.quantity).toBe(3);
+    expect(three.design?.quantity).toBe(3);
+    expect(decrementQuantity(three).design?.quantity).toBe(2);
+  });
+});
+
+describe('mergeCarts', () => {
+  it('sums quantities by SKU and drops items without one', () => {
+    const merged = mergeCarts([item('A', 100, 1), item('', 5, 1)], [item('A', 100, 2), item('B', 50, 1)]);
+    expect(merged.map((i) => [i.SKU, i.quantity])).toEqual([
+      ['A', 3],
+      ['B', 1],
+    ]);
+  });
+
+  it('keeps the total item count of the carts it merges (property)', () => {
+    const arbItem = fc.record({ SKU: fc.constantFrom('A', 'B', 'C', 'D'), quantity: fc.integer({ min: 1, max: 9 }) });
+    fc.assert(
+      fc.property(fc.array(arbItem, { maxLength: 6 }), fc.array(arbItem, { maxLength: 6 }), (s, g) => {
+        const server = s.map((x) => item(x.SKU, 100, x.quantity));
+        const guest = g.map((x) => item(x.SKU, 100, x.quantity));
+        const merged = mergeCarts(server, guest);
+        const count = (xs: CartItem[]) => xs.reduce((n, x) => n + x.quantity, 0);
+        expect(count(merged)).toBe(count(server) + count(guest));
+        expect(new Set(merged.map((x) => x.SKU)).size).toBe(merged.length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { convertAmount, currenciesFromRates, formatPrice } from '../src/money';
+
+describe('convertAmount', () => {
+  it('divides by the rate and rounds up', () => {
+    expect(convertAmount(15000, 700)).toBe(22); // 21.43 → 22
+    expect(convertAmount(14000, 700)).toBe(20); // exact stays exact
+    expect(convertAmount(1, 890)).toBe(1);
+    expect(convertAmount(15000, 1)).toBe(15000);
+  });
+
+  it('refuses a rate that is not positive', () => {
+    expect(() => convertAmount(100, 0)).toThrow(RangeError);
+    expect(() => convertAmount(100, -5)).toThrow(RangeError);
+  });
+
+  it('is never below the exact quotient and less than one above it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50_000_000 }), fc.integer({ min: 1, max: 5000 }), (amount, rate) => {
+        const converted = convertAmount(amount, rate);
+        expect(Number.isInteger(converted)).toBe(true);
+        expect(converted * rate).toBeGreaterThanOrEqual(amount);
+        expect((converted - 1) * rate).toBeLessThan(amount);
+      }),
+    );
+  });
+});
+
+describe('formatPrice', () => {
+  it('prefixes the sign and groups thousands', () => {
+    expect(formatPrice(1_500_000, { conversionRate: 1, sign: '₦' })).toBe('₦1,500,000');
+    expect(formatPrice(15000, { conversionRate: 700, sign: '$' })).toBe('$22');
+  });
+});
+
+describe('currenciesFromRates', () => {
+  it('takes server rates, keeps signs, falls back to defaults', () => {
+    const cs = currenciesFromRates([{ name: 'USD', conversionRate: 1500 }, { name: 'XYZ', conversionRate: 3 }]);
+    expect(cs).toEqual([
+      { name: 'NGN', conversionRate: 1, sign: '₦' },
+      { name: 'USD', conversionRate: 1500, sign: '$' },
+      { name: 'GBP', conversionRate: 890, sign: '£' },
+    ]);
+    expect(currenciesFromRates(undefined).map((c) => c.conversionRate)).toEqual([1, 700, 890]);
+  });
+});

@@ -1,0 +1,41 @@
+import { PAYMENT_STATUSES } from '@adire/contracts';
+import { describe, expect, it } from 'vitest';
+import { formatDrawerDate, toApiDate } from '../src/dates';
+import { isPaid } from '../src/payment';
+import { normalizePhone } from '../src/phone';
+
+describe('isPaid', () => {
+  it('applies the rule of SPEC section 4', () => {
+    expect(isPaid('paid')).toBe(true);
+    expect(isPaid('Paid - confirmed by transfer')).toBe(true);
+    expect(isPaid('go ahead - pay on delivery approved')).toBe(true);
+    expect(isPaid('not paid')).toBe(false);
+    expect(isPaid('part payment')).toBe(false);
+    expect(isPaid(undefined)).toBe(false);
+  });
+
+  it('only the paid statuses of the contract match it', () => {
+    const paid = PAYMENT_STATUSES.filter((s) => isPaid(s));
+    expect(paid).toEqual(['paid', 'paid - confirmed by transfer', 'go ahead - pay on delivery approved']);
+  });
+});
+
+describe('normalizePhone', () => {
+  it('strips a leading zero and prefixes the country code', () => {
+    expect(normalizePhone('+234', '08031234567')).toBe('+2348031234567');
+    expect(normalizePhone('234', '803 123 4567')).toBe('+2348031234567');
+    expect(normalizePhone('+44', '07700 900123')).toBe('+447700900123');
+    expect(normalizePhone('+234', '')).toBe('');
+  });
+});
+
+describe('dates', () => {
+  it("formats the drawer date as 'D MMM YYYY' or 'Not set yet'", () => {
+    expect(formatDrawerDate('2026-02-14')).toBe('14 Feb 2026');
+    expect(formatDrawerDate(null)).toBe('Not set yet');
+    expect(formatDrawerDate('nonsense')).toBe('Not set yet');
+    expect(toApiDate(new Date(2026, 1, 4))).toBe('2026-02-04');
+    expect(toApiDate(null)).toBe('');
+  });
+});
+
