@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readManifest, remotesJson } from '../release/releases';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,7 +34,6 @@ export async function registerStoreFiles(app: FastifyInstance, dirs: { shellDir:
       root: dirs.shellDir,
       prefix: '/',
       index: false,
-      wildcard: false,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -44,6 +43,15 @@ export async function registerStoreFiles(app: FastifyInstance, dirs: { shellDir:
   }
 
   const indexFile = path.join(dirs.shellDir, 'index.html');
+  // Every page route gets the shell; the shell decides what it shows (including "page not found").
+  const sendShell = (reply: FastifyReply) => {
+    if (!fs.existsSync(indexFile)) {
+      return reply.status(503).type('text/plain').send('The store is not built yet: run `pnpm build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  };
+  app.get('/', async (_request, reply) => sendShell(reply));
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isPage =
@@ -52,13 +60,7 @@ export async function registerStoreFiles(app: FastifyInstance, dirs: { shellDir:
       !url.startsWith('/releases/') &&
       !url.startsWith('/media/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
-    if (isPage) {
-      if (!fs.existsSync(indexFile)) {
-        return reply.status(503).type('text/plain').send('The store is not built yet: run `pnpm build`.');
-      }
-      // Every page route gets the shell; the shell decides what it shows (including "page not found").
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-    }
+    if (isPage) return sendShell(reply);
     return reply.status(404).send({ message: `Not found: ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

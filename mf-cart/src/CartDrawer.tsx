@@ -1,0 +1,99 @@
+import { cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
+import { confirmWithShopper } from '@adire/event-bus';
+import { Price } from '@adire/ui';
+import { useEffect, useRef } from 'react';
+import styles from './cart.module.css';
+import { useCart } from './cartStore';
+
+export function CartDrawer() {
+  const { items, open, hide, increment, decrement, remove, deliveryDate, orderId } = useCart();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && hide();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, hide]);
+
+  return (
+    <div data-boundary="cart" className={styles.root}>
+      {open && <div className={styles.backdrop} onClick={hide} aria-hidden="true" />}
+      <aside
+        role="dialog"
+        aria-modal="true"
+        aria-label="Cart"
+        className={`${styles.drawer} ${open ? styles.open : ''}`}
+        hidden={!open}
+      >
+        <header className={styles.head}>
+          <h2>Your cart</h2>
+          <button ref={closeRef} type="button" onClick={hide} aria-label="Close cart" className={styles.close}>
+            ×
+          </button>
+        </header>
+        {items.length === 0 ? (
+          <p className={styles.empty}>Empty Cart</p>
+        ) : (
+          <ul className={styles.items} aria-label="Cart items">
+            {items.map((item) => (
+              <li key={item.SKU} className={styles.item}>
+                <img src={item.image.src} alt="" width={64} height={64} />
+                <div>
+                  <p className={styles.name}>{item.name}</p>
+                  {item.size && <p className={styles.meta}>Size: {item.size}</p>}
+                  <Price amount={item.price} />
+                  <div className={styles.qty} role="group" aria-label={`Quantity of ${item.name}`}>
+                    <button type="button" onClick={() => decrement(item.SKU)} aria-label="Decrease quantity" disabled={item.quantity <= 1}>
+                      −
+                    </button>
+                    <span aria-live="polite">{item.quantity}</span>
+                    <button type="button" onClick={() => increment(item.SKU)} aria-label="Increase quantity">
+                      +
+                    </button>
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove ${item.name}`}
+                  onClick={async () => {
+                    const ok = await confirmWithShopper({ title: 'Remove item', message: `Remove ${item.name} from your cart?`, confirmLabel: 'Remove' });
+                    if (ok) remove(item.SKU);
+                  }}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className={styles.summary}>
+          <dt>Delivery date</dt>
+          <dd>{formatDrawerDate(deliveryDate)}</dd>
+          <dt>Subtotal</dt>
+          <dd>
+            <Price amount={cartSubtotal(items)} />
+          </dd>
+          <dt>Total</dt>
+          <dd>
+            <Price amount={cartTotal(items)} />
+          </dd>
+        </dl>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={items.length === 0}
+          onClick={() => {
+            hide();
+            // single-spa patches pushState, so the checkout application mounts on this route.
+            window.history.pushState(null, '', orderId ? `/checkout?orderId=${encodeURIComponent(orderId)}` : '/checkout');
+          }}
+        >
+          {orderId ? 'Update Cart' : 'Proceed to checkout'}
+        </button>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { api } from '@adire/api-client';
+import { reportSharedInstances } from '@adire/contracts/remotes';
+import { bus } from '@adire/event-bus';
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import * as ReactRouter from 'react-router-dom';
+import singleSpaReact from 'single-spa-react';
+import * as zustand from 'zustand';
+import { CartDrawer } from './CartDrawer';
+import { wireCartToBus } from './cartStore';
+
+reportSharedInstances('cart', { react: React, reactDom: ReactDOMClient, router: ReactRouter, zustand, bus, api });
+wireCartToBus();
+
+/** The cart's whole public surface: a single-spa parcel (the slide-in drawer). */
+export const { bootstrap, mount, unmount } = singleSpaReact({
+  React,
+  ReactDOMClient,
+  rootComponent: CartDrawer,
+  errorBoundary: () => <p role="alert">The cart hit a problem. Please reload the page.</p>,
+});

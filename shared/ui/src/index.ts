@@ -1,0 +1,2 @@
+export { useBusEvent, useBusValue } from './useBus';
+export { Price } from './Price';

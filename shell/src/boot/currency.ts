@@ -1,0 +1,26 @@
+import type { Currency, CurrencyName } from '@adire/contracts';
+
+/** Time zones that mean "in Britain": GBP. */
+const GB_ZONES = new Set(['Europe/London', 'GB', 'GB-Eire', 'Europe/Belfast']);
+
+export interface CurrencyChoice {
+  name: CurrencyName;
+  fromStorage: boolean;
+}
+
+/** A saved choice wins; otherwise the time zone decides (SPEC section 4). */
+export function chooseCurrency(saved: unknown, timeZone: string | undefined): CurrencyChoice {
+  if (saved === 'NGN' || saved === 'USD' || saved === 'GBP') return { name: saved, fromStorage: true };
+  if (timeZone && GB_ZONES.has(timeZone)) return { name: 'GBP', fromStorage: false };
+  if (timeZone === 'Africa/Lagos') return { name: 'NGN', fromStorage: false };
+  return { name: 'USD', fromStorage: false };
+}
+
+export function foreignCurrencyMessage(currency: Pick<Currency, 'name' | 'sign'>): string {
+  return `Based on your location, the site has been set to ${currency.name} (${currency.sign}) to enable foreign Credit/Debit Cards and Paypal`;
+}
+
+/** The info toast is due only for a default that is not NGN and did not come from storage. */
+export function shouldAnnounceCurrency(choice: CurrencyChoice): boolean {
+  return !choice.fromStorage && choice.name !== 'NGN';
+}

@@ -1,0 +1,51 @@
+import { api } from '@adire/api-client';
+import { API_PATHS, readStored, writeStored, type Category, type HandshakeResponse, type User } from '@adire/contracts';
+import { currenciesFromRates } from '@adire/domain';
+import { bus } from '@adire/event-bus';
+import { chooseCurrency, foreignCurrencyMessage, shouldAnnounceCurrency } from './currency';
+
+/** Delay before the foreign-currency toast (SPEC section 4). */
+export const CURRENCY_TOAST_DELAY_MS = 8000;
+
+/**
+ * The one handshake of a page load. It publishes the user, currencies (defaults when it fails),
+ * settings and deliveryZoneAmount as replayed bus events; no remote calls it again.
+ */
+export async function runHandshake(): Promise<void> {
+  const res = await api.get<HandshakeResponse>(API_PATHS.handshake);
+  if (res.error) console.error('[shell] handshake failed:', res.message); // failure is only logged
+  const data = res.data;
+  const currencies = currenciesFromRates(data?.currencies);
+  bus.emit('currencies:loaded', currencies);
+
+  const storedUser = readStored<User>('user');
+  bus.emit('user:changed', data?.user ?? storedUser ?? null);
+  bus.emit('settings:loaded', { settings: data?.settings ?? null, deliveryZoneAmount: data?.deliveryZoneAmount ?? 0 });
+
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const choice = chooseCurrency(readStored('currency'), timeZone);
+  const currency = currencies.find((c) => c.name === choice.name) ?? currencies[0]!;
+  if (!choice.fromStorage) writeStored('currency', currency.name);
+  bus.emit('currency:changed', currency);
+  if (shouldAnnounceCurrency(choice)) {
+    setTimeout(() => bus.emit('toast:show', { type: 'info', message: foreignCurrencyMessage(currency) }), CURRENCY_TOAST_DELAY_MS);
+  }
+}
+
+/** The header menu is built from data, so a new category shows without a shell release. */
+export async function loadCategories(): Promise<void> {
+  const res = await api.get<Category[]>(API_PATHS.categories);
+  if (res.error || !res.data) {
+    console.error('[shell] categories failed:', res.message);
+    return;
+  }
+  bus.emit('categories:loaded', res.data);
+}
+
+/** The shopper picked a currency in the header. */
+export function selectCurrency(name: string): void {
+  const currency = bus.last('currencies:loaded')?.find((c) => c.name === name);
+  if (!currency) return;
+  writeStored('currency', currency.name);
+  bus.emit('currency:changed', currency);
+}
