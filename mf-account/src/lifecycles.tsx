@@ -3,12 +3,12 @@ import { reportSharedInstances } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import * as ReactRouter from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
-import * as zustand from 'zustand';
+import { create } from 'zustand';
 import { AccountDropdown } from './AccountDropdown';
 
-reportSharedInstances('account', { react: React, reactDom: ReactDOMClient, router: ReactRouter, zustand, bus, api });
+reportSharedInstances('account', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
 /** The account's whole public surface: a single-spa parcel (the header dropdown). */
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -3,13 +3,13 @@ import { reportSharedInstances } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import * as ReactRouter from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
-import * as zustand from 'zustand';
+import { create } from 'zustand';
 import { CartDrawer } from './CartDrawer';
 import { wireCartToBus } from './cartStore';
 
-reportSharedInstances('cart', { react: React, reactDom: ReactDOMClient, router: ReactRouter, zustand, bus, api });
+reportSharedInstances('cart', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 wireCartToBus();
 
 /** The cart's whole public surface: a single-spa parcel (the slide-in drawer). */

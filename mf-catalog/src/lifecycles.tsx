@@ -3,12 +3,12 @@ import { api } from '@adire/api-client';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import * as ReactRouter from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
-import * as zustand from 'zustand';
+import { create } from 'zustand';
 import { CatalogApp } from './CatalogApp';
 
-reportSharedInstances('catalog', { react: React, reactDom: ReactDOMClient, router: ReactRouter, zustand, bus, api });
+reportSharedInstances('catalog', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
 /** The catalog's whole public surface: a single-spa application. */
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -49,6 +49,12 @@ describe('releases', () => {
     expect(listReleases(releasesDir, 'cart').map((r) => r.version).sort()).toEqual([one.version, two.version].sort());
   });
 
+  it('points a remote at another origin (a CDN) when the manifest says so', () => {
+    const one = publish({ ...base, releasesDir, distDir: build('one') });
+    const manifest = { ...readManifest(releasesDir), origins: { cart: 'https://cdn.example.test/releases/' } };
+    expect(remotesJson(manifest).cart?.entry).toBe(`https://cdn.example.test/releases/cart/${one.version}/remoteEntry.js`);
+  });
+
   it('refuses a build without a remote entry', () => {
     const dist = fs.mkdtempSync(path.join(root, 'empty-'));
     expect(() => publish({ ...base, releasesDir, distDir: dist })).toThrow(/has no remoteEntry.js/);

@@ -6,9 +6,9 @@ import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import * as ReactRouter from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { registerApplication, start } from 'single-spa';
-import * as zustand from 'zustand';
+import { create } from 'zustand';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
@@ -16,7 +16,7 @@ import { loadManifest } from './federation/remotes';
 import { Layout } from './layout/Layout';
 import { isCatalogRoute, isCheckoutRoute } from './routes';
 
-reportSharedInstances('shell', { react: React, reactDom: ReactDOMClient, router: ReactRouter, zustand, bus, api });
+reportSharedInstances('shell', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 try {
   applySyncVersion(window.localStorage);
 } catch {

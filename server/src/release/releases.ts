@@ -24,6 +24,8 @@ export interface HistoryEntry {
 export interface ReleaseManifest {
   live: Partial<Record<RemoteName, string>>;
   history: HistoryEntry[];
+  /** Where a remote's releases are served from when not by this server, e.g. a CDN's https://cdn…/releases. */
+  origins?: Partial<Record<RemoteName, string>>;
 }
 
 export const ENTRY_FILE = 'remoteEntry.js';
@@ -35,7 +37,7 @@ export function isRemoteName(name: string): name is RemoteName {
 export function readManifest(releasesDir: string): ReleaseManifest {
   try {
     const parsed = JSON.parse(fs.readFileSync(path.join(releasesDir, 'manifest.json'), 'utf8')) as ReleaseManifest;
-    return { live: parsed.live ?? {}, history: parsed.history ?? [] };
+    return { live: parsed.live ?? {}, history: parsed.history ?? [], ...(parsed.origins ? { origins: parsed.origins } : {}) };
   } catch {
     return { live: {}, history: [] };
   }
@@ -46,7 +48,8 @@ export function remotesJson(manifest: ReleaseManifest, baseUrl = '/releases'): P
   const out: Partial<RemotesManifest> = {};
   for (const name of REMOTE_NAMES) {
     const version = manifest.live[name];
-    if (version) out[name] = { version, entry: `${baseUrl}/${name}/${version}/${ENTRY_FILE}` };
+    const origin = (manifest.origins?.[name] ?? baseUrl).replace(/\/$/, '');
+    if (version) out[name] = { version, entry: `${origin}/${name}/${version}/${ENTRY_FILE}` };
   }
   return out;
 }

@@ -30,6 +30,7 @@ export const lifecyclesModuleId = (remote: RemoteName) => `${remote}/lifecycles`
 export interface SharedInstances {
   react: unknown;
   reactDom: unknown;
+  /** An export of each library (a namespace object differs per importer; its functions do not). */
   router: unknown;
   zustand: unknown;
   bus: unknown;

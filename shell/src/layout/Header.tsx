@@ -14,8 +14,11 @@ const GROUPS: { key: Category['group']; label: string }[] = [
   { key: 'plants', label: 'Plants' },
 ];
 
+/** Client-side navigation for plain links (modified clicks still open a new tab as usual). */
 function go(event: React.MouseEvent<HTMLAnchorElement>) {
-  navigateToUrl(event.nativeEvent as unknown as Event);
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  navigateToUrl(event.currentTarget.href);
 }
 
 function MainMenu() {

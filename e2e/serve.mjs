@@ -1,0 +1,31 @@
+// Starts the real server for the browser tests on its own port, database and copy of the releases,
+// so a test may repoint /remotes.json without touching the developer's store.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const state = path.join(here, '.state');
+fs.rmSync(state, { recursive: true, force: true });
+fs.mkdirSync(state, { recursive: true });
+if (!fs.existsSync(path.join(root, 'releases', 'manifest.json'))) {
+  console.error('No releases/manifest.json: build the store first (pnpm build)');
+  process.exit(1);
+}
+fs.cpSync(path.join(root, 'releases'), path.join(state, 'releases'), { recursive: true });
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'server'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '8090',
+    SQLITE_FILE: path.join(state, 'shop.sqlite'),
+    RELEASES_DIR: path.join(state, 'releases'),
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
