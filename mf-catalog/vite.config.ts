@@ -9,5 +9,4 @@ export default defineConfig({
   build: { target: 'es2022', modulePreload: false },
   server: { port: 5101, strictPort: true, origin: 'http://127.0.0.1:5101' },
   preview: { port: 5101, strictPort: true },
-  test: { environment: 'jsdom', passWithNoTests: false },
 });

@@ -9,5 +9,4 @@ export default defineConfig({
   build: { target: 'es2022', modulePreload: false },
   server: { port: 5104, strictPort: true, origin: 'http://127.0.0.1:5104' },
   preview: { port: 5104, strictPort: true },
-  test: { environment: 'jsdom', passWithNoTests: false },
 });

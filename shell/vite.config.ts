@@ -14,5 +14,4 @@ export default defineConfig({
     strictPort: true,
     proxy: Object.fromEntries(['/v1', '/remotes.json', '/releases', '/media', '/dev'].map((p) => [p, API])),
   },
-  test: { environment: 'jsdom' },
 });

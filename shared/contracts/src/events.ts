@@ -25,7 +25,7 @@ export interface ConfirmRequest {
  * Every event that crosses a domain boundary. Producers and consumers are named so the map doubles
  * as the list of what each remote offers the others.
  */
-export interface BusEvents {
+export type BusEvents = {
   /** shell → all (replayed): the selected currency. */
   'currency:changed': Currency;
   /** shell → all (replayed): currencies known from the handshake (or the defaults). */
@@ -52,7 +52,7 @@ export interface BusEvents {
   'account:logout': Record<string, never>;
   /** shell → apps: a route finished mounting (ends the progress bar). */
   'route:mounted': { pathname: string };
-}
+};
 
 export type BusEventName = keyof BusEvents;
 

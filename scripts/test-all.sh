@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# README command two: every test — unit (vitest in each package), API on SQLite and on PostgreSQL,
+# then the browser tests (Playwright in Debian's Chromium) against the built store on the real server.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+export FORCE_COLOR=0 NO_COLOR=1 CI="${CI:-}"
+LOGS="$(mktemp -d /tmp/adire-tests.XXXXXX)"
+declare -a SUMMARY=()
+PASSED=0
+FAILED=0
+STATUS=0
+
+# Run one suite, keep its output, and add up the counts its runner prints.
+suite() {
+  local name="$1"; shift
+  step "$name"
+  local log="$LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' '_').log"
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local p f
+  # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
+  p=$(grep -E '^\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+  if [ "$rc" -ne 0 ]; then
+    STATUS=1
+    [ "$f" -eq 0 ] && FAILED=$((FAILED + 1)) # a suite that broke before counting still counts as a failure
+    SUMMARY+=("✗ $name: $p passed, $f failed (exit $rc)")
+  else
+    SUMMARY+=("✓ $name: $p passed")
+  fi
+}
+
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  step "Installing Chromium (Debian package)"
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+ensure_pnpm
+install_deps || { echo "Dependency install failed"; exit 1; }
+ensure_chromium
+
+cd "$ROOT"
+suite "Typecheck (tsc, every package)" pnpm -r typecheck
+suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=1 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
+suite "API tests on SQLite" pnpm --filter @adire/server test
+suite "API tests on PostgreSQL" bash scripts/with-postgres.sh pnpm --filter @adire/server test
+suite "Build the store (shell + each remote released)" node scripts/build.mjs
+suite "Browser tests (Playwright, Debian Chromium)" pnpm --filter @adire/e2e test
+
+printf '\n\033[1mSummary\033[0m\n'
+printf '  %s\n' "${SUMMARY[@]}"
+echo "Reports: e2e/playwright-report/index.html (browser), logs in $LOGS"
+echo "$PASSED passed, $FAILED failed"
+exit $STATUS
