@@ -10,7 +10,7 @@ import { registerStoreFiles } from './http/static';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'>;
+  config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> & { devRemotes?: boolean };
   logger?: boolean;
 }
 

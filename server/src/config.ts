@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Immutable remote releases and the manifest. */
   releasesDir: string;
   production: boolean;
+  /** `pnpm dev`: serve each remote's live `vite build --watch` output instead of the releases. */
+  devRemotes: boolean;
   bodyLimitBytes: number;
   logLevel: string;
 }
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shellDir: env.SHELL_DIR ?? path.join(ROOT, 'shell', 'dist'),
     releasesDir: env.RELEASES_DIR ?? path.join(ROOT, 'releases'),
     production: env.NODE_ENV === 'production',
+    devRemotes: env.ADIRE_DEV_REMOTES === '1' && env.NODE_ENV !== 'production',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 100 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
