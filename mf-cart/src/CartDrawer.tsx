@@ -11,10 +11,15 @@ export function CartDrawer() {
 
   useEffect(() => {
     if (!open) return;
+    // Focus moves into the drawer and back to whatever opened it (the cart button) on close.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && hide();
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
   }, [open, hide]);
 
   return (

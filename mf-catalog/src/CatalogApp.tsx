@@ -1,23 +1,15 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
-import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { bus } from '@adire/event-bus';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import styles from './catalog.module.css';
 import { CategoryPage } from './pages/CategoryPage';
 import { Home } from './pages/Home';
 import { InfoPage, SearchResults } from './pages/Simple';
 
-function RouteMounted() {
-  const { pathname } = useLocation();
-  useEffect(() => bus.emit('route:mounted', { pathname }), [pathname]);
-  return null;
-}
 
 export function CatalogApp() {
   return (
     <div data-boundary="catalog" className={styles.root}>
       <BrowserRouter>
-        <RouteMounted />
         <Routes>
           <Route path="/" element={<Home />} />
           <Route path="/product-category" element={<Navigate to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} replace />} />

@@ -1,8 +1,8 @@
 import { CHECKOUT_STAGES } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
-import { useEffect, useState, type FormEvent } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import styles from './checkout.module.css';
 
 const STAGES = [
@@ -75,17 +75,11 @@ function OrderTracker() {
   );
 }
 
-function RouteMounted() {
-  const { pathname } = useLocation();
-  useEffect(() => bus.emit('route:mounted', { pathname }), [pathname]);
-  return null;
-}
 
 export function CheckoutApp() {
   return (
     <div data-boundary="checkout" className={styles.root}>
       <BrowserRouter>
-        <RouteMounted />
         <Routes>
           <Route path="/checkout" element={<CheckoutPage />} />
           <Route path="/order-tracker" element={<OrderTracker />} />

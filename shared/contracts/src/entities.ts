@@ -191,3 +191,16 @@ export const PAYMENT_STATUSES = [
 ] as const;
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The shop's contact and payment details, served from one place (GET /v1/storefront/shop). */
+export interface ShopContact {
+  about: string;
+  socialLinks: { name: string; url: string }[];
+  phones: string[];
+  whatsapp: string;
+  supportEmail: string;
+  bank: { bankName: string; accountNumber: string; accountName: string };
+  paypalEmail: string;
+  bitcoinAddress: string;
+  branches: Branch[];
+}

@@ -50,8 +50,6 @@ export type BusEvents = {
   'confirm:answer': { id: string; confirmed: boolean };
   /** any → account: the user asked to log out (account clears the user; cart empties itself). */
   'account:logout': Record<string, never>;
-  /** shell → apps: a route finished mounting (ends the progress bar). */
-  'route:mounted': { pathname: string };
 };
 
 export type BusEventName = keyof BusEvents;

@@ -13,6 +13,8 @@ export const API_PATHS = {
   otpValidate: '/v1/storefront/auth/otp/validate',
   changePassword: '/v1/storefront/auth/change-password',
   subscribe: '/v1/storefront/subscribe',
+  unsubscribe: '/v1/storefront/unsubscribe',
+  shopContact: '/v1/storefront/shop',
   categories: '/v1/catalog/categories',
   cartUpdate: '/v1/cart-item/update',
   orderCreate: '/v1/orders/order/create',

@@ -1,56 +1,124 @@
-import { api } from '@adire/api-client';
-import { useEffect, useState } from 'react';
+import { go } from './navigation';
+import { Newsletter } from './Newsletter';
+import { PaymentIcons } from './PaymentIcons';
 import styles from './shell.module.css';
+import { useShopContact } from './useShopContact';
 
-interface ShopContact {
-  phones: string[];
-  whatsapp: string;
-  supportEmail: string;
-  bank: { bankName: string; accountNumber: string; accountName: string };
-  paypalEmail: string;
-  bitcoinAddress: string;
-  branches: { name: string; url: string; workingTimes: string; location: string }[];
-}
+const QUICK_LINKS = [
+  { label: 'Occasions', href: '/product-category/flowers-for-love-birthday-anniversary-etc' },
+  { label: 'VIP', href: '/vip' },
+  { label: 'Contact Us', href: '/#contact' },
+  { label: 'Our Blog', href: '/blog' },
+  { label: 'FAQ', href: '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja' },
+  { label: 'Track', href: '/order-tracker' },
+];
 
-/** Footer with the shop's contact data, served by the server from one place. */
+/** Footer (hidden on checkout and unsubscribe) with the shop's contact data from the server. */
 export function Footer() {
-  const [contact, setContact] = useState<ShopContact | null>(null);
-  useEffect(() => {
-    void api.get<ShopContact>('/v1/storefront/shop').then((res) => setContact(res.data));
-  }, []);
+  const contact = useShopContact();
+  const lagos = contact?.branches.filter((b) => !b.name.startsWith('Abuja')) ?? [];
+  const abuja = contact?.branches.filter((b) => b.name.startsWith('Abuja')) ?? [];
   return (
     <footer className={styles.footer}>
       <div className={styles.footerGrid}>
-        <section>
-          <h2>Adire Blooms</h2>
-          <p>Fresh flowers and thoughtful gifts, hand-arranged in Lagos and Abuja and delivered the same day.</p>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">Adire Blooms</h2>
+          <p>{contact?.about ?? 'Fresh flowers and thoughtful gifts, delivered the same day in Lagos and Abuja.'}</p>
+          {contact && contact.socialLinks.length > 0 && (
+            <ul className={styles.social} aria-label="Social links">
+              {contact.socialLinks.map((s) => (
+                <li key={s.name}>
+                  <a href={s.url} rel="noopener noreferrer" target="_blank">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Newsletter />
         </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links">Quick links</h2>
+          <ul>
+            {QUICK_LINKS.map((l) => (
+              <li key={l.label}>
+                <a href={l.href} onClick={l.href.includes('#') ? undefined : go}>
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {contact && (
-          <>
-            <section>
-              <h2>Contact</h2>
-              <ul>
-                {contact.phones.map((p) => (
-                  <li key={p}><a href={`tel:${p.replace(/\s/g, '')}`}>{p}</a></li>
-                ))}
-                <li><a href={contact.whatsapp}>WhatsApp</a></li>
-                <li><a href={`mailto:${contact.supportEmail}`}>{contact.supportEmail}</a></li>
-              </ul>
-            </section>
-            <section>
-              <h2>Branches</h2>
-              <ul>
-                {contact.branches.map((b) => (
-                  <li key={b.name}>
-                    <a href={b.url}>{b.name}</a> — {b.workingTimes}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact">Contact</h2>
+            <ul>
+              {contact.phones.map((p) => (
+                <li key={p}>
+                  <a href={`tel:${p.replace(/\s/g, '')}`}>{p}</a>
+                </li>
+              ))}
+              <li>
+                <a href={contact.whatsapp}>Chat on WhatsApp</a>
+              </li>
+              <li>
+                <a href={`mailto:${contact.supportEmail}`}>{contact.supportEmail}</a>
+              </li>
+            </ul>
+            <h3>Payment details</h3>
+            <dl className={styles.paymentDetails}>
+              <dt>Bank</dt>
+              <dd>{contact.bank.bankName}</dd>
+              <dt>Account number</dt>
+              <dd>{contact.bank.accountNumber}</dd>
+              <dt>Account name</dt>
+              <dd>{contact.bank.accountName}</dd>
+              <dt>PayPal</dt>
+              <dd>{contact.paypalEmail}</dd>
+              <dt>Bitcoin</dt>
+              <dd className={styles.breakAll}>{contact.bitcoinAddress}</dd>
+            </dl>
+          </section>
+        )}
+        {contact && (
+          <section aria-labelledby="footer-branches">
+            <h2 id="footer-branches">Our branches</h2>
+            <h3>Lagos</h3>
+            <ul>
+              {lagos.map((b) => (
+                <li key={b.name}>
+                  <a href={b.url} rel="noopener noreferrer" target="_blank">
+                    {b.name}
+                  </a>{' '}
+                  — {b.workingTimes}
+                  <br />
+                  <small>{b.location}</small>
+                </li>
+              ))}
+            </ul>
+            <h3>Abuja</h3>
+            <ul>
+              {abuja.map((b) => (
+                <li key={b.name}>
+                  <a href={b.url} rel="noopener noreferrer" target="_blank">
+                    {b.name}
+                  </a>{' '}
+                  — {b.workingTimes}
+                  <br />
+                  <small>{b.location}</small>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
       </div>
-      <p className={styles.copyright}>© 2023 Adire Blooms. All rights reserved.</p>
+      <div className={styles.footerBottom}>
+        <PaymentIcons />
+        <p className={styles.copyright}>© 2023 Adire Blooms. All rights reserved.</p>
+        <a href="#top" className={styles.toTop} onClick={(e) => { e.preventDefault(); window.scrollTo({ top: 0, behavior: 'smooth' }); }}>
+          Back to top ↑
+        </a>
+      </div>
     </footer>
   );
 }

@@ -1,11 +1,15 @@
+import { isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
+import { AlertBanner } from './AlertBanner';
 import { ConfirmDialog } from './ConfirmDialog';
+import { ShellErrorBoundary } from './ErrorFallback';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ParcelRegion } from './ParcelRegion';
+import { ProgressBar } from './ProgressBar';
 import styles from './shell.module.css';
 import { Toasts } from './Toasts';
+import { Unsubscribe } from './Unsubscribe';
 import { usePathname } from './usePathname';
-import { isKnownRoute, showsFooter, showsMainHeader } from '../routes';
 
 function NotFound() {
   return (
@@ -21,20 +25,29 @@ function NotFound() {
 export function Layout() {
   const pathname = usePathname();
   return (
-    <div data-boundary="shell" className={styles.page}>
-      <a href="#main-content" className={styles.skip}>
-        Skip to content
-      </a>
-      {showsMainHeader(pathname) && <Header />}
-      <main id="main-content" className={styles.main}>
-        <div id="app-catalog" data-region="catalog" />
-        <div id="app-checkout" data-region="checkout" />
-        {!isKnownRoute(pathname) && <NotFound />}
-      </main>
-      {showsFooter(pathname) && <Footer />}
-      <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} />
-      <Toasts />
-      <ConfirmDialog />
-    </div>
+    <ShellErrorBoundary>
+      <div data-boundary="shell" className={styles.page} id="top">
+        <a href="#main-content" className={styles.skip}>
+          Skip to content
+        </a>
+        <ProgressBar />
+        {showsMainHeader(pathname) && (
+          <>
+            <AlertBanner />
+            <Header />
+          </>
+        )}
+        <main id="main-content" className={styles.main}>
+          <div id="app-catalog" data-region="catalog" />
+          <div id="app-checkout" data-region="checkout" />
+          {isUnsubscribeRoute(pathname) && <Unsubscribe />}
+          {!isKnownRoute(pathname) && <NotFound />}
+        </main>
+        {showsFooter(pathname) && <Footer />}
+        <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} />
+        <Toasts />
+        <ConfirmDialog />
+      </div>
+    </ShellErrorBoundary>
   );
 }

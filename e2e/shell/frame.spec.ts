@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('alert banner', () => {
+  test.use({ timezoneId: 'Africa/Lagos' });
+  test('shows the server alert as text with prices filled in, and stays closed once closed', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Site alert' });
+    await expect(banner).toContainText('Free delivery on orders above ₦50,000');
+    await expect(banner).not.toContainText('{{');
+    await banner.getByRole('button', { name: 'Close alert' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Fresh flowers and gifts, delivered today in Lagos and Abuja' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Site alert' })).toHaveCount(0);
+  });
+});
+
+test.describe('newsletter', () => {
+  test('subscribes, mails an unsubscribe link, and the link unsubscribes (footer hidden)', async ({ page, request }) => {
+    const email = `reader-${Date.now()}@example.com`;
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('We care about your data')).toBeVisible();
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing' })).toBeVisible();
+
+    const mails = (await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()).data as { subject: string; text: string }[];
+    expect(mails).toHaveLength(1);
+    const link = /https?:\/\/\S+\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mails[0]!.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByText(`will receive no more newsletters from Adire Blooms`)).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+
+  test('an invalid address gets a clear error toast', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Unable to subscribe: Enter a valid email address' })).toBeVisible();
+  });
+});
+
+test.describe('error fallback', () => {
+  test('a shell crash reloads by itself 3 times, then shows the error screen; Try again? recovers', async ({ page }) => {
+    // The server answers the shop-contact call with a shape the footer cannot read.
+    await page.route('**/v1/storefront/shop?**', (route) => route.fulfill({ json: { data: { phones: 5 } } }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Oops, there is an error!' })).toBeVisible({ timeout: 15_000 });
+    expect(loads).toBe(4); // the first load and 3 automatic reloads
+    await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+
+    await page.unroute('**/v1/storefront/shop?**');
+    await page.getByRole('button', { name: 'Try again?' }).click();
+    await expect(page.getByRole('heading', { name: 'Fresh flowers and gifts, delivered today in Lagos and Abuja' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oops, there is an error!' })).toHaveCount(0);
+  });
+});
+
+test('the route progress bar steps up while a route loads and finishes when it has mounted', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
+  // Make the checkout remote slow to arrive, as on a poor connection.
+  await page.route('**/releases/checkout/**/remoteEntry.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 2_500));
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Track' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Loading page' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '10');
+  await expect(bar).toHaveAttribute('aria-valuenow', '20', { timeout: 2_000 });
+  await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});

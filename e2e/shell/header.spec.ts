@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('header', () => {
+  test('desktop menu: groups built from the categories open their sub-menus', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('button', { name: 'Flowers' }).click();
+    await expect(menu.getByRole('button', { name: 'Flowers' })).toHaveAttribute('aria-expanded', 'true');
+    const flowers = menu.getByRole('list', { name: 'Flowers' });
+    await expect(flowers.getByRole('link', { name: 'Forever Roses' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(flowers).toBeHidden();
+    await menu.getByRole('button', { name: 'Flowers' }).click();
+    await flowers.getByRole('link', { name: 'Roses', exact: true }).click();
+    await expect(page).toHaveURL(/\/product-category\/roses$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roses' })).toBeVisible();
+    for (const link of ['VIP', 'FAQ', 'Track']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
+  });
+
+  test('mobile (375 px): a Menu button opens the sidebar, which navigates and closes', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const sidebar = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await sidebar.getByRole('button', { name: 'Gifts' }).click();
+    await sidebar.getByRole('link', { name: 'Teddy Bears' }).click();
+    await expect(page).toHaveURL(/\/product-category\/teddy-bears$/);
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Teddy Bears' })).toBeVisible();
+    await context.close();
+  });
+
+  test('search is debounced: typing navigates once to /filters?search=, emptying shows the default listing', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
+    const before = await page.evaluate(() => history.length);
+    await page.getByRole('searchbox', { name: 'Search flowers and gifts' }).pressSequentially('lilies', { delay: 40 });
+    await expect(page).toHaveURL(/\/filters\?search=lilies$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “lilies”');
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await page.getByRole('searchbox', { name: 'Search flowers and gifts' }).fill('');
+    await expect(page).toHaveURL(/\/product-category\/flowers-for-love-birthday-anniversary-etc$/);
+  });
+
+  test('the currency choice re-prices the cart drawer too, and is remembered', async ({ page }) => {
+    await page.goto('/product-category/roses');
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('NGN');
+    await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer.getByRole('list', { name: 'Cart items' })).toContainText('₦45,000');
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await expect(drawer.getByRole('list', { name: 'Cart items' })).toContainText('$65'); // 45000 / 700 = 64.3 → 65
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
+  });
+});
+
+test.describe('currency from the time zone', () => {
+  test.use({ timezoneId: 'Europe/London' });
+  test('a London shopper gets GBP and, after 8 s, the info toast', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('GBP');
+    const toast = page.getByRole('status').filter({ hasText: 'Based on your location' });
+    await expect(toast).toHaveCount(0);
+    await expect(toast).toHaveText('Based on your location, the site has been set to GBP (£) to enable foreign Credit/Debit Cards and Paypal', { timeout: 12_000 });
+  });
+});
+
+test.describe('currency in Lagos', () => {
+  test.use({ timezoneId: 'Africa/Lagos' });
+  test('a Lagos shopper gets NGN and no toast', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('NGN');
+    await page.waitForTimeout(9_000);
+    await expect(page.getByRole('status').filter({ hasText: 'Based on your location' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { useBusValue } from '@adire/ui';
+import { DEFAULT_CURRENCIES } from '@adire/domain';
+import { DESKTOP_MIN_WIDTH_PX } from '@adire/contracts';
+import { useEffect, useState } from 'react';
+import { fillPricePlaceholders, isStaticOnDesktop, scrollDurationSeconds } from '../boot/banner';
+import styles from './banner.module.css';
+
+const CLOSED_KEY = 'adire:alertClosed';
+
+function useIsDesktop(): boolean {
+  const query = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
+  const [desktop, setDesktop] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const update = () => setDesktop(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, [query]);
+  return desktop;
+}
+
+/** The site-wide alert from the server's settings. Rendered as text, never as HTML. */
+export function AlertBanner() {
+  const settings = useBusValue('settings:loaded');
+  const currency = useBusValue('currency:changed', DEFAULT_CURRENCIES[0]!);
+  const desktop = useIsDesktop();
+  const raw = settings?.settings?.alertSettings.siteWideAlert.trim() ?? '';
+  const [closedText, setClosedText] = useState(() => sessionStorage.getItem(CLOSED_KEY));
+  if (!raw || closedText === raw) return null;
+
+  const text = fillPricePlaceholders(raw, currency);
+  const scrolls = !(desktop && isStaticOnDesktop(text));
+  return (
+    <div className={styles.banner} role="region" aria-label="Site alert">
+      <div className={styles.viewport}>
+        <p
+          className={scrolls ? styles.scrolling : styles.static}
+          style={scrolls ? { animationDuration: `${scrollDurationSeconds(text)}s` } : undefined}
+          data-testid="alert-text"
+        >
+          {text}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label="Close alert"
+        onClick={() => {
+          // Closed for this visit; a changed alert shows again.
+          sessionStorage.setItem(CLOSED_KEY, raw);
+          setClosedText(raw);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { readStored, writeStored } from '@adire/contracts';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { decideAfterCrash, RELOAD_COUNTER_RESET_MS } from '../boot/reload';
+import styles from './shell.module.css';
+
+/** 'Oops, there is an error!' — with Try again? (reload) and Go Home (SPEC section 2). */
+export function ErrorScreen() {
+  return (
+    <div className={styles.errorScreen} role="alert">
+      <h1>Oops, there is an error!</h1>
+      <div className={styles.errorActions}>
+        <button type="button" className={styles.primaryButton} onClick={() => window.location.reload()}>
+          Try again?
+        </button>
+        <a href="/" className={styles.secondaryButton}>
+          Go Home
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The shell's last line of defence: on a crash it reloads the page by itself, up to 3 times in a row
+ * (counter in local storage), then shows the error screen. A page that stays up 3 s resets the counter.
+ */
+export class ShellErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+  private resetTimer: ReturnType<typeof setTimeout> | undefined;
+
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+
+  override componentDidMount() {
+    this.resetTimer = setTimeout(() => writeStored('reloadCounter', 0), RELOAD_COUNTER_RESET_MS);
+  }
+
+  override componentWillUnmount() {
+    clearTimeout(this.resetTimer);
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[shell] crashed:', error, info.componentStack);
+    clearTimeout(this.resetTimer);
+    const decision = decideAfterCrash(readStored<number>('reloadCounter'));
+    writeStored('reloadCounter', decision.counter);
+    if (decision.reload) window.location.reload();
+  }
+
+  override render() {
+    return this.state.crashed ? <ErrorScreen /> : this.props.children;
+  }
+}
