@@ -1,22 +1,43 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, writeStored, type User } from '@adire/contracts';
+import { API_PATHS, type User } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import styles from './account.module.css';
+import { Field } from './Field';
+import { ACTIONS, emailMessage, failureMessage, isLegacyUserError, LEGACY_USER_TOAST, requiredMessage, transition, type FlowEvent, type View } from './flow';
+import { logout, saveUser } from './session';
 
-type View = 'login' | 'signup' | 'forgotPassword' | 'validateOtp' | 'newPassword';
+const toast = (type: 'success' | 'info' | 'error', message: string) => bus.emit('toast:show', { type, message });
+
+const TITLES: Record<View, string> = {
+  login: 'Login',
+  signup: 'Create an account',
+  forgotPassword: 'Forgot password',
+  validateOtp: 'Enter one-time password',
+  newPassword: 'Create a new password',
+};
 
 export function AccountDropdown() {
   const user = useBusValue('user:changed', null);
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('login');
+  const [email, setEmail] = useState('');
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const move = (event: FlowEvent) => setView((v) => transition(v, event));
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
     const onClick = (e: MouseEvent) => !rootRef.current?.contains(e.target as Node) && setOpen(false);
     window.addEventListener('keydown', onKey);
     window.addEventListener('mousedown', onClick);
@@ -26,88 +47,199 @@ export function AccountDropdown() {
     };
   }, [open]);
 
+  const shared = { email, setEmail, move };
+  let body: ReactNode;
+  if (user && view === 'login') {
+    body = (
+      <div className={styles.form}>
+        <p>
+          Signed in as <strong>{user.email}</strong>
+        </p>
+        <button type="button" className={styles.primary} onClick={() => void logout().then(() => setOpen(false))}>
+          Logout
+        </button>
+      </div>
+    );
+  } else if (view === 'login') body = <LoginView {...shared} />;
+  else if (view === 'signup') body = <SignupView {...shared} />;
+  else if (view === 'forgotPassword') body = <ForgotPasswordView {...shared} />;
+  else if (view === 'validateOtp') body = <ValidateOtpView {...shared} />;
+  else body = <NewPasswordView {...shared} />;
+
   return (
     <div data-boundary="account" className={styles.root} ref={rootRef}>
-      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+      <button ref={toggleRef} type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
         {user ? (user.name ?? user.email) : 'Account'}
       </button>
-      <div id={panelId} className={styles.panel} hidden={!open}>
-        {user ? (
-          <>
-            <p>Signed in as {user.email}</p>
-            <button
-              type="button"
-              onClick={() => {
-                writeStored('user', null);
-                bus.emit('user:changed', null);
-                bus.emit('account:logout', {});
-                setOpen(false);
-              }}
-            >
-              Logout
-            </button>
-          </>
-        ) : view === 'login' ? (
-          <LoginForm onRegister={() => setView('signup')} onForgot={() => setView('forgotPassword')} />
-        ) : (
-          <>
-            <p className={styles.note}>This part of your account arrives soon.</p>
-            <button type="button" className={styles.link} onClick={() => setView('login')}>
-              Back to Login
-            </button>
-          </>
+      <div id={panelId} ref={panelRef} className={styles.panel} hidden={!open} role="group" aria-label={user && view === 'login' ? 'Your account' : TITLES[view]}>
+        {!(user && view === 'login') && <h2 className={styles.title}>{TITLES[view]}</h2>}
+        {body}
+        {view !== 'login' && (
+          <button type="button" className={styles.link} onClick={() => move('backToLogin')}>
+            Back to Login
+          </button>
         )}
       </div>
     </div>
   );
 }
 
-function LoginForm({ onRegister, onForgot }: { onRegister(): void; onForgot(): void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [reveal, setReveal] = useState(false);
+interface ViewProps {
+  email: string;
+  setEmail(email: string): void;
+  move(event: FlowEvent): void;
+}
+
+/** Submit helper: shows every field's error and stops when any is invalid. */
+function useSubmit(validate: () => boolean, action: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
+  const [showErrors, setShowErrors] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    setShowErrors(true);
+    if (!validate() || busy) return;
     setBusy(true);
-    const res = await api.post<User>(API_PATHS.login, { email, password });
-    setBusy(false);
-    if (res.error || !res.data) {
-      bus.emit('toast:show', { type: 'error', message: `Unable to login: ${res.message}` });
-      return;
+    try {
+      await action();
+    } finally {
+      setBusy(false);
     }
-    writeStored('user', res.data);
-    bus.emit('user:changed', res.data);
-    bus.emit('toast:show', { type: 'success', message: `Logged in successfully as ${res.data.email}` });
-  }
+  };
+  return { busy, showErrors, onSubmit };
+}
 
+const passwordRequired = (v: string) => requiredMessage('Password', v);
+
+function LoginView({ email, setEmail, move }: ViewProps) {
+  const [password, setPassword] = useState('');
+  const { busy, showErrors, onSubmit } = useSubmit(
+    () => !emailMessage(email) && !passwordRequired(password),
+    async () => {
+      const res = await api.post<User>(API_PATHS.login, { email: email.trim(), password });
+      if (res.error || !res.data) {
+        if (isLegacyUserError(res.message)) {
+          toast('info', LEGACY_USER_TOAST);
+          move('legacyUser');
+        } else toast('error', failureMessage(ACTIONS.login, res.message));
+        return;
+      }
+      saveUser(res.data);
+      toast('success', `Logged in successfully as ${res.data.email}`);
+    },
+  );
   return (
-    <form onSubmit={submit} className={styles.form} aria-label="Login">
-      <label>
-        Email
-        <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-      </label>
-      <label>
-        Password
-        <span className={styles.password}>
-          <input type={reveal ? 'text' : 'password'} required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
-          <button type="button" onClick={() => setReveal((r) => !r)} aria-label={reveal ? 'Hide password' : 'Show password'}>
-            {reveal ? 'Hide' : 'Show'}
-          </button>
-        </span>
-      </label>
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Login" noValidate>
+      <Field label="Email" type="email" autoComplete="email" required value={email} onChange={setEmail} validate={emailMessage} showErrors={showErrors} />
+      <Field label="Password" type="password" autoComplete="current-password" required revealable value={password} onChange={setPassword} validate={passwordRequired} showErrors={showErrors} />
       <button type="submit" className={styles.primary} disabled={busy}>
         Login
       </button>
       <div className={styles.links}>
-        <button type="button" className={styles.link} onClick={onRegister}>
+        <button type="button" className={styles.link} onClick={() => move('register')}>
           Register
         </button>
-        <button type="button" className={styles.link} onClick={onForgot}>
+        <button type="button" className={styles.link} onClick={() => move('forgotPassword')}>
           Forgot Password
         </button>
       </div>
+    </form>
+  );
+}
+
+function SignupView({ email, setEmail, move }: ViewProps) {
+  const [password, setPassword] = useState('');
+  const { busy, showErrors, onSubmit } = useSubmit(
+    () => !emailMessage(email) && !passwordRequired(password),
+    async () => {
+      const res = await api.post<User>(API_PATHS.signup, { email: email.trim(), password });
+      if (res.error || !res.data) return toast('error', failureMessage(ACTIONS.signup, res.message));
+      saveUser(res.data);
+      toast('success', 'User signed up successfully');
+      move('alreadyUser');
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Sign up" noValidate>
+      <Field label="Email" type="email" autoComplete="email" required value={email} onChange={setEmail} validate={emailMessage} showErrors={showErrors} />
+      <Field label="Password" type="password" autoComplete="new-password" required revealable value={password} onChange={setPassword} validate={passwordRequired} showErrors={showErrors} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        Register
+      </button>
+      <button type="button" className={styles.link} onClick={() => move('alreadyUser')}>
+        Already a user
+      </button>
+    </form>
+  );
+}
+
+function ForgotPasswordView({ email, setEmail, move }: ViewProps) {
+  const { busy, showErrors, onSubmit } = useSubmit(
+    () => !emailMessage(email),
+    async () => {
+      const res = await api.post(API_PATHS.otpRequest, { email: email.trim() });
+      if (res.error) return toast('error', failureMessage(ACTIONS.otpRequest, res.message));
+      toast('success', `One-time password has been sent to ${email.trim()}`);
+      move('codeSent');
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Forgot password" noValidate>
+      <p className={styles.note}>We will e-mail you a one-time password.</p>
+      <Field label="Email" type="email" autoComplete="email" required value={email} onChange={setEmail} validate={emailMessage} showErrors={showErrors} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        Send code
+      </button>
+    </form>
+  );
+}
+
+function ValidateOtpView({ email, move }: ViewProps) {
+  const [code, setCode] = useState('');
+  const otpRequired = (v: string) => requiredMessage('OTP', v);
+  const { busy, showErrors, onSubmit } = useSubmit(
+    () => !otpRequired(code),
+    async () => {
+      const res = await api.post<User>(API_PATHS.otpValidate, { email: email.trim(), code: code.trim() });
+      if (res.error || !res.data) return toast('error', failureMessage(ACTIONS.otpValidate, res.message));
+      // Stored (its token authorises the password change) but announced once the password is set.
+      saveUser(res.data, false);
+      toast('success', 'OTP validated successfully');
+      move('codeAccepted');
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Enter one-time password" noValidate>
+      <p className={styles.note}>Enter the code we sent to {email || 'your e-mail'}.</p>
+      <Field label="OTP" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={setCode} validate={otpRequired} showErrors={showErrors} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        Validate
+      </button>
+    </form>
+  );
+}
+
+function NewPasswordView({ move }: ViewProps) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const confirmRequired = (v: string) => requiredMessage('Confirm password', v);
+  const { busy, showErrors, onSubmit } = useSubmit(
+    () => !passwordRequired(password) && !confirmRequired(confirm),
+    async () => {
+      if (password !== confirm) return toast('error', 'Passwords do not match'); // no call is made
+      const res = await api.put<User>(API_PATHS.changePassword, { password });
+      if (res.error || !res.data) return toast('error', failureMessage(ACTIONS.changePassword, res.message));
+      saveUser(res.data);
+      toast('success', 'Password changed successfully and user logged in');
+      move('passwordChanged');
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} className={styles.form} aria-label="Create a new password" noValidate>
+      <Field label="New password" type="password" autoComplete="new-password" required revealable value={password} onChange={setPassword} validate={(v) => requiredMessage('New password', v)} showErrors={showErrors} />
+      <Field label="Confirm password" type="password" autoComplete="new-password" required revealable value={confirm} onChange={setConfirm} validate={confirmRequired} showErrors={showErrors} />
+      <button type="submit" className={styles.primary} disabled={busy}>
+        Save password
+      </button>
     </form>
   );
 }

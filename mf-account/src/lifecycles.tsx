@@ -7,7 +7,9 @@ import { useNavigate } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { AccountDropdown } from './AccountDropdown';
+import { watchSession } from './session';
 
+watchSession();
 reportSharedInstances('account', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
 /** The account's whole public surface: a single-spa parcel (the header dropdown). */

@@ -18,8 +18,9 @@ export async function runHandshake(): Promise<void> {
   const currencies = currenciesFromRates(data?.currencies);
   bus.emit('currencies:loaded', currencies);
 
+  // The handshake confirms the stored user; only when it could not be asked is the stored one trusted.
   const storedUser = readStored<User>('user');
-  bus.emit('user:changed', data?.user ?? storedUser ?? null);
+  bus.emit('user:changed', res.error ? storedUser : (data?.user ?? null));
   bus.emit('settings:loaded', { settings: data?.settings ?? null, deliveryZoneAmount: data?.deliveryZoneAmount ?? 0 });
 
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

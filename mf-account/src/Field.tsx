@@ -1,0 +1,47 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import styles from './account.module.css';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** The message for the current value, or null when it is fine; shown once the field is left. */
+  validate(value: string): string | null;
+  revealable?: boolean;
+  showErrors?: boolean;
+}
+
+/** A labelled input whose error appears on blur (or when the form is submitted). */
+export function Field({ label, value, onChange, validate, revealable, showErrors, type = 'text', ...input }: FieldProps) {
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const [reveal, setReveal] = useState(false);
+  const error = touched || showErrors ? validate(value) : null;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <span className={revealable ? styles.password : undefined}>
+        <input
+          {...input}
+          id={id}
+          type={revealable && reveal ? 'text' : type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => setTouched(true)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {revealable && (
+          <button type="button" onClick={() => setReveal((r) => !r)} aria-label={reveal ? 'Hide password' : 'Show password'} aria-pressed={reveal}>
+            {reveal ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </span>
+      {error && (
+        <span id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
