@@ -7,14 +7,20 @@ import { siteRoutes } from './domains/site/routes';
 import { checkBusiness } from './http/business';
 import { registerErrorHandling } from './http/errors';
 import { registerStoreFiles } from './http/static';
+import { createMailer, type Mailer } from './mail/mailer';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> & { devRemotes?: boolean };
+  config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
+    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom'>>;
+  /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
+  mailer?: Mailer;
   logger?: boolean;
 }
 
-export async function buildApp({ db, config, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const mail = mailer ?? createMailer({ db, from: config.mailFrom ?? 'Adire Blooms <hello@adireblooms.ng>', smtpUrl: config.smtpUrl });
+  const site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimitBytes,
@@ -37,7 +43,7 @@ export async function buildApp({ db, config, logger = true }: AppOptions): Promi
     return { data: { status: 'ok', database: db.dialect } };
   });
 
-  await app.register(siteRoutes, { db });
+  await app.register(siteRoutes, { db, mailer: mail, site });
   await app.register(catalogRoutes, { db });
   await registerStoreFiles(app, config);
   return app;

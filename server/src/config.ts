@@ -19,6 +19,11 @@ export interface ServerConfig {
   devRemotes: boolean;
   bodyLimitBytes: number;
   logLevel: string;
+  /** Where shoppers reach the store; links in mail point here. */
+  publicUrl: string;
+  /** Deliver mail by SMTP too (otherwise the embedded outbox only). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -26,8 +31,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   }
+  const host = env.HOST ?? '127.0.0.1';
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host,
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE ?? path.join(ROOT, 'var', 'adire-blooms.sqlite'),
@@ -37,5 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devRemotes: env.ADIRE_DEV_REMOTES === '1' && env.NODE_ENV !== 'production',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 100 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
   };
 }

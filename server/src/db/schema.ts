@@ -31,11 +31,23 @@ export interface SettingTable {
   updated_at: string;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  raw: string;
+  transport: 'outbox' | 'smtp';
+  created_at: string;
+}
+
 export interface Database {
   category: CategoryTable;
   product: ProductTable;
   currency: CurrencyTable;
   setting: SettingTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type { Generated };

@@ -1,4 +1,4 @@
-import type { Branch, Category, DeliveryConfig, PickupLocationCode } from '@adire/contracts';
+import type { Category, DeliveryConfig, ShopContact } from '@adire/contracts';
 
 /** The 30 category slugs of SPEC section 2, with the names shoppers read and their menu group. */
 export const CATEGORIES: Omit<Category, 'productCount'>[] = [
@@ -70,17 +70,14 @@ export const BASE_DELIVERY: DeliveryConfig = {
   active: true,
 };
 
-export interface ShopContact {
-  phones: string[];
-  whatsapp: string;
-  supportEmail: string;
-  bank: { bankName: string; accountNumber: string; accountName: string };
-  paypalEmail: string;
-  bitcoinAddress: string;
-  branches: (Branch & { pickupCode?: PickupLocationCode })[];
-}
-
 export const SHOP_CONTACT: ShopContact = {
+  about:
+    'Adire Blooms is a Lagos florist sending fresh flowers, cakes and thoughtful gifts across Nigeria, with same-day delivery in Lagos and Abuja and a team that answers day and night.',
+  socialLinks: [
+    { name: 'Instagram', url: 'https://instagram.com/adireblooms' },
+    { name: 'Facebook', url: 'https://facebook.com/adireblooms' },
+    { name: 'X', url: 'https://x.com/adireblooms' },
+  ],
   phones: ['+234 803 555 0142', '+234 909 555 0178'],
   whatsapp: 'https://wa.me/2348035550142',
   supportEmail: 'hello@adireblooms.ng',
@@ -95,3 +92,29 @@ export const SHOP_CONTACT: ShopContact = {
     { name: 'Abuja', url: 'https://maps.google.com/?q=Wuse+2+Abuja', workingTimes: '24/7', location: '14 Aminu Kano Crescent, Wuse 2, Abuja', pickupCode: 'Abuja APA' },
   ],
 };
+
+/** Busy days a Lagos florist prices differently: higher zone fees, a higher free-delivery threshold. */
+function override(name: string, startDate: string, endDate: string, surcharge: number, minAmount: number, note: string): DeliveryConfig {
+  return {
+    ...BASE_DELIVERY,
+    name,
+    description: note,
+    type: 'override',
+    infoTextConfigs: [{ text: note }],
+    minAmount,
+    minAmountInfoText: `Free delivery on orders above {{${minAmount}}}`,
+    stateDeliveryZones: BASE_DELIVERY.stateDeliveryZones.map((s) => ({ ...s, zones: s.zones.map((z) => ({ ...z, amount: z.amount + surcharge })) })),
+    startDate,
+    endDate,
+  };
+}
+
+/** Override windows, by month-day; the seed places them in the coming year so they stay relevant. */
+export function deliveryOverrides(year: number): DeliveryConfig[] {
+  return [
+    override("Valentine's Day", `${year}-02-13`, `${year}-02-15`, 3000, 150000, "Valentine's deliveries run 7am–10pm; order early, slots fill fast."),
+    override("Mother's Day", `${year}-03-14`, `${year}-03-15`, 2000, 100000, "Mother's Day: delivery all weekend across Lagos and Abuja."),
+    override('Christmas', `${year}-12-23`, `${year}-12-26`, 2500, 120000, 'Festive season: deliveries continue on Christmas Day and Boxing Day.'),
+    override('New Year', `${year}-12-31`, `${year + 1}-01-01`, 2500, 120000, "New Year's Eve and Day: limited riders, order before noon."),
+  ];
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './database';
-import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, PRODUCTS, SHOP_CONTACT, SITE_WIDE_ALERT } from './seed-data';
+import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, deliveryOverrides, PRODUCTS, SHOP_CONTACT, SITE_WIDE_ALERT } from './seed-data';
 
 /** Fill an empty database. Returns false when it already holds a catalogue (seeding is idempotent). */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -33,7 +33,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .insertInto('setting')
       .values([
         { key: 'alertSettings', value: JSON.stringify({ siteWideAlert: SITE_WIDE_ALERT, paymentAlerts: {} }), updated_at: now },
-        { key: 'deliverySettings', value: JSON.stringify({ baseConfig: BASE_DELIVERY, overrideConfigs: [] }), updated_at: now },
+        { key: 'deliverySettings', value: JSON.stringify({ baseConfig: BASE_DELIVERY, overrideConfigs: deliveryOverrides(new Date().getUTCFullYear()) }), updated_at: now },
         { key: 'shopContact', value: JSON.stringify(SHOP_CONTACT), updated_at: now },
       ])
       .execute();

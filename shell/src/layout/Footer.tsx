@@ -17,6 +17,7 @@ const QUICK_LINKS = [
 export function Footer() {
   const contact = useShopContact();
   const lagos = contact?.branches.filter((b) => !b.name.startsWith('Abuja')) ?? [];
+  const social = contact?.socialLinks ?? [];
   const abuja = contact?.branches.filter((b) => b.name.startsWith('Abuja')) ?? [];
   return (
     <footer className={styles.footer}>
@@ -24,9 +25,9 @@ export function Footer() {
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">Adire Blooms</h2>
           <p>{contact?.about ?? 'Fresh flowers and thoughtful gifts, delivered the same day in Lagos and Abuja.'}</p>
-          {contact && contact.socialLinks.length > 0 && (
+          {social.length > 0 && (
             <ul className={styles.social} aria-label="Social links">
-              {contact.socialLinks.map((s) => (
+              {social.map((s) => (
                 <li key={s.name}>
                   <a href={s.url} rel="noopener noreferrer" target="_blank">
                     {s.name}

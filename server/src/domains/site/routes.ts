@@ -1,8 +1,16 @@
-import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type SiteSettings } from '@adire/contracts';
+import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type ShopContact, type SiteSettings } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
-import type { ShopContact } from '../../db/seed-data';
+
 import { readSetting } from '../../db/settings';
+import type { Mailer } from '../../mail/mailer';
+
+export interface SiteOptions {
+  /** True in production: the /dev mail reader is not served. */
+  production: boolean;
+  /** Base of links sent by mail (unsubscribe, password reset). */
+  publicUrl: string;
+}
 
 const businessQuery = {
   type: 'object',
@@ -10,7 +18,7 @@ const businessQuery = {
 } as const;
 
 /** Site domain: the handshake every page load starts with, and the shop's contact data. */
-export const siteRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: SiteOptions }> = async (app, { db }) => {
   app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async () => {
     const [rates, alertSettings, deliverySettings] = await Promise.all([
       db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
