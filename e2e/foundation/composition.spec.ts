@@ -32,7 +32,7 @@ test.describe('composition', () => {
     await expect(page.locator('[data-boundary="account"]')).toBeAttached();
     await expect(page.locator('[data-boundary="cart"]')).toBeAttached();
     await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
-    await page.getByRole('link', { name: 'Track' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Track' }).click();
     await expect(page.locator('[data-boundary="checkout"]')).toBeAttached();
     const report = await page.evaluate(() => {
       const all = (window as unknown as { __adireInstances: Record<string, Record<string, unknown>> }).__adireInstances;

@@ -69,7 +69,7 @@ test('the route progress bar steps up while a route loads and finishes when it h
     await new Promise((r) => setTimeout(r, 2_500));
     await route.continue();
   });
-  await page.getByRole('link', { name: 'Track' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Track' }).click();
   const bar = page.getByRole('progressbar', { name: 'Loading page' });
   await expect(bar).toHaveAttribute('aria-valuenow', '10');
   await expect(bar).toHaveAttribute('aria-valuenow', '20', { timeout: 2_000 });

@@ -44,7 +44,7 @@ function CurrencySelector() {
   return (
     <label className={styles.currency}>
       <span className={styles.visuallyHidden}>Currency</span>
-      <select aria-label="Currency" value={currency?.name ?? 'NGN'} onChange={(e) => selectCurrency(e.target.value)}>
+      <select aria-label="Currency" value={currency?.name ?? 'NGN'} disabled={!currency} onChange={(e) => selectCurrency(e.target.value)}>
         {CURRENCY_NAMES.map((n) => (
           <option key={n} value={n}>
             {n}

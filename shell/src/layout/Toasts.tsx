@@ -23,8 +23,9 @@ export function Toasts() {
   return (
     <div className={styles.toasts} aria-live="polite" role="region" aria-label="Notifications">
       {toasts.map((t) => (
-        <div key={t.id} role={t.type === 'error' ? 'alert' : 'status'} className={`${styles.toast} ${styles[t.type]}`}>
-          <span>{t.message}</span>
+        <div key={t.id} className={`${styles.toast} ${styles[t.type]}`}>
+          {/* Only the message is announced; the dismiss button sits beside it. */}
+          <p role={t.type === 'error' ? 'alert' : 'status'}>{t.message}</p>
           <button type="button" aria-label="Dismiss notification" onClick={() => setToasts((ts) => ts.filter((x) => x.id !== t.id))}>
             ×
           </button>
