@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const state = path.join(here, '.state');
+// E2E_STATE_DIR lets two suites run side by side (with different E2E_PORTs).
+const state = path.resolve(here, process.env.E2E_STATE_DIR ?? '.state');
 fs.rmSync(state, { recursive: true, force: true });
 fs.mkdirSync(state, { recursive: true });
 if (!fs.existsSync(path.join(root, 'releases', 'manifest.json'))) {

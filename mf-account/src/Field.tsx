@@ -37,11 +37,10 @@ export function Field({ label, value, onChange, validate, revealable, showErrors
           </button>
         )}
       </span>
-      {error && (
-        <span id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      {/* The line is always there, so an error appearing on blur moves nothing (a click in flight lands). */}
+      <span id={`${id}-error`} className={styles.error}>
+        {error && <span role="alert">{error}</span>}
+      </span>
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import { cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
 import { confirmWithShopper } from '@adire/event-bus';
 import { Price } from '@adire/ui';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import styles from './cart.module.css';
 import { useCart } from './cartStore';
 
+const DeliveryDatePicker = lazy(() => import('./DeliveryDatePicker'));
+
 export function CartDrawer() {
-  const { items, open, hide, increment, decrement, remove, deliveryDate, orderId } = useCart();
+  const { items, open, hide, increment, decrement, remove, deliveryDate, setDeliveryDate, orderId, submit, busy } = useCart();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dateId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -48,6 +51,17 @@ export function CartDrawer() {
                 <div>
                   <p className={styles.name}>{item.name}</p>
                   {item.size && <p className={styles.meta}>Size: {item.size}</p>}
+                  {item.design && (
+                    <p className={styles.meta}>
+                      Design: {item.design.title ?? item.design.name} × {item.design.quantity}
+                      {item.design.price > 0 && (
+                        <>
+                          {' '}
+                          (+<Price amount={item.design.price} /> each)
+                        </>
+                      )}
+                    </p>
+                  )}
                   <Price amount={item.price} />
                   <div className={styles.qty} role="group" aria-label={`Quantity of ${item.name}`}>
                     <button type="button" onClick={() => decrement(item.SKU)} aria-label="Decrease quantity" disabled={item.quantity <= 1}>
@@ -74,6 +88,16 @@ export function CartDrawer() {
             ))}
           </ul>
         )}
+        {items.length > 0 && (
+          <div className={styles.date}>
+            <label htmlFor={dateId}>Delivery date</label>
+            {open && (
+              <Suspense fallback={<input id={dateId} placeholder="Select date" disabled />}>
+                <DeliveryDatePicker id={dateId} value={deliveryDate} onChange={setDeliveryDate} />
+              </Suspense>
+            )}
+          </div>
+        )}
         <dl className={styles.summary}>
           <dt>Delivery date</dt>
           <dd>{formatDrawerDate(deliveryDate)}</dd>
@@ -89,12 +113,9 @@ export function CartDrawer() {
         <button
           type="button"
           className={styles.primary}
-          disabled={items.length === 0}
-          onClick={() => {
-            hide();
-            // single-spa patches pushState, so the checkout application mounts on this route.
-            window.history.pushState(null, '', orderId ? `/checkout?orderId=${encodeURIComponent(orderId)}` : '/checkout');
-          }}
+          disabled={items.length === 0 || busy}
+          aria-busy={busy}
+          onClick={() => void submit()}
         >
           {orderId ? 'Update Cart' : 'Proceed to checkout'}
         </button>

@@ -1,8 +1,9 @@
-import type { CartItem, CartOpener } from '@adire/contracts';
-import { readStored, writeStored } from '@adire/contracts';
-import { cartItemCount, decrementQuantity, incrementQuantity, withQuantity } from '@adire/domain';
+import { api } from '@adire/api-client';
+import { API_PATHS, readStored, writeStored, type CartItem, type CartOpener, type CurrencyName, type User } from '@adire/contracts';
+import { cartItemCount, decrementQuantity, incrementQuantity, mergeCarts, withQuantity } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
+import { checkoutPath, isSelectableDate, itemsWithSku, orderBody } from './rules';
 
 interface CartState {
   items: CartItem[];
@@ -10,46 +11,140 @@ interface CartState {
   orderId: string | null;
   open: boolean;
   opener: CartOpener;
+  /** An order call is under way: the drawer's button waits. */
+  busy: boolean;
   add(item: CartItem): void;
   increment(sku: string): void;
   decrement(sku: string): void;
-  remove(sku: string): void;
-  clear(): void;
+  remove(sku: string): Promise<void>;
+  setDeliveryDate(date: string | null): void;
+  /** 'Proceed to checkout' (no order yet) or 'Update Cart' (order exists). */
+  submit(): Promise<void>;
+  /** Forget items, delivery date and order id (logout, finished or missing order). */
+  reset(): void;
   show(opener: CartOpener): void;
   hide(): void;
+}
+
+const toast = (type: 'success' | 'error' | 'info', message: string) => bus.emit('toast:show', { type, message });
+const currentUser = (): User | null => bus.last('user:changed') ?? null;
+const currentCurrency = (): CurrencyName => bus.last('currency:changed')?.name ?? 'NGN';
+const navigate = (path: string) => window.history.pushState(null, '', path);
+
+/** Logged-in carts live on the server (debounced save); a guest's cart lives in local storage. */
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+function persist(items: CartItem[]): void {
+  if (!currentUser()) {
+    writeStored('cartItems', items);
+    return;
+  }
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void saveServerCart(items), 400);
+}
+
+async function saveServerCart(items: CartItem[]): Promise<void> {
+  const res = await api.put(API_PATHS.cartUpdate, { body: { cartItems: itemsWithSku(items) } });
+  if (res.error && res.status !== 401) toast('error', `Unable to save cart: ${res.message}`);
 }
 
 /** The cart owns cart items, delivery date and order id in local storage (see STORAGE_KEYS). */
 export const useCart = create<CartState>((set, get) => {
   const update = (items: CartItem[]) => {
     set({ items });
-    writeStored('cartItems', items);
+    persist(items);
+    // The delivery date is kept only while there is something to deliver (SPEC section 4).
+    if (items.length === 0) writeStored('deliveryDate', null);
+    else if (get().deliveryDate) writeStored('deliveryDate', get().deliveryDate);
   };
-  const mapItem = (sku: string, change: (item: CartItem) => CartItem) =>
-    update(get().items.map((i) => (i.SKU === sku ? change(i) : i)));
+  const mapItem = (sku: string, change: (item: CartItem) => CartItem) => update(get().items.map((i) => (i.SKU === sku ? change(i) : i)));
+
+  async function saveOrder(items: CartItem[], after: 'checkout' | 'stay' | 'home'): Promise<boolean> {
+    const { orderId, deliveryDate } = get();
+    const body = orderBody(items, deliveryDate, currentCurrency(), currentUser() !== null);
+    set({ busy: true });
+    const res = orderId ? await api.put<{ id: string }>(API_PATHS.order(orderId), { body }) : await api.post<{ id: string }>(API_PATHS.orderCreate, { body });
+    set({ busy: false });
+    if (res.error || !res.data) {
+      if (orderId && res.status === 404) {
+        // The order is gone: start afresh with a new one next time.
+        set({ orderId: null });
+        writeStored('orderId', null);
+      }
+      toast('error', `Unable to ${orderId ? 'update' : 'create'} order: ${res.message || 'no order was returned'}`);
+      return false;
+    }
+    const id = res.data.id ?? orderId;
+    set({ orderId: id });
+    writeStored('orderId', id);
+    if (after === 'checkout') {
+      set({ open: false });
+      navigate(checkoutPath(id));
+    } else if (after === 'home') {
+      set({ open: false });
+      navigate('/');
+    }
+    return true;
+  }
+
   return {
     items: readStored<CartItem[]>('cartItems') ?? [],
     deliveryDate: readStored<string>('deliveryDate'),
     orderId: readStored<string>('orderId'),
     open: false,
     opener: 'main-header',
+    busy: false,
     add(item) {
       const existing = get().items.find((i) => i.SKU === item.SKU);
       if (existing) mapItem(item.SKU, (i) => withQuantity(i, i.quantity + item.quantity));
-      else update([...get().items, item]);
+      else update([...get().items, withQuantity(item, item.quantity)]);
     },
     increment: (sku) => mapItem(sku, incrementQuantity),
     decrement: (sku) => mapItem(sku, decrementQuantity),
-    remove: (sku) => update(get().items.filter((i) => i.SKU !== sku)),
-    clear: () => update([]),
-    show: (opener) => set({ open: true, opener }),
+    async remove(sku) {
+      const items = get().items.filter((i) => i.SKU !== sku);
+      update(items);
+      // The last item gone while an order exists: the order is emptied too (SPEC section 4).
+      if (items.length === 0 && get().orderId) await saveOrder(items, get().opener === 'checkout-header' ? 'home' : 'stay');
+    },
+    setDeliveryDate(date) {
+      if (date && !isSelectableDate(date)) {
+        toast('error', 'Choose today or a later day for delivery');
+        return;
+      }
+      set({ deliveryDate: date });
+      writeStored('deliveryDate', get().items.length ? date : null);
+    },
+    async submit() {
+      if (get().busy || get().items.length === 0) return;
+      await saveOrder(get().items, get().opener === 'main-header' || !get().orderId ? 'checkout' : 'stay');
+    },
+    reset() {
+      clearTimeout(saveTimer);
+      set({ items: [], deliveryDate: null, orderId: null });
+      writeStored('cartItems', null);
+      writeStored('deliveryDate', null);
+      writeStored('orderId', null);
+    },
+    show: (opener) => set({ open: true, opener, items: currentUser() ? get().items : (readStored<CartItem[]>('cartItems') ?? get().items) }),
     hide: () => set({ open: false }),
   };
 });
 
-/** Keep the shell's cart button (and anyone else) informed. */
-function publishSummary(state: Pick<CartState, 'items' | 'orderId'>) {
-  bus.emit('cart:summary', { itemCount: cartItemCount(state.items), orderId: state.orderId });
+/** Keep the shell's cart button (and the checkout) informed. */
+function publishSummary(state: Pick<CartState, 'items' | 'orderId' | 'deliveryDate'>) {
+  bus.emit('cart:summary', { itemCount: cartItemCount(state.items), orderId: state.orderId, deliveryDate: state.deliveryDate });
+}
+
+/**
+ * A user appeared (login, or restored on load): their saved cart is merged with the guest cart by
+ * SKU, then the guest copy is cleared. The merged cart is saved back only when the guest had items.
+ */
+export function adoptUserCart(user: User): void {
+  const guest = readStored<CartItem[]>('cartItems') ?? [];
+  const merged = mergeCarts(user.cartItems ?? [], guest);
+  useCart.setState({ items: merged });
+  writeStored('cartItems', null);
+  if (guest.length) void saveServerCart(merged);
 }
 
 let wired = false;
@@ -59,9 +154,11 @@ export function wireCartToBus(): void {
   wired = true;
   publishSummary(useCart.getState());
   useCart.subscribe((state, prev) => {
-    if (state.items !== prev.items || state.orderId !== prev.orderId) publishSummary(state);
+    if (state.items !== prev.items || state.orderId !== prev.orderId || state.deliveryDate !== prev.deliveryDate) publishSummary(state);
   });
   bus.on('cart:add', ({ item }) => useCart.getState().add(item));
   bus.on('cart:open', ({ from }) => useCart.getState().show(from));
-  bus.on('account:logout', () => useCart.getState().clear());
+  bus.on('cart:reset', () => useCart.getState().reset());
+  bus.on('account:logout', () => useCart.getState().reset());
+  bus.on('user:changed', (user) => user && adoptUserCart(user));
 }

@@ -1,6 +1,7 @@
 import type { CartItem } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { api } from '@adire/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCart, wireCartToBus } from '../src/cartStore';
 
 const roses: CartItem = {
@@ -16,7 +17,7 @@ const roses: CartItem = {
 describe('cart store', () => {
   beforeEach(() => {
     localStorage.clear();
-    useCart.getState().clear();
+    useCart.getState().reset();
   });
 
   it('adds through the bus, sums the same SKU, stores the items and publishes the summary', () => {
@@ -26,7 +27,7 @@ describe('cart store', () => {
     expect(useCart.getState().items).toHaveLength(1);
     expect(useCart.getState().items[0]?.quantity).toBe(2);
     expect(JSON.parse(localStorage.getItem('adire:cartItems')!)).toHaveLength(1);
-    expect(bus.last('cart:summary')).toEqual({ itemCount: 2, orderId: null });
+    expect(bus.last('cart:summary')).toEqual({ itemCount: 2, orderId: null, deliveryDate: null });
   });
 
   it('minus stops at one; logout empties the cart', () => {
@@ -43,5 +44,71 @@ describe('cart store', () => {
     wireCartToBus();
     bus.emit('cart:open', { from: 'checkout-header' });
     expect(useCart.getState()).toMatchObject({ open: true, opener: 'checkout-header' });
+  });
+});
+
+describe('cart and the server', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useCart.getState().reset();
+    bus.emit('user:changed', null);
+    wireCartToBus();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a user arriving merges their saved cart with the guest cart by SKU, then clears the guest copy', () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: null, status: 200 });
+    bus.emit('cart:add', { item: roses });
+    const lilies = { ...roses, SKU: 'AB-1003', name: 'White Grace Lilies' };
+    bus.emit('user:changed', { email: 'ada@example.com', authToken: 't', recipients: [], cartItems: [{ ...roses, quantity: 2 }, lilies] });
+    expect(useCart.getState().items.map((i) => [i.SKU, i.quantity])).toEqual([
+      ['AB-1001', 3],
+      ['AB-1003', 1],
+    ]);
+    expect(localStorage.getItem('adire:cartItems')).toBeNull();
+    expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { body: { cartItems: useCart.getState().items } });
+  });
+
+  it("'Proceed to checkout' creates the order with an empty date for a guest, keeps the id and goes to checkout", async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ error: false, message: '', data: { id: 'ord_123' }, status: 200 });
+    bus.emit('cart:add', { item: roses });
+    useCart.getState().setDeliveryDate('2099-02-14');
+    bus.emit('cart:open', { from: 'main-header' });
+    await useCart.getState().submit();
+    expect(post).toHaveBeenCalledWith('/v1/orders/order/create', { body: { deliveryDate: '', cartItems: [roses], currency: 'NGN' } });
+    expect(useCart.getState().orderId).toBe('ord_123');
+    expect(JSON.parse(localStorage.getItem('adire:orderId')!)).toBe('ord_123');
+    expect(window.location.pathname + window.location.search).toBe('/checkout?orderId=ord_123');
+    expect(useCart.getState().open).toBe(false);
+  });
+
+  it("a failed update toasts 'Unable to update order: …'", async () => {
+    vi.spyOn(api, 'put').mockResolvedValue({ error: true, message: 'Quantity must be between 1 and 99', data: null, status: 400 });
+    const toasts: string[] = [];
+    const off = bus.on('toast:show', (t) => toasts.push(t.message));
+    bus.emit('cart:add', { item: roses });
+    useCart.setState({ orderId: 'ord_1' });
+    await useCart.getState().submit();
+    off();
+    expect(toasts).toContain('Unable to update order: Quantity must be between 1 and 99');
+  });
+
+  it('removing the last item of an order empties the order (cartItems null) and, from the checkout header, goes home', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: { id: 'ord_9' }, status: 200 });
+    bus.emit('cart:add', { item: roses });
+    useCart.setState({ orderId: 'ord_9' });
+    bus.emit('cart:open', { from: 'checkout-header' });
+    await useCart.getState().remove('AB-1001');
+    expect(put).toHaveBeenCalledWith('/v1/orders/order/ord_9', { body: { deliveryDate: '', cartItems: null, currency: 'NGN' } });
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it("the checkout's reset forgets items, delivery date and order id", () => {
+    bus.emit('cart:add', { item: roses });
+    useCart.getState().setDeliveryDate('2099-02-14');
+    useCart.setState({ orderId: 'ord_1' });
+    bus.emit('cart:reset', { reason: 'order-finished' });
+    expect(useCart.getState()).toMatchObject({ items: [], deliveryDate: null, orderId: null });
+    expect(localStorage.getItem('adire:deliveryDate')).toBeNull();
   });
 });

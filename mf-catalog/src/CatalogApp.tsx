@@ -1,25 +1,70 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Home } from './home/Home';
+import { NotFound } from './ui/NotFound';
+import { Loading, TextSkeleton } from './ui/Skeleton';
 import styles from './catalog.module.css';
-import { CategoryPage } from './pages/CategoryPage';
-import { Home } from './pages/Home';
-import { InfoPage, SearchResults } from './pages/Simple';
 
+// The home page comes with the entry; every other page is fetched when first visited.
+const CategoryPage = lazy(() => import('./pages/CategoryPage').then((m) => ({ default: m.CategoryPage })));
+const FiltersPage = lazy(() => import('./pages/FiltersPage').then((m) => ({ default: m.FiltersPage })));
+const VipPage = lazy(() => import('./pages/VipPage').then((m) => ({ default: m.VipPage })));
+const ProductPage = lazy(() => import('./product/ProductPage').then((m) => ({ default: m.ProductPage })));
+const BlogPage = lazy(() => import('./content/BlogPage').then((m) => ({ default: m.BlogPage })));
+const BlogPostPage = lazy(() => import('./content/BlogPostPage').then((m) => ({ default: m.BlogPostPage })));
+const FaqPage = lazy(() => import('./content/FaqPage').then((m) => ({ default: m.FaqPage })));
+
+export const FAQ_PATH = '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja';
+
+/** A new page starts at the top (a #fragment or the browser's back button keep their own place). */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+function PageFallback() {
+  return (
+    <div className={styles.fallback}>
+      <Loading what="the page" />
+      <TextSkeleton lines={6} />
+    </div>
+  );
+}
+
+export function CatalogRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="/product-category" element={<Navigate to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} replace />} />
+        <Route path="/product-category/:slug" element={<CategoryPage />} />
+        <Route path="/product/:slug" element={<ProductPage />} />
+        <Route path="/filters" element={<FiltersPage />} />
+        <Route path="/vip" element={<VipPage />} />
+        <Route path="/blog" element={<BlogPage />} />
+        <Route path="/blog/:slug" element={<BlogPostPage />} />
+        <Route path={FAQ_PATH} element={<FaqPage />} />
+        <Route path="*" element={<NotFound title="Page not found" message="We could not find that page. It may have moved, or the link may be mistyped." />} />
+      </Routes>
+    </Suspense>
+  );
+}
 
 export function CatalogApp() {
   return (
     <div data-boundary="catalog" className={styles.root}>
       <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<Home />} />
-          <Route path="/product-category" element={<Navigate to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} replace />} />
-          <Route path="/product-category/:slug" element={<CategoryPage />} />
-          <Route path="/product/:slug" element={<InfoPage title="Product" />} />
-          <Route path="/filters" element={<SearchResults />} />
-          <Route path="/vip" element={<InfoPage title="VIP" />} />
-          <Route path="/blog/*" element={<InfoPage title="Blog" />} />
-          <Route path="/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja" element={<InfoPage title="FAQ: how to buy fresh flowers and gifts in Lagos and Abuja" />} />
-        </Routes>
+        <ScrollToTop />
+        <CatalogRoutes />
       </BrowserRouter>
     </div>
   );

@@ -1,39 +1,46 @@
-import type { CartItem } from '@adire/contracts';
+import type { CartItem, Toast } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { ProductSummary } from '../src/api';
-import { ProductGrid } from '../src/ProductGrid';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProductGrid } from '../src/ui/ProductGrid';
+import { summary } from './fixtures';
 
-const product: ProductSummary = {
-  id: 'p1',
-  slug: 'white-grace-lilies',
-  SKU: 'AB-1003',
-  name: 'White Grace Lilies',
-  description: 'Fragrant white lilies',
-  price: 38000,
-  image: { src: '/media/products/white-grace-lilies.svg', alt: 'White Grace Lilies' },
-  category: 'lilies',
-};
+afterEach(cleanup);
 
 describe('ProductGrid', () => {
-  it('puts the product on the bus as a cart item when added', () => {
+  it('puts the product on the bus as a cart item when added, and asks for a toast', () => {
     const added: CartItem[] = [];
-    const off = bus.on('cart:add', ({ item }) => added.push(item));
-    render(<ProductGrid products={[product]} />);
+    const toasts: Toast[] = [];
+    const offAdd = bus.on('cart:add', ({ item }) => added.push(item));
+    const offToast = bus.on('toast:show', (t) => toasts.push(t));
+    render(<ProductGrid products={[summary()]} />, { wrapper: MemoryRouter });
     expect(screen.getByText('₦38,000')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add White Grace Lilies to cart' }));
-    off();
-    expect(added).toEqual([
-      {
-        SKU: 'AB-1003',
-        name: 'White Grace Lilies',
-        description: 'Fragrant white lilies',
-        image: { src: '/media/products/white-grace-lilies.svg', alt: 'White Grace Lilies' },
-        price: 38000,
-        quantity: 1,
-        productId: 'p1',
-      },
-    ]);
+    offAdd();
+    offToast();
+    expect(added).toEqual([expect.objectContaining({ SKU: 'AB-1003', price: 38000, quantity: 1, productId: 'p1' })]);
+    expect(toasts).toEqual([{ type: 'success', message: 'White Grace Lilies added to cart' }]);
+  });
+
+  it('links each card to its product page and offers options when there are some', () => {
+    render(<ProductGrid products={[summary({ hasOptions: true })]} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('link', { name: 'White Grace Lilies' }).getAttribute('href')).toBe('/product/white-grace-lilies');
+    expect(screen.getByRole('link', { name: 'Choose options for White Grace Lilies' }).getAttribute('href')).toBe('/product/white-grace-lilies');
+  });
+
+  it('lazy-loads images with their size set, except the first when asked', () => {
+    render(<ProductGrid products={[summary(), summary({ id: 'p2', slug: 'b', name: 'B' })]} eagerFirst />, { wrapper: MemoryRouter });
+    const [first, second] = Array.from(document.querySelectorAll('img'));
+    expect(first!.getAttribute('loading')).toBe('eager');
+    expect(second!.getAttribute('loading')).toBe('lazy');
+    expect(second!.getAttribute('width')).toBe('400');
+    expect(second!.getAttribute('height')).toBe('400');
+  });
+
+  it('has no add button for a product out of stock', () => {
+    render(<ProductGrid products={[summary({ inStock: false })]} />, { wrapper: MemoryRouter });
+    expect(screen.queryByRole('button', { name: 'Add White Grace Lilies to cart' })).toBeNull();
+    expect(screen.getByText('Out of stock')).toBeTruthy();
   });
 });

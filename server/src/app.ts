@@ -2,17 +2,19 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import { accountRoutes } from './domains/account/routes';
 import { catalogRoutes } from './domains/catalog/routes';
 import { siteRoutes } from './domains/site/routes';
 import { checkBusiness } from './http/business';
 import { registerErrorHandling } from './http/errors';
 import { registerStoreFiles } from './http/static';
+import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
@@ -45,6 +47,8 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
 
   await app.register(siteRoutes, { db, mailer: mail, site });
   await app.register(catalogRoutes, { db });
+  await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await registerStoreFiles(app, config);
   return app;
 }

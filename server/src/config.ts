@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAuthConfig, type AuthConfig } from './domains/account/config';
 
 /** Project root (the folder holding shell/, server/, releases/). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +25,8 @@ export interface ServerConfig {
   /** Deliver mail by SMTP too (otherwise the embedded outbox only). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Account domain: session lifetime, code cooldown, auth rate limits (AUTH_* variables). */
+  auth: AuthConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -46,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
+    auth: loadAuthConfig(env),
   };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/db/seed';
@@ -20,7 +20,7 @@ export interface TestShop {
  * A fresh, migrated, seeded shop for one test file: a temporary SQLite file, or — when
  * TEST_DATABASE_URL points at a PostgreSQL server — a database created for this file alone.
  */
-export async function startTestShop(): Promise<TestShop> {
+export async function startTestShop(options: { auth?: AppOptions['config']['auth'] } = {}): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -37,6 +37,13 @@ export async function startTestShop(): Promise<TestShop> {
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pg's pool.end() resolves before its sockets have closed; a FORCE drop would then kill a closing
+      // connection and its FATAL notice would surface as an uncaught error. Wait for them to go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
@@ -45,7 +52,7 @@ export async function startTestShop(): Promise<TestShop> {
   await migrateToLatest(db);
   await seedIfEmpty(db);
   const dirs = { shellDir: path.join(tmp, 'shell'), releasesDir: path.join(tmp, 'releases') };
-  const app = await buildApp({ db, config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent' }, logger: false });
+  const app = await buildApp({ db, config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent', auth: options.auth }, logger: false });
   return {
     app,
     db,

@@ -16,6 +16,9 @@ export interface Db {
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process: the pool
+    // discards it and the next query opens a fresh connection.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

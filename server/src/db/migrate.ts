@@ -2,17 +2,28 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_mail';
+import * as m0003 from './migrations/0003_accounts';
+import * as m0004 from './migrations/0004_catalog';
+import * as m0005 from './migrations/0005_newsletter';
+import * as m0006 from './migrations/0006_orders';
+import * as m0007 from './migrations/0007_checkout';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_mail': m0002,
+  '0003_accounts': m0003,
+  '0004_catalog': m0004,
+  '0005_newsletter': m0005,
+  '0006_orders': m0006,
+  '0007_checkout': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Unordered: migrations numbered by issue may land in any order (0005 before 0004 in a dev database).
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

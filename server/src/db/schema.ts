@@ -5,6 +5,8 @@ export interface CategoryTable {
   name: string;
   menu_group: 'occasions' | 'flowers' | 'gifts' | 'plants';
   position: number;
+  /** Migration 0004: the listing page's introduction. */
+  description: Generated<string>;
 }
 
 export interface ProductTable {
@@ -15,8 +17,110 @@ export interface ProductTable {
   description: string;
   price_ngn: number;
   image: string;
+  /** The primary category; every membership (this one included) is in product_category. */
   category_slug: string;
   relevance_order: number;
+  // Migration 0004 (catalog):
+  /** 1 in stock, 0 sold out. */
+  in_stock: Generated<number>;
+  vip_class: 'gold' | 'platinum' | 'diamond' | null;
+  /** JSON: { path, alt }[], the first is the main image. */
+  images: Generated<string>;
+  /** JSON: the composition the SVG generator draws (see domains/catalog/image.ts). */
+  art: Generated<string>;
+  /** Extra words search matches (occasions, recipients, colours). */
+  keywords: Generated<string>;
+  /** Seed order, the last tie-break of the default order. */
+  position: Generated<number>;
+}
+
+/** A size of a product, with its own SKU and price; the default size's SKU is product.sku. */
+export interface ProductVariantTable {
+  sku: string;
+  product_id: string;
+  label: string;
+  price_ngn: number;
+  position: number;
+  is_default: number;
+}
+
+/** Wrapped bouquet ₦0, in vase ₦15,000, in large vase ₦30,000, box ₦0. */
+export interface DesignOptionTable {
+  code: string;
+  title: string;
+  price_ngn: number;
+  position: number;
+}
+
+/** Which designs a product offers; the lowest position is its default. */
+export interface ProductDesignTable {
+  product_id: string;
+  design_code: string;
+  position: number;
+}
+
+export interface ProductTagTable {
+  product_id: string;
+  tag_group: 'budget' | 'flowerType' | 'design' | 'packages' | 'delivery' | 'flowerName' | 'shopBy';
+  tag_value: string;
+}
+
+export interface ProductCategoryTable {
+  category_slug: string;
+  product_id: string;
+}
+
+export interface FeaturedListTable {
+  id: string;
+  kind: 'occasion' | 'location';
+  list_key: string;
+  section: string;
+  title: string;
+  position: number;
+}
+
+export interface FeaturedItemTable {
+  list_id: string;
+  product_id: string;
+  position: number;
+}
+
+export interface ReviewTable {
+  id: string;
+  product_id: string;
+  rating: number;
+  comment: string;
+  author: string;
+  order_id: string | null;
+  created_at: string;
+}
+
+export interface BlogPostTable {
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  published_at: string;
+  /** JSON string[] */
+  tags: string;
+  /** JSON BlogBlock[] */
+  content: string;
+  art: string;
+}
+
+export interface FaqEntryTable {
+  id: string;
+  group_name: string;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+/** One row ('catalog'); every catalogue write bumps the version. */
+export interface CatalogStateTable {
+  id: string;
+  version: number;
+  updated_at: string;
 }
 
 export interface CurrencyTable {
@@ -42,12 +146,177 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+export interface NewsletterSubscriptionTable {
+  id: string;
+  business: string;
+  /** Lowercased. */
+  email: string;
+  /** sha256 hex of the mailed unsubscribe token. */
+  token_hash: string;
+  status: 'subscribed' | 'unsubscribed';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A shopper account (migration 0003). `email` is trimmed and lowercased. */
+export interface AppUserTable {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  phone_country_code: string | null;
+  password_hash: string;
+  /** 'argon2id', or 'legacy-…' for accounts imported from the older system. */
+  password_scheme: string;
+  /** JSON: CartItem[] */
+  cart_items: string;
+  /** JSON: Recipient[] */
+  recipients: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A login session; only the sha256 of the bearer token is kept. */
+export interface AuthSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OneTimeCodeTable {
+  id: string;
+  email: string;
+  /** argon2id of the six digits. */
+  code_hash: string;
+  purpose: 'password-reset' | 'legacy-upgrade' | 'no-account';
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+/** One row per counted attempt; the auth rate limits count rows of a bucket inside a window. */
+export interface AuthAttemptTable {
+  id: string;
+  bucket: string;
+  created_at: string;
+}
+
+/** An order (migration 0006). JSON columns hold CartItem[] and OrderProduct[]. */
+export interface ShopOrderTable {
+  id: string;
+  business: string;
+  user_id: string | null;
+  currency: string;
+  conversion_rate: number;
+  /** YYYY-MM-DD or '' when not chosen. */
+  delivery_date: string;
+  cart_items: string;
+  order_products: string;
+  subtotal_ngn: number;
+  designs_ngn: number;
+  total_ngn: number;
+  subtotal: number;
+  total: number;
+  payment_status: string;
+  order_number: string | null;
+  created_at: string;
+  updated_at: string;
+  // Migration 0007 (checkout):
+  client_name: Generated<string | null>;
+  client_email: Generated<string | null>;
+  client_phone: Generated<string | null>;
+  client_phone_country_code: Generated<string | null>;
+  /** 'delivery' | 'pickup', null until the checkout is submitted. */
+  delivery_method: Generated<string | null>;
+  /** JSON DeliveryDetails. */
+  delivery_details: Generated<string>;
+  delivery_state: Generated<string | null>;
+  delivery_zone: Generated<string | null>;
+  pickup_location: Generated<string | null>;
+  pickup_state: Generated<string | null>;
+  despatch_location: Generated<string | null>;
+  delivery_message: Generated<string | null>;
+  purpose: Generated<string | null>;
+  delivery_instruction: Generated<string | null>;
+  admin_notes: Generated<string | null>;
+  /** Items with designs, order currency (total = items_total − discount + delivery_fee). */
+  items_total: Generated<number>;
+  delivery_fee_ngn: Generated<number>;
+  delivery_fee: Generated<number>;
+  coupon_code: Generated<string | null>;
+  discount_ngn: Generated<number>;
+  discount: Generated<number>;
+  /** 'new' | 'received' | 'arranged' | 'despatched' | 'delivered' */
+  delivery_status: Generated<string>;
+  checked_out_at: Generated<string | null>;
+  reviewed_at: Generated<string | null>;
+}
+
+/** One step of an order's delivery timeline (migration 0007). */
+export interface OrderStatusEventTable {
+  id: string;
+  order_id: string;
+  step: string;
+  at: string;
+  source: 'checkout' | 'operator' | 'payment';
+}
+
+/** Counters (migration 0007): 'order-number'. */
+export interface OrderSequenceTable {
+  name: string;
+  value: number;
+}
+
+/** A coupon (migration 0007); `code` upper-cased. */
+export interface CouponTable {
+  code: string;
+  kind: 'percent' | 'fixed';
+  amount: number;
+  min_order_ngn: number;
+  expires_at: string | null;
+  usage_limit: number | null;
+  used_count: number;
+  active: number;
+  created_at: string;
+}
+
+/** The coupon an order holds; each row counts as one use. */
+export interface CouponRedemptionTable {
+  order_id: string;
+  coupon_code: string;
+  created_at: string;
+}
+
 export interface Database {
+  shop_order: ShopOrderTable;
+  order_status_event: OrderStatusEventTable;
+  order_sequence: OrderSequenceTable;
+  coupon: CouponTable;
+  coupon_redemption: CouponRedemptionTable;
   category: CategoryTable;
   product: ProductTable;
+  product_variant: ProductVariantTable;
+  design_option: DesignOptionTable;
+  product_design: ProductDesignTable;
+  product_tag: ProductTagTable;
+  product_category: ProductCategoryTable;
+  featured_list: FeaturedListTable;
+  featured_item: FeaturedItemTable;
+  review: ReviewTable;
+  blog_post: BlogPostTable;
+  faq_entry: FaqEntryTable;
+  catalog_state: CatalogStateTable;
   currency: CurrencyTable;
   setting: SettingTable;
   mail_outbox: MailOutboxTable;
+  newsletter_subscription: NewsletterSubscriptionTable;
+  app_user: AppUserTable;
+  auth_session: AuthSessionTable;
+  one_time_code: OneTimeCodeTable;
+  auth_attempt: AuthAttemptTable;
 }
 
 export type { Generated };

@@ -118,3 +118,13 @@ export function deliveryOverrides(year: number): DeliveryConfig[] {
     override('New Year', `${year}-12-31`, `${year + 1}-01-01`, 2500, 120000, "New Year's Eve and Day: limited riders, order before noon."),
   ];
 }
+
+/**
+ * Demo shoppers (documented in server/README.md). Ada is a normal account; the legacy account was
+ * imported from the older system with a salted-SHA-1 hash: its old password is only accepted to start
+ * the upgrade (a one-time code by mail, then a new password), never to log in.
+ */
+export const DEMO_ACCOUNTS = [
+  { email: 'ada@example.com', password: 'Bloom-2026!', name: 'Ada Obi', phone: '8031234567', phoneCountryCode: '+234', scheme: 'argon2id' },
+  { email: 'legacy@adireblooms.ng', password: 'Roses-2019', name: 'Kemi Adeyemi', phone: '8097654321', phoneCountryCode: '+234', scheme: 'legacy-sha1' },
+] as const;

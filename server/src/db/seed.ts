@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './database';
+import { demoAccountRows } from '../domains/account/seed';
+import { seedCheckoutIfMissing } from '../domains/orders/seed';
+import { seedCatalogIfEmpty } from './catalog-writer';
 import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, deliveryOverrides, PRODUCTS, SHOP_CONTACT, SITE_WIDE_ALERT } from './seed-data';
 
 /** Fill an empty database. Returns false when it already holds a catalogue (seeding is idempotent). */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
+  await seedCheckoutIfMissing(db); // coupons and same-day cutoffs, for new and older databases
   const existing = await db.kysely.selectFrom('category').select('slug').limit(1).executeTakeFirst();
-  if (existing) return false;
+  // An older database gets the full catalogue (sizes, tags, reviews…) once, on top of what it holds.
+  if (existing) return seedCatalogIfEmpty(db);
   const now = new Date().toISOString();
   await db.kysely.transaction().execute(async (trx) => {
     await trx
@@ -37,6 +42,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         { key: 'shopContact', value: JSON.stringify(SHOP_CONTACT), updated_at: now },
       ])
       .execute();
+    await trx.insertInto('app_user').values(await demoAccountRows(now)).execute();
   });
+  await seedCatalogIfEmpty(db);
   return true;
 }

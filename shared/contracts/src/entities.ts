@@ -1,4 +1,5 @@
 // The shop's entities (SPEC section 3), in the words the shop uses everywhere.
+import type { CheckoutSettings } from './checkout';
 
 export type CurrencyName = 'NGN' | 'USD' | 'GBP';
 
@@ -100,7 +101,15 @@ export interface Order {
   coupon?: string | null;
   /** Amounts in the order's currency, computed by the server. */
   subtotal?: number;
+  /** Items with their designs, before discount and delivery. */
+  itemsTotal?: number;
+  discount?: number;
+  deliveryFee?: number;
+  /** What the shopper pays: itemsTotal − discount + deliveryFee. */
   total?: number;
+  /** Set once the checkout is submitted. */
+  deliveryMethod?: 'delivery' | 'pickup';
+  pickupLocation?: PickupLocationCode;
 }
 
 export type ToastType = 'success' | 'info' | 'error';
@@ -173,6 +182,8 @@ export interface SiteSettings {
     siteWideAlert: string;
     paymentAlerts: Record<string, string>;
   };
+  /** Same-day cutoffs (setting 'checkoutSettings'); the checkout uses DEFAULT_CHECKOUT_SETTINGS when absent. */
+  checkoutSettings?: CheckoutSettings;
 }
 
 /**

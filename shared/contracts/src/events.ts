@@ -6,7 +6,12 @@ export type CartOpener = 'main-header' | 'checkout-header';
 export interface CartSummary {
   itemCount: number;
   orderId: string | null;
+  /** YYYY-MM-DD, or null when not chosen yet. */
+  deliveryDate: string | null;
 }
+
+/** Why the cart forgets its order: the order was finished (paid) or no longer exists. */
+export type CartResetReason = 'order-finished' | 'order-missing';
 
 export interface ShopSettingsEvent {
   settings: SiteSettings | null;
@@ -40,6 +45,8 @@ export type BusEvents = {
   'cart:summary': CartSummary;
   /** shell, checkout → cart: open the drawer. */
   'cart:open': { from: CartOpener };
+  /** checkout → cart: forget the cart, delivery date and order id (SPEC section 4). */
+  'cart:reset': { reason: CartResetReason };
   /** catalog → cart: put a product in the cart. */
   'cart:add': { item: CartItem };
   /** any → shell: show a toast. */

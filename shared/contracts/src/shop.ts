@@ -27,6 +27,7 @@ export const API_PATHS = {
   updatePaymentDetails: (id: string) =>
     `/v1/orders/order/update-payment-details/${encodeURIComponent(id)}`,
   couponValidate: '/v1/coupon/validate',
+  deliveryQuote: (id: string) => `/v1/orders/order/delivery-quote/${encodeURIComponent(id)}`,
 } as const;
 
 /** The four remotes and the shell; also the values of `data-boundary`. */

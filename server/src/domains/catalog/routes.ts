@@ -1,44 +1,66 @@
-import type { Category } from '@adire/contracts';
-import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DELIVERY_LOCATIONS, FILTER_GROUPS, LISTING_PAGE_SIZE, VIP_CLASSES, type DeliveryLocation, type FilterGroupName, type VipClass } from '@adire/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ROOT } from '../../config';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
-import { productSvg } from './image';
+import { CatalogIndexCache, type ListingScope } from './catalog-index';
+import { artVersion, parseArt, renderArt, type ImageView } from './image';
+import { listDesigns } from './lookup';
+import { cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
+import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
+import * as service from './service';
+import { VIP_LISTING } from './vocabulary';
 
-export interface ProductSummary {
-  id: string;
-  slug: string;
-  SKU: string;
-  name: string;
-  description: string;
-  price: number;
-  image: { src: string; alt: string };
-  category: string;
+export interface CatalogOptions {
+  db: Db;
+  /** Drop-in photos: `<mediaDir>/products/<slug>.(webp|jpg|png|svg)`. Default MEDIA_DIR or server/media. */
+  mediaDir?: string;
 }
 
-/** Catalog domain: categories (the menu is built from them) and products. */
-export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/v1/catalog/categories',
-    { schema: { querystring: { type: 'object', properties: { business: { type: 'string', maxLength: 100 } } } } },
-    async () => {
-      const rows = await db.kysely
-        .selectFrom('category')
-        .leftJoin('product', 'product.category_slug', 'category.slug')
-        .select(['category.slug', 'category.name', 'category.menu_group', sql<number>`count(product.id)`.as('product_count')])
-        .groupBy(['category.slug', 'category.name', 'category.menu_group', 'category.position'])
-        .orderBy('category.position')
-        .execute();
-      const data: Category[] = rows.map((r) => ({
-        slug: r.slug,
-        name: r.name,
-        group: r.menu_group,
-        productCount: Number(r.product_count),
-      }));
-      return { data };
-    },
-  );
+const str = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const multi = { type: 'array', items: str(100), maxItems: 20 } as const;
+const business = str(100);
 
+const listingQuery = {
+  type: 'object',
+  properties: {
+    business,
+    sort: str(40),
+    page: { type: 'integer', minimum: 1, maximum: 100_000 },
+    // Capped at LISTING_PAGE_SIZE.max in code: a bigger number gives the biggest page, not an error.
+    pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    search: str(2000),
+    shopBy: multi,
+    ...Object.fromEntries(FILTER_GROUPS.map((g) => [g, multi])),
+  },
+} as const;
+
+const slugParams = { type: 'object', required: ['slug'], properties: { slug: str(200) } } as const;
+const fileParams = { type: 'object', required: ['file'], properties: { file: str(220) } } as const;
+
+type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: string; shopBy?: RawParam } & Partial<Record<FilterGroupName, RawParam>>;
+
+/** Catalog domain: categories (the menu is built from them), listings, search, product pages, content. */
+export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir }) => {
+  const indexes = new CatalogIndexCache(db);
+  const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'));
+  const ctx: service.CatalogContext = { db, media };
+
+  const listingArgs = (q: ListingQuery) => ({
+    filters: parseFilters(q),
+    shopBy: parseShopBy(q.shopBy),
+    search: cleanSearchText(q.search),
+    sort: resolveSort(q.sort),
+    page: paginate(q.page, q.pageSize),
+  });
+
+  app.get('/v1/catalog/categories', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => {
+    return { data: service.categories(await indexes.get()) };
+  });
+
+  // The foundation's flat list (home grid, simple category grid): default order, `limit` at most 100.
   app.get(
     '/v1/catalog/products',
     {
@@ -46,7 +68,7 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
         querystring: {
           type: 'object',
           properties: {
-            business: { type: 'string', maxLength: 100 },
+            business,
             category: { type: 'string', maxLength: 120, pattern: '^[a-z0-9-]+$' },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: 24 },
           },
@@ -55,31 +77,146 @@ export const catalogRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     },
     async (request) => {
       const { category, limit } = request.query as { category?: string; limit: number };
-      let query = db.kysely.selectFrom('product').selectAll().orderBy('relevance_order').orderBy('name').limit(limit);
-      if (category && category !== 'all') query = query.where('category_slug', '=', category);
-      const rows = await query.execute();
-      const data: ProductSummary[] = rows.map((p) => ({
-        id: p.id,
-        slug: p.slug,
-        SKU: p.sku,
-        name: p.name,
-        description: p.description,
-        price: Number(p.price_ngn),
-        image: { src: p.image, alt: p.name },
-        category: p.category_slug,
-      }));
-      return { data };
+      const index = await indexes.get();
+      const set = category ? index.categories.get(category)?.members : index.all;
+      const positions = set ? index.window(set, 'default', 0, limit) : [];
+      return { data: await service.summaries(ctx, index, positions) };
     },
   );
 
-  app.get('/media/products/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const slug = file.replace(/\.svg$/, '');
-    const product = await db.kysely.selectFrom('product').select(['slug', 'name']).where('slug', '=', slug).executeTakeFirst();
-    if (!product || !file.endsWith('.svg')) throw notFound('No such product image');
-    return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(productSvg(product.slug, product.name));
+  app.get('/v1/catalog/categories/:slug/products', { schema: { params: slugParams, querystring: listingQuery } }, async (request) => {
+    const { slug } = request.params as { slug: string };
+    const index = await indexes.get();
+    const category = index.categories.get(slug);
+    if (!category) throw notFound('We could not find that category');
+    const args = listingArgs(request.query as ListingQuery);
+    const scope: ListingScope = { kind: 'category', slug };
+    return { data: await service.listing(ctx, index, { ...args, scope, category: { slug, name: category.name, description: category.description } }) };
   });
+
+  // The /filters page: search text and shopBy tags across the whole catalogue.
+  app.get('/v1/catalog/filters', { schema: { querystring: listingQuery } }, async (request) => {
+    const index = await indexes.get();
+    const args = listingArgs(request.query as ListingQuery);
+    return { data: await service.listing(ctx, index, { ...args, scope: { kind: 'all' }, category: null }) };
+  });
+
+  app.get(
+    '/v1/catalog/vip',
+    { schema: { querystring: { ...listingQuery, properties: { ...listingQuery.properties, class: str(40) } } } },
+    async (request) => {
+      const index = await indexes.get();
+      const q = request.query as ListingQuery & { class?: string };
+      const cls = normaliseTagValue(q.class ?? '').replace(/^vip-/, '');
+      const vipClass = (VIP_CLASSES as readonly string[]).includes(cls) ? (cls as VipClass) : undefined;
+      const args = listingArgs(q);
+      return { data: await service.listing(ctx, index, { ...args, scope: { kind: 'vip', vipClass }, category: { ...VIP_LISTING } }) };
+    },
+  );
+
+  app.get('/v1/catalog/products/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } } }, async (request) => {
+    const { slug } = request.params as { slug: string };
+    return { data: await service.productDetail(ctx, await indexes.get(), slug) };
+  });
+
+  app.get(
+    '/v1/catalog/products/:slug/reviews',
+    {
+      schema: {
+        params: slugParams,
+        querystring: { type: 'object', properties: { business, page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 } } },
+      },
+    },
+    async (request) => {
+      const { slug } = request.params as { slug: string };
+      const q = request.query as { page?: number; pageSize?: number };
+      return { data: await service.productReviews(db, slug, paginate(q.page, q.pageSize, { default: 10, max: 50 })) };
+    },
+  );
+
+  app.get(
+    '/v1/catalog/search',
+    { schema: { querystring: { type: 'object', properties: { business, q: str(2000), limit: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } } },
+    async (request) => {
+      const q = request.query as { q?: string; limit?: number };
+      const text = cleanSearchText(q.q);
+      const limit = Math.min(q.limit ?? 20, 50);
+      return { data: await service.search(ctx, await indexes.get(), text, limit) };
+    },
+  );
+
+  app.get(
+    '/v1/catalog/featured',
+    { schema: { querystring: { type: 'object', properties: { business, occasion: str(100), location: str(100) } } } },
+    async (request) => {
+      const q = request.query as { occasion?: string; location?: string };
+      const occasionKey = q.occasion ? normaliseTagValue(q.occasion) : '';
+      const occasion = occasionKey && (await service.featuredOccasions(db)).has(occasionKey) ? occasionKey : null;
+      const locationKey = q.location ? normaliseTagValue(q.location) : '';
+      const location = (DELIVERY_LOCATIONS as readonly string[]).includes(locationKey) ? (locationKey as DeliveryLocation) : null;
+      return { data: await service.featured(ctx, await indexes.get(), { occasion, location }) };
+    },
+  );
+
+  app.get('/v1/catalog/designs', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => ({ data: await listDesigns(db) }));
+
+  app.get(
+    '/v1/catalog/blog',
+    { schema: { querystring: { type: 'object', properties: { business, page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } } },
+    async (request) => {
+      const q = request.query as { page?: number; pageSize?: number };
+      return { data: await service.blogList(ctx, paginate(q.page, q.pageSize, { default: 12, max: 50 })) };
+    },
+  );
+
+  app.get('/v1/catalog/blog/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } } }, async (request) => {
+    const { slug } = request.params as { slug: string };
+    return { data: await service.blogPost(ctx, slug) };
+  });
+
+  app.get('/v1/catalog/faq', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => ({ data: await service.faq(db) }));
+
+  // ---- pictures -----------------------------------------------------------------------------
+  const rendered = new Map<string, string>();
+  const remember = (key: string, svg: string) => {
+    if (rendered.size >= 1000) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, svg);
+  };
+
+  async function serveImage(kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
+    const { file } = request.params as { file: string };
+    const v = (request.query as { v?: unknown }).v;
+    const m = /^([a-z0-9-]+?)(--detail)?\.(svg|webp|jpe?g|png)$/.exec(file);
+    if (!m) throw notFound('We could not find that image');
+    const [, slug, detail, ext] = m as unknown as [string, string, string | undefined, string];
+    const base = `${slug}${detail ?? ''}`;
+    const drop = media.find(kind, base);
+    if (drop) {
+      const etag = `"d-${drop.version}"`;
+      reply.header('etag', etag).header('cache-control', cacheControl(v, drop.version)).header('x-content-type-options', 'nosniff');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', CONTENT_TYPES[drop.ext]!).send(await fs.readFile(drop.file));
+    }
+    if (ext !== 'svg') throw notFound('We could not find that image');
+    const row =
+      kind === 'products'
+        ? await db.kysely.selectFrom('product').select(['name as label', 'art']).where('slug', '=', slug).executeTakeFirst()
+        : await db.kysely.selectFrom('blog_post').select(['title as label', 'art']).where('slug', '=', slug).executeTakeFirst();
+    if (!row) throw notFound('We could not find that image');
+    const version = artVersion(row.art, row.label);
+    const etag = `"a-${version}"`;
+    reply.header('etag', etag).header('cache-control', cacheControl(v, version)).header('x-content-type-options', 'nosniff');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const view: ImageView = detail ? 'detail' : 'main';
+    const key = `${kind}|${base}|${version}`;
+    let svg = rendered.get(key);
+    if (!svg) {
+      svg = renderArt(parseArt(row.art, slug), view === 'detail' ? `${row.label}, close-up` : row.label, view);
+      remember(key, svg);
+    }
+    return reply.header('content-type', CONTENT_TYPES.svg!).send(svg);
+  }
+
+  app.get('/media/products/:file', { schema: { params: fileParams } }, (request, reply) => serveImage('products', request, reply));
+  app.get('/media/blog/:file', { schema: { params: fileParams } }, (request, reply) => serveImage('blog', request, reply));
 };

@@ -1,9 +1,12 @@
 import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type ShopContact, type SiteSettings } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
+import { currentUser } from '../account/session';
 
 import { readSetting } from '../../db/settings';
 import type { Mailer } from '../../mail/mailer';
+import { devMailRoutes } from './dev-mail';
+import { newsletterRoutes } from './newsletter';
 
 export interface SiteOptions {
   /** True in production: the /dev mail reader is not served. */
@@ -18,8 +21,11 @@ const businessQuery = {
 } as const;
 
 /** Site domain: the handshake every page load starts with, and the shop's contact data. */
-export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: SiteOptions }> = async (app, { db }) => {
-  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async () => {
+export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: SiteOptions }> = async (app, { db, mailer, site }) => {
+  await app.register(newsletterRoutes, { db, mailer, publicUrl: site.publicUrl });
+  await app.register(devMailRoutes, { db, production: site.production });
+
+  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async (request) => {
     const [rates, alertSettings, deliverySettings] = await Promise.all([
       db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
       readSetting<SiteSettings['alertSettings']>(db.kysely, 'alertSettings'),
@@ -27,7 +33,7 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
     ]);
     const zoneAmounts = deliverySettings?.baseConfig.stateDeliveryZones.flatMap((s) => s.zones.map((z) => z.amount)) ?? [];
     const data: HandshakeResponse = {
-      user: null,
+      user: await currentUser(db, request), // null unless a valid, unexpired, unrevoked Bearer token came
       deliveryZoneAmount: zoneAmounts.length ? Math.min(...zoneAmounts) : 0,
       currencies: rates
         .filter((r): r is { name: CurrencyName; conversion_rate: number } => CURRENCY_NAMES.includes(r.name as CurrencyName))

@@ -1,0 +1,80 @@
+// What the catalog puts on the bus for the cart: the SKU of the chosen size, its label, and the design
+// with the same quantity as the item. The server re-prices every line by SKU and design title.
+import type { CartItem, DesignOption, ProductDetail, ProductSize, ProductSummary } from '@adire/contracts';
+import { cartTotal } from '@adire/domain';
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+
+/** A whole number from 1 to 99; anything unreadable is 1. */
+export function clampQuantity(value: number): number {
+  if (!Number.isFinite(value)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.floor(value)));
+}
+
+/** The shopper's choice on the product page. */
+export interface ProductChoice {
+  sizeSku: string;
+  /** null when the product comes one way only. */
+  designCode: string | null;
+  quantity: number;
+}
+
+export function defaultSize(product: Pick<ProductDetail, 'sizes' | 'SKU' | 'price'>): ProductSize {
+  return (
+    product.sizes.find((s) => s.isDefault) ??
+    product.sizes[0] ?? { SKU: product.SKU, label: 'Standard', price: product.price, isDefault: true }
+  );
+}
+
+export function defaultChoice(product: ProductDetail): ProductChoice {
+  return { sizeSku: defaultSize(product).SKU, designCode: product.designs[0]?.code ?? null, quantity: 1 };
+}
+
+export function chosenSize(product: ProductDetail, sku: string): ProductSize {
+  return product.sizes.find((s) => s.SKU === sku) ?? defaultSize(product);
+}
+
+export function chosenDesign(product: ProductDetail, code: string | null): DesignOption | undefined {
+  if (product.designs.length === 0) return undefined;
+  return product.designs.find((d) => d.code === code) ?? product.designs[0];
+}
+
+/** The cart item for a product in the chosen size, design and quantity. */
+export function buildCartItem(product: ProductDetail, choice: ProductChoice): CartItem {
+  const size = chosenSize(product, choice.sizeSku);
+  const design = chosenDesign(product, choice.designCode);
+  const quantity = clampQuantity(choice.quantity);
+  return {
+    SKU: size.SKU,
+    name: product.name,
+    description: product.description,
+    image: { src: product.image.src, alt: product.image.alt },
+    price: size.price,
+    quantity,
+    // One size needs no label in the cart.
+    ...(product.sizes.length > 1 ? { size: size.label } : {}),
+    productId: product.id,
+    ...(design ? { design: { title: design.title, name: design.name, price: design.price, quantity } } : {}),
+  };
+}
+
+/** What the choice costs in naira: the cart's own total rule (price × quantity plus design × quantity). */
+export function choiceTotal(product: ProductDetail, choice: ProductChoice): number {
+  return cartTotal([buildCartItem(product, choice)]);
+}
+
+/** A card's quick add: one of the default size, no design (designs are chosen on the product page). */
+export function quickAddItem(product: ProductSummary): CartItem {
+  return {
+    SKU: product.SKU,
+    name: product.name,
+    description: product.description,
+    image: { src: product.image.src, alt: product.image.alt },
+    price: product.price,
+    quantity: 1,
+    productId: product.id,
+  };
+}
+
+export const addedMessage = (name: string) => `${name} added to cart`;

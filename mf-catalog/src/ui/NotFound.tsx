@@ -1,0 +1,35 @@
+import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../pageMeta';
+import styles from './ui.module.css';
+
+/** An unknown product, category or post: say so plainly and offer a way on. */
+export function NotFound({ title, message }: { title: string; message: string }) {
+  usePageMeta(title, message);
+  return (
+    <section className={styles.notFound} aria-labelledby="not-found-heading">
+      <h1 id="not-found-heading" className={styles.title}>
+        {title}
+      </h1>
+      <p>{message}</p>
+      <p className={styles.notFoundLinks}>
+        <Link to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} className={styles.add}>
+          Browse flowers and gifts
+        </Link>
+        <Link to="/">Go Home</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A call that failed for another reason than "not found". */
+export function LoadError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div role="alert" className={styles.loadError}>
+      <p>{message}</p>
+      <button type="button" className={styles.add} onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}

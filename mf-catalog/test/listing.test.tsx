@@ -1,0 +1,74 @@
+import type { ApiResult, CatalogListing } from '@adire/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ListingQuery } from '../src/api';
+import { Listing } from '../src/listing/Listing';
+import { clearApiCache } from '../src/useApi';
+import { listing } from './fixtures';
+
+function CurrentUrl() {
+  const location = useLocation();
+  return <output data-testid="url">{location.pathname + location.search}</output>;
+}
+
+function setup(answer: (query: ListingQuery) => ApiResult<CatalogListing>, url = '/product-category/lilies') {
+  const queries: ListingQuery[] = [];
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Listing
+        scope="category:lilies"
+        load={(query) => async () => {
+          queries.push(query);
+          return answer(query);
+        }}
+        heading={(l) => l?.category?.name ?? ''}
+        notFoundTitle="Category not found"
+        emptyText="Empty"
+      />
+      <CurrentUrl />
+    </MemoryRouter>,
+  );
+  return queries;
+}
+
+const ok = (data: CatalogListing): ApiResult<CatalogListing> => ({ error: false, message: '', data, status: 200 });
+
+beforeEach(clearApiCache);
+afterEach(cleanup);
+
+describe('Listing', () => {
+  it('shows the category, its filters and products, and sets the page title', async () => {
+    setup(() => ok(listing()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lilies' })).toBeTruthy();
+    expect(screen.getByText('Lilies for every day.')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Flower name' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Roses/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add White Grace Lilies to cart' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Lilies | Adire Blooms'));
+  });
+
+  it('puts a ticked filter and the sort in the URL and asks the API again', async () => {
+    const queries = setup(() => ok(listing()));
+    await screen.findByRole('heading', { level: 1, name: 'Lilies' });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Lilies/ }));
+    expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-desc' } });
+    expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies&sort=price-desc');
+    await act(async () => {});
+    expect(queries).toEqual([{}, { flowerName: 'lilies' }, { flowerName: 'lilies', sort: 'price-desc' }]);
+  });
+
+  it('offers to clear filters when nothing matches', async () => {
+    setup(() => ok(listing({ products: [], total: 0, pageCount: 0 })), '/product-category/lilies?budget=above-200000');
+    expect(await screen.findByText('No products match your choice. Try fewer filters.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]!);
+    expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies');
+  });
+
+  it('says "not found" for an unknown category', async () => {
+    setup(() => ({ error: true, message: "We have no category called 'x'.", data: null, status: 404 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeTruthy();
+    expect(screen.getByText("We have no category called 'x'.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,185 @@
+import { PICKUP_LOCATIONS, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
+
+/**
+ * The checkout form's fields, named as SPEC section 3 names them. Two of that list are derived rather
+ * than typed: `deliveryZone` is sent from `zone`, and `pickupState` from the pick-up location's state.
+ */
+export interface CheckoutForm {
+  senderName: string;
+  senderEmail: string;
+  senderPhoneNumber: string;
+  senderCountryCode: string;
+  senderPassword: string;
+  /** Create a free account with this checkout (guests only). */
+  freeAccount: boolean;
+  shouldSaveAddress: boolean;
+  recipientName: string;
+  recipientPhoneNumber: string;
+  recipientCountryCode: string;
+  recipientPhoneNumberAlt: string;
+  recipientCountryCodeAlt: string;
+  recipientHomeAddress: string;
+  residenceType: string;
+  deliveryMethod: 'delivery' | 'pick-up';
+  /** YYYY-MM-DD */
+  deliveryDate: string;
+  message: string;
+  purpose: string;
+  additionalInfo: string;
+  pickUpLocation: PickupLocationCode | '';
+  /** One of DELIVERY_STATES. */
+  state: string;
+  /** The delivery zone's name within the state (sent as deliveryZone). */
+  zone: string;
+  deliveryInstruction: string;
+}
+
+export type FieldName = keyof CheckoutForm;
+
+export const DEFAULT_COUNTRY_CODE = '+234';
+
+export const FIELD_LABELS: Record<FieldName, string> = {
+  senderName: 'Sender name',
+  senderEmail: 'Sender email',
+  senderPhoneNumber: 'Sender phone number',
+  senderCountryCode: 'Sender country code',
+  senderPassword: 'Password',
+  freeAccount: 'Create a free account',
+  shouldSaveAddress: 'Save this recipient for next time',
+  recipientName: 'Recipient name',
+  recipientPhoneNumber: 'Recipient phone number',
+  recipientCountryCode: 'Recipient country code',
+  recipientPhoneNumberAlt: 'Alternative phone number',
+  recipientCountryCodeAlt: 'Alternative phone country code',
+  recipientHomeAddress: 'Recipient address',
+  residenceType: 'Residence type',
+  deliveryMethod: 'Delivery method',
+  deliveryDate: 'Delivery date',
+  message: 'Message for the card',
+  purpose: 'Purpose',
+  additionalInfo: 'Additional information',
+  pickUpLocation: 'Pick-up location',
+  state: 'State',
+  zone: 'Delivery zone',
+  deliveryInstruction: 'Delivery instruction',
+};
+
+export const COUNTRY_CODES = [
+  { code: '+234', country: 'Nigeria' },
+  { code: '+44', country: 'United Kingdom' },
+  { code: '+1', country: 'USA / Canada' },
+  { code: '+233', country: 'Ghana' },
+  { code: '+27', country: 'South Africa' },
+  { code: '+254', country: 'Kenya' },
+  { code: '+971', country: 'UAE' },
+  { code: '+353', country: 'Ireland' },
+  { code: '+49', country: 'Germany' },
+  { code: '+33', country: 'France' },
+] as const;
+
+export const STATE_LABELS: Record<string, string> = { lagos: 'Lagos', abuja: 'Abuja', 'other-locations': 'Other locations' };
+
+export const RESIDENCE_TYPES = ['House', 'Apartment / flat', 'Office', 'Hotel', 'Hospital', 'Estate (gated)', 'Other'] as const;
+
+export const PURPOSES = ['Birthday', 'Anniversary', 'Love and romance', 'Get well soon', 'Sympathy', 'Congratulations', 'Thank you', 'Wedding', 'Just because', 'Other'] as const;
+
+export function emptyForm(): CheckoutForm {
+  return {
+    senderName: '',
+    senderEmail: '',
+    senderPhoneNumber: '',
+    senderCountryCode: DEFAULT_COUNTRY_CODE,
+    senderPassword: '',
+    freeAccount: false,
+    shouldSaveAddress: false,
+    recipientName: '',
+    recipientPhoneNumber: '',
+    recipientCountryCode: DEFAULT_COUNTRY_CODE,
+    recipientPhoneNumberAlt: '',
+    recipientCountryCodeAlt: DEFAULT_COUNTRY_CODE,
+    recipientHomeAddress: '',
+    residenceType: '',
+    deliveryMethod: 'delivery',
+    deliveryDate: '',
+    message: '',
+    purpose: '',
+    additionalInfo: '',
+    pickUpLocation: '',
+    state: '',
+    zone: '',
+    deliveryInstruction: '',
+  };
+}
+
+/**
+ * The number as the shopper would type it: a stored phone is '+234' followed by the number, so the
+ * country code is taken off again ('+2348031234567' with '+234' → '8031234567').
+ */
+export function localNumber(phone: string | undefined, countryCode: string | undefined): string {
+  if (!phone) return '';
+  const code = countryCode?.trim();
+  if (code && phone.startsWith(code)) return phone.slice(code.length);
+  return phone;
+}
+
+/** A saved recipient (or the order's delivery details) as form values. */
+export function recipientToForm(r: Recipient): Partial<CheckoutForm> {
+  const code = r.phoneCountryCode || DEFAULT_COUNTRY_CODE;
+  const altCode = r.altPhoneCountryCode || code;
+  return {
+    recipientName: r.name ?? '',
+    recipientPhoneNumber: localNumber(r.phone, code),
+    recipientCountryCode: code,
+    recipientPhoneNumberAlt: localNumber(r.phoneAlt, altCode),
+    recipientCountryCodeAlt: altCode,
+    recipientHomeAddress: r.address ?? '',
+    ...(r.state ? { state: r.state } : {}),
+    residenceType: r.residenceType ?? '',
+  };
+}
+
+export function recipientLabel(r: Recipient): string {
+  return `${r.name} — ${r.address}`;
+}
+
+/**
+ * The form as it opens: what the order already holds (a shopper coming back from payment), else the
+ * logged-in user as sender; the date is the order's, else the cart's.
+ */
+export function initialForm(order: Order | null, user: User | null, cartDate: string | null): CheckoutForm {
+  const form = emptyForm();
+  const client = order?.client;
+  const code = client?.phoneCountryCode || user?.phoneCountryCode || DEFAULT_COUNTRY_CODE;
+  form.senderName = client?.name ?? user?.name ?? '';
+  form.senderEmail = client?.email ?? user?.email ?? '';
+  form.senderCountryCode = code;
+  form.senderPhoneNumber = localNumber(client?.phone ?? user?.phone, code);
+  form.deliveryDate = order?.deliveryDate || cartDate || '';
+
+  if (order?.deliveryMethod === 'pickup') {
+    form.deliveryMethod = 'pick-up';
+    form.pickUpLocation = order.pickupLocation ?? (PICKUP_LOCATIONS.find((p) => p.code === order.despatchLocation)?.code ?? '');
+  }
+  const d = order?.deliveryDetails;
+  if (order?.deliveryMethod === 'delivery' && d) {
+    Object.assign(
+      form,
+      recipientToForm({
+        name: d.recipientName ?? '',
+        phone: d.recipientPhone ?? '',
+        phoneCountryCode: d.recipientPhoneCountryCode,
+        phoneAlt: d.recipientAltPhone,
+        altPhoneCountryCode: d.recipientAltPhoneCountryCode,
+        address: d.recipientAddress ?? order.recipientAddress ?? '',
+        state: d.state,
+        residenceType: d.recidenceType,
+      }),
+    );
+    form.zone = d.zone ?? order.deliveryZone ?? '';
+  }
+  form.message = order?.deliveryMessage ?? '';
+  form.purpose = order?.purpose ?? '';
+  form.additionalInfo = order?.adminNotes ?? '';
+  form.deliveryInstruction = order?.deliveryInstruction ?? '';
+  return form;
+}

@@ -1,0 +1,65 @@
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
+import { deliveryDateProblem } from './cutoff';
+import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
+
+export interface ValidationContext {
+  loggedIn: boolean;
+  now: Date;
+  checkoutSettings?: CheckoutSettings;
+}
+
+/** SPEC section 5: a required field left blank shows '{field name} is required'. */
+export const requiredMessage = (field: FieldName) => `${FIELD_LABELS[field]} is required`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What a person may type as a phone number: digits with spaces, dashes, dots or brackets, 6–15 digits. */
+const PHONE = /^[\d\s().-]+$/;
+
+export function phoneProblem(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  if (!PHONE.test(value.trim()) || digits.length < 6 || digits.length > 15) return 'Enter a phone number of 6 to 15 digits';
+  return null;
+}
+
+/** The fields this form requires as it stands: sender always; recipient and zone for delivery; the branch for pick-up. */
+export function requiredFields(form: CheckoutForm, ctx: Pick<ValidationContext, 'loggedIn'>): FieldName[] {
+  const fields: FieldName[] = ['senderName', 'senderEmail', 'senderPhoneNumber', 'deliveryMethod', 'deliveryDate'];
+  if (form.freeAccount && !ctx.loggedIn) fields.push('senderPassword');
+  if (form.deliveryMethod === 'pick-up') fields.push('pickUpLocation');
+  else fields.push('recipientName', 'recipientPhoneNumber', 'recipientHomeAddress', 'state', 'zone');
+  return fields;
+}
+
+/** The message for one field as it stands, or null when it is fine. */
+export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: ValidationContext): string | null {
+  const value = form[field];
+  const text = typeof value === 'string' ? value.trim() : value;
+  if (requiredFields(form, ctx).includes(field) && (text === '' || text === false)) return requiredMessage(field);
+  if (text === '' || typeof text !== 'string') return null;
+  switch (field) {
+    case 'senderEmail':
+      return EMAIL.test(text) ? null : 'Enter a valid email address, like name@example.com';
+    case 'senderPhoneNumber':
+    case 'recipientPhoneNumber':
+    case 'recipientPhoneNumberAlt':
+      return phoneProblem(text);
+    case 'deliveryDate':
+      return deliveryDateProblem(text, ctx.now, form.deliveryMethod === 'pick-up' ? 'pickup' : 'delivery', ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS);
+    default:
+      return null;
+  }
+}
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const SENDER_FIELDS: readonly FieldName[] = ['senderName', 'senderEmail', 'senderPhoneNumber', 'senderCountryCode'];
+
+/** Every problem of the form (or of some of its fields). */
+export function formErrors(form: CheckoutForm, ctx: ValidationContext, fields: readonly FieldName[] = Object.keys(form) as FieldName[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    const problem = fieldProblem(field, form, ctx);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}

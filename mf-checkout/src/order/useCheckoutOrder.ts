@@ -1,0 +1,96 @@
+import { api } from '@adire/api-client';
+import { API_PATHS, type CurrencyName, type Order } from '@adire/contracts';
+import { bus } from '@adire/event-bus';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { stageForOrder, useStage } from '../stage';
+import { readCoupon, reconcileCoupon, writeCoupon } from '../summary/coupon';
+import { toast } from '../session';
+import { applyOrderOutcome, orderOutcome } from './orderLifecycle';
+
+export type OrderLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; order: Order }
+  | { status: 'missing' }
+  | { status: 'error'; message: string };
+
+/** Keep the stored coupon in step with the order the server sent. */
+export function followCoupon(order: Order): void {
+  const { coupon, notice } = reconcileCoupon(readCoupon(), order);
+  writeCoupon(coupon);
+  if (notice) toast('info', notice);
+}
+
+/**
+ * The order of /checkout?orderId=, fetched whenever the id is set (SPEC section 4) and again when the
+ * cart changes (the drawer's 'Update Cart' re-prices it). Picks the stage the order may show.
+ */
+export function useCheckoutOrder(orderId: string | null) {
+  const [load, setLoad] = useState<OrderLoad>({ status: 'loading' });
+  const setStage = useStage((s) => s.setStage);
+  const request = useRef(0);
+
+  const fetchOrder = useCallback(
+    async (opts: { quiet?: boolean } = {}) => {
+      if (!orderId) return;
+      const id = ++request.current;
+      if (!opts.quiet) setLoad({ status: 'loading' });
+      const outcome = orderOutcome(await api.get<Order>(API_PATHS.order(orderId)));
+      if (id !== request.current) return; // a newer fetch is under way
+      applyOrderOutcome(outcome);
+      if (outcome.kind === 'missing') {
+        setLoad({ status: 'missing' });
+        toast('info', 'That order no longer exists, so your cart was cleared.');
+        return;
+      }
+      if (outcome.kind === 'error') {
+        if (!opts.quiet) setLoad({ status: 'error', message: outcome.message });
+        return;
+      }
+      if (outcome.kind === 'open') followCoupon(outcome.order);
+      setLoad({ status: 'ready', order: outcome.order });
+      setStage(stageForOrder(outcome.order, useStage.getState().stage));
+    },
+    [orderId, setStage],
+  );
+
+  useEffect(() => {
+    void fetchOrder();
+  }, [fetchOrder]);
+
+  // The drawer opened from the checkout header may change the items: fetch again once it settles.
+  const itemCount = useRef<number | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = bus.on('cart:summary', (summary) => {
+      const before = itemCount.current;
+      itemCount.current = summary.itemCount;
+      if (before === null || before === summary.itemCount || summary.itemCount === 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void fetchOrder({ quiet: true }), 1500);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [fetchOrder]);
+
+  const setOrder = useCallback((order: Order) => setLoad({ status: 'ready', order }), []);
+  return { load, setOrder, reload: fetchOrder };
+}
+
+/**
+ * Switching currency updates the open order's currency (ARCHITECTURE, order lifecycle): the server
+ * re-prices the order it holds, with its own items and date.
+ */
+export async function changeOrderCurrency(order: Order, currency: CurrencyName): Promise<Order | null> {
+  const res = await api.put<Order>(API_PATHS.order(order.id), {
+    deliveryDate: order.deliveryDate,
+    cartItems: order.cartItems,
+    currency,
+  });
+  if (res.error || !res.data) {
+    toast('error', `Unable to update order: ${res.message || 'no order was returned'}`);
+    return null;
+  }
+  return res.data;
+}

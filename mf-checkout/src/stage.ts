@@ -1,0 +1,45 @@
+import { CHECKOUT_STAGES, readStored, writeStored, type Order } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import { create } from 'zustand';
+
+export type Stage = (typeof CHECKOUT_STAGES)[keyof typeof CHECKOUT_STAGES];
+
+/** A stored stage, or 1 when absent or not a stage (SPEC section 9: default stage 1 of 3). */
+export function toStage(value: unknown): Stage {
+  return value === 2 || value === 3 ? value : CHECKOUT_STAGES.delivery;
+}
+
+/** An order counts as checked out once the delivery stage was submitted (it then has a number and a method). */
+export function isCheckedOut(order: Pick<Order, 'orderNumber' | 'deliveryMethod'>): boolean {
+  return !!order.orderNumber && !!order.deliveryMethod;
+}
+
+/**
+ * The stage a fetched order may show: done only when it is paid (finished means real); payment only
+ * once it was checked out and the shopper had got there; otherwise delivery.
+ */
+export function stageForOrder(order: Pick<Order, 'paymentStatus' | 'orderNumber' | 'deliveryMethod'>, stored: Stage): Stage {
+  if (isPaid(order.paymentStatus)) return CHECKOUT_STAGES.done;
+  if (!isCheckedOut(order)) return CHECKOUT_STAGES.delivery;
+  return stored >= CHECKOUT_STAGES.payment ? CHECKOUT_STAGES.payment : CHECKOUT_STAGES.delivery;
+}
+
+export type StageState = 'completed' | 'active' | 'upcoming';
+
+export function stageState(stepNumber: number, current: Stage): StageState {
+  return stepNumber < current ? 'completed' : stepNumber === current ? 'active' : 'upcoming';
+}
+
+interface StageStore {
+  stage: Stage;
+  setStage(stage: Stage): void;
+}
+
+/** The checkout owns the stored stage (STORAGE_KEYS.checkoutStage). */
+export const useStage = create<StageStore>((set) => ({
+  stage: toStage(readStored<number>('checkoutStage')),
+  setStage(stage) {
+    writeStored('checkoutStage', stage);
+    set({ stage });
+  },
+}));

@@ -1,0 +1,36 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders/operator';
+
+// pnpm orders status <orderNumber> | advance <orderNumber> <arranged|despatched|delivered> | mark-paid <orderNumber> | help
+// Uses the server's database (DATABASE_URL, or the SQLite file); the tracker shows a change at once.
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let command: OrdersCommand;
+try {
+  command = parseOrdersCommand(process.argv.slice(2));
+} catch (err) {
+  fail(err instanceof OrdersCommandError ? err.message : String(err));
+}
+
+if (command.kind === 'help') {
+  console.log(ORDERS_USAGE);
+} else {
+  const db = openDatabase(loadConfig());
+  let exitCode = 0;
+  try {
+    await migrateToLatest(db);
+    console.log(await executeOrdersCommand(db, command));
+  } catch (err) {
+    console.error(err instanceof OrdersCommandError ? err.message : `orders ${command.kind} failed: ${(err as Error).message}`);
+    exitCode = 1;
+  } finally {
+    await db.close();
+  }
+  process.exitCode = exitCode;
+}

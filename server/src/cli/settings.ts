@@ -1,0 +1,37 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site/settings-service';
+
+// pnpm settings show | set-alert "<text>" | set-rate <currency> <rate> | set-payment-alert <method> "<text>" | help
+// Uses the server's database (DATABASE_URL, or the SQLite file); the running store picks changes up on
+// the next handshake, no restart needed.
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let command: SettingsCommand;
+try {
+  command = parseSettingsCommand(process.argv.slice(2));
+} catch (err) {
+  fail(err instanceof SettingsError ? err.message : String(err));
+}
+
+if (command.kind === 'help') {
+  console.log(SETTINGS_USAGE);
+} else {
+  const db = openDatabase(loadConfig());
+  let exitCode = 0;
+  try {
+    await migrateToLatest(db);
+    console.log(await executeSettingsCommand(db.kysely, command));
+  } catch (err) {
+    console.error(err instanceof SettingsError ? err.message : `settings ${command.kind} failed: ${(err as Error).message}`);
+    exitCode = 1;
+  } finally {
+    await db.close();
+  }
+  process.exitCode = exitCode;
+}

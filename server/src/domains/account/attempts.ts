@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { retryAfterMs, tooManyAttemptsMessage, type RateLimit } from './logic';
+
+export interface LimitRule {
+  bucket: string;
+  limit: RateLimit;
+}
+
+export interface Reservation {
+  /** The attempt does not count after all (a successful login, a code that was right). */
+  release(): Promise<void>;
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The auth rate limits, kept in the database (table auth_attempt) so they hold across several API
+ * instances and restarts: one row per counted attempt, a sliding window per bucket.
+ *
+ * An attempt is written *before* the work it guards (password or code check) and counted with the
+ * others, so a burst of parallel requests cannot all slip under the limit; when the attempt turns out
+ * not to count (success), the caller releases it.
+ */
+export function createAttemptLog(db: Db, longestWindowMs: number) {
+  let lastHousekeeping = 0;
+
+  async function housekeeping(now: number) {
+    if (now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    lastHousekeeping = now;
+    await db.kysely.deleteFrom('auth_attempt').where('created_at', '<', new Date(now - longestWindowMs).toISOString()).execute();
+    // Codes are dead after 10 minutes; keep a day of them for the cooldown and for support questions.
+    await db.kysely.deleteFrom('one_time_code').where('created_at', '<', new Date(now - DAY_MS).toISOString()).execute();
+  }
+
+  return {
+    /** Counts one attempt in every rule's bucket, or throws a 429 (nothing counted) when one is full. */
+    async reserve(rules: LimitRule[], now = Date.now()): Promise<Reservation> {
+      const rows = rules.map((r) => ({ id: randomUUID(), bucket: r.bucket, created_at: new Date(now).toISOString() }));
+      const ids: string[] = rows.map((r) => r.id);
+      const release = async () => {
+        await db.kysely.deleteFrom('auth_attempt').where('id', 'in', ids).execute();
+      };
+      await db.kysely.insertInto('auth_attempt').values(rows).execute();
+      let wait = 0;
+      for (const { bucket, limit } of rules) {
+        const counted = await db.kysely
+          .selectFrom('auth_attempt')
+          .select(['id', 'created_at'])
+          .where('bucket', '=', bucket)
+          .where('created_at', '>', new Date(now - limit.windowMs).toISOString())
+          .execute();
+        // A parallel request that started a moment later (or on a clock slightly ahead) counts as now.
+        const others = counted.filter((r) => !ids.includes(r.id)).map((r) => Math.min(Date.parse(r.created_at), now));
+        wait = Math.max(wait, retryAfterMs(others, limit, now));
+      }
+      if (wait > 0) {
+        await release();
+        throw new RateLimitedError(wait);
+      }
+      await housekeeping(now);
+      return { release };
+    },
+
+    async clear(bucket: string): Promise<void> {
+      await db.kysely.deleteFrom('auth_attempt').where('bucket', '=', bucket).execute();
+    },
+  };
+}
+
+export type AttemptLog = ReturnType<typeof createAttemptLog>;
+
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(waitMs: number) {
+    super(429, 'RATE_LIMITED', tooManyAttemptsMessage(waitMs));
+    this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  }
+}

@@ -1,0 +1,80 @@
+import { parseLimit, type RateLimit } from './logic';
+
+/** Tunables of the account domain; every one can be set from the environment (see server/README.md). */
+export interface AuthConfig {
+  /** How long a login session lasts. AUTH_TOKEN_TTL_DAYS, default 30. */
+  tokenTtlMs: number;
+  /** Wait between two one-time codes for the same address. AUTH_OTP_RESEND_SECONDS, default 60. */
+  otpResendCooldownMs: number;
+  /** Each AUTH_LIMIT_<NAME> as 'max/window', e.g. AUTH_LIMIT_LOGIN_ADDRESS=10/15m. */
+  limits: {
+    /** Failed logins per address. */
+    loginPerAddress: RateLimit;
+    /** Failed logins per client IP. */
+    loginPerIp: RateLimit;
+    /** Codes issued per address. */
+    otpRequestPerAddress: RateLimit;
+    /** Codes issued per client IP. */
+    otpRequestPerIp: RateLimit;
+    /** Wrong codes per address (each code also dies after 5 wrong tries). */
+    otpValidatePerAddress: RateLimit;
+    /** Wrong codes per client IP. */
+    otpValidatePerIp: RateLimit;
+    /** Sign-ups refused because the address is registered, per client IP (limits account discovery). */
+    signupTakenPerIp: RateLimit;
+  };
+}
+
+export const DEFAULT_AUTH_CONFIG: AuthConfig = {
+  tokenTtlMs: 30 * 24 * 3_600_000,
+  otpResendCooldownMs: 60_000,
+  limits: {
+    loginPerAddress: { max: 10, windowMs: 15 * 60_000 },
+    loginPerIp: { max: 60, windowMs: 10 * 60_000 },
+    otpRequestPerAddress: { max: 5, windowMs: 15 * 60_000 },
+    otpRequestPerIp: { max: 30, windowMs: 10 * 60_000 },
+    otpValidatePerAddress: { max: 10, windowMs: 15 * 60_000 },
+    otpValidatePerIp: { max: 60, windowMs: 10 * 60_000 },
+    signupTakenPerIp: { max: 20, windowMs: 10 * 60_000 },
+  },
+};
+
+const LIMIT_ENV: Record<keyof AuthConfig['limits'], string> = {
+  loginPerAddress: 'AUTH_LIMIT_LOGIN_ADDRESS',
+  loginPerIp: 'AUTH_LIMIT_LOGIN_IP',
+  otpRequestPerAddress: 'AUTH_LIMIT_OTP_REQUEST_ADDRESS',
+  otpRequestPerIp: 'AUTH_LIMIT_OTP_REQUEST_IP',
+  otpValidatePerAddress: 'AUTH_LIMIT_OTP_VALIDATE_ADDRESS',
+  otpValidatePerIp: 'AUTH_LIMIT_OTP_VALIDATE_IP',
+  signupTakenPerIp: 'AUTH_LIMIT_SIGNUP_TAKEN_IP',
+};
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got '${raw}'`);
+  return n;
+}
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const limits = { ...DEFAULT_AUTH_CONFIG.limits };
+  for (const [key, name] of Object.entries(LIMIT_ENV) as [keyof AuthConfig['limits'], string][]) {
+    const raw = env[name];
+    if (raw) limits[key] = parseLimit(raw);
+  }
+  return {
+    tokenTtlMs: positiveNumber(env, 'AUTH_TOKEN_TTL_DAYS', 30) * 24 * 3_600_000,
+    otpResendCooldownMs: positiveNumber(env, 'AUTH_OTP_RESEND_SECONDS', 60) * 1000,
+    limits,
+  };
+}
+
+/** Defaults with some values replaced (tests lower the limits this way). */
+export function authConfigWith(overrides: Partial<Omit<AuthConfig, 'limits'>> & { limits?: Partial<AuthConfig['limits']> } = {}): AuthConfig {
+  return {
+    ...DEFAULT_AUTH_CONFIG,
+    ...overrides,
+    limits: { ...DEFAULT_AUTH_CONFIG.limits, ...overrides.limits },
+  };
+}

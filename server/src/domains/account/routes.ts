@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import { RateLimitedError } from './attempts';
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
+import { PASSWORD_MAX_LENGTH } from './logic';
+import { createAccountService } from './service';
+import { requireUser, userFromRequest } from './session';
+
+export interface AccountOptions {
+  db: Db;
+  mailer: Mailer;
+  /** Token lifetime, code cooldown, rate limits; defaults to DEFAULT_AUTH_CONFIG. */
+  auth?: AuthConfig;
+  /** Base of links in mail. */
+  publicUrl?: string;
+}
+
+const business = { type: 'string', maxLength: 100 } as const;
+const email = { type: 'string', maxLength: 320 } as const;
+// Long enough for any real password; the policy (8 to 256 characters) answers with its own message.
+const password = { type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
+
+const body = (required: string[], properties: Record<string, unknown>) => ({
+  type: 'object',
+  required,
+  properties: { business, ...properties },
+});
+
+/** A 429 from the limits carries Retry-After (seconds). */
+async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** Account domain: sign-up, login, one-time codes, new password, logout (SPEC section 7). */
+export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, options) => {
+  const { db } = options;
+  const service = createAccountService({
+    db,
+    mailer: options.mailer,
+    config: options.auth ?? DEFAULT_AUTH_CONFIG,
+    publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080',
+  });
+
+  app.post('/v1/storefront/auth/login', { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
+    const input = request.body as { email: string; password: string };
+    const data = await limited(reply, () => service.login({ ...input, ip: request.ip }));
+    return { data };
+  });
+
+  app.post(
+    '/v1/storefront/auth/signup',
+    { schema: { body: body(['email', 'password'], { email, password, name: { type: 'string', maxLength: 120 } }) } },
+    async (request, reply) => {
+      const input = request.body as { email: string; password: string; name?: string };
+      const data = await limited(reply, () => service.signup({ ...input, ip: request.ip }));
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.post('/v1/storefront/auth/otp/request', { schema: { body: body(['email'], { email }) } }, async (request, reply) => {
+    const input = request.body as { email: string };
+    await limited(reply, () => service.requestCode({ ...input, ip: request.ip }));
+    return { data: { sent: true } };
+  });
+
+  app.post(
+    '/v1/storefront/auth/otp/validate',
+    { schema: { body: body(['email', 'code'], { email, code: { type: 'string', maxLength: 32 } }) } },
+    async (request, reply) => {
+      const input = request.body as { email: string; code: string };
+      const data = await limited(reply, () => service.validateCode({ ...input, ip: request.ip }));
+      return { data };
+    },
+  );
+
+  app.put('/v1/storefront/auth/change-password', { schema: { body: body(['password'], { password }) } }, async (request) => {
+    const session = await requireUser(db, request);
+    const { password: next } = request.body as { password: string };
+    return { data: await service.changePassword(session, next) };
+  });
+
+  app.post('/v1/storefront/auth/logout', async (request) => {
+    await service.logout(await userFromRequest(db, request));
+    return { data: { loggedOut: true } };
+  });
+};

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import type { ShopContact, User } from '@adire/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../../db/database';
+import { readSetting } from '../../db/settings';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { createAttemptLog, type LimitRule } from './attempts';
+import type { AuthConfig } from './config';
+import {
+  CODE_MAX_TRIES,
+  CODE_TTL_MS,
+  cooldownLeftMs,
+  cooldownMessage,
+  generateCode,
+  generateToken,
+  hashToken,
+  LEGACY_SHA1,
+  normaliseCode,
+  normaliseEmail,
+  passwordProblem,
+  verifyLegacySha1,
+} from './logic';
+import { codeMail, noAccountMail } from './mail';
+import { toUserData, type AppUserRow, type RequestSession } from './session';
+
+/** Every message a shopper can get from the account calls, in one place. */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  legacyUser: 'Upgrade is required for legacy user',
+  invalidEmail: 'Please enter a valid email address',
+  emailTaken: 'An account with this email address already exists. Please log in, or use Forgot Password to set a new password.',
+  wrongCode: 'That code is not valid. Please check the latest code we e-mailed you and try again.',
+  expiredCode: 'This code has expired. Please request a new code.',
+  deadCode: 'Too many wrong codes: this code no longer works. Please request a new code.',
+} as const;
+
+export const ARGON2ID = 'argon2id';
+
+export async function hashPassword(password: string): Promise<string> {
+  return hash(password); // @node-rs/argon2 defaults: argon2id, m=19456 KiB, t=2, p=1
+}
+
+export interface AccountServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  config: AuthConfig;
+  /** Base of links in mail. */
+  publicUrl: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createAccountService({ db, mailer, config, publicUrl }: AccountServiceOptions) {
+  const longestWindow = Math.max(...Object.values(config.limits).map((l) => l.windowMs));
+  const attempts = createAttemptLog(db, longestWindow);
+  const { limits } = config;
+
+  // Compared against when the address is unknown, so a miss costs what a hit costs.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hash(generateToken()));
+
+  const email = (raw: unknown): string => {
+    const normalised = normaliseEmail(raw);
+    if (!normalised) throw new AppError(400, 'INVALID_EMAIL', MESSAGES.invalidEmail, { email: 'must be a valid email address' });
+    return normalised;
+  };
+
+  const newPassword = (password: string) => {
+    const problem = passwordProblem(password);
+    if (problem) throw new AppError(400, 'WEAK_PASSWORD', problem, { password: problem.replace(/^Password /, '') });
+  };
+
+  const findUser = (address: string) =>
+    db.kysely.selectFrom('app_user').selectAll().where('email', '=', address).executeTakeFirst();
+
+  async function createSession(userId: string): Promise<string> {
+    const token = generateToken();
+    const now = Date.now();
+    await db.kysely
+      .insertInto('auth_session')
+      .values({ token_hash: hashToken(token), user_id: userId, created_at: iso(now), expires_at: iso(now + config.tokenTtlMs), revoked_at: null })
+      .execute();
+    return token;
+  }
+
+  async function loggedIn(user: AppUserRow): Promise<User> {
+    return toUserData(user, await createSession(user.id));
+  }
+
+  /** Ms until this address may get another code (the cooldown holds for unknown addresses too). */
+  async function cooldownLeft(address: string, now: number): Promise<number> {
+    const last = await db.kysely
+      .selectFrom('one_time_code')
+      .select('created_at')
+      .where('email', '=', address)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return cooldownLeftMs(last ? Date.parse(last.created_at) : null, config.otpResendCooldownMs, now);
+  }
+
+  /**
+   * A fresh code for the address, replacing any earlier one, and its mail. For an unknown address a
+   * row is stored too (with a code nobody is sent) so that every later answer — cooldown, wrong,
+   * expired, too many tries — is the one a known address would get; the mailbox gets a "no account" note.
+   */
+  async function issueCode(address: string, user: AppUserRow | undefined, purpose: 'password-reset' | 'legacy-upgrade') {
+    const now = Date.now();
+    const code = generateCode();
+    const codeHash = await hash(code);
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('one_time_code').set({ consumed_at: iso(now) }).where('email', '=', address).where('consumed_at', 'is', null).execute();
+      await trx
+        .insertInto('one_time_code')
+        .values({
+          id: randomUUID(),
+          email: address,
+          code_hash: codeHash,
+          purpose: user ? purpose : 'no-account',
+          expires_at: iso(now + CODE_TTL_MS),
+          attempts: 0,
+          consumed_at: null,
+          created_at: iso(now),
+        })
+        .execute();
+    });
+    const contact = await readSetting<ShopContact>(db.kysely, 'shopContact');
+    await mailer.send(
+      user
+        ? codeMail({ to: address, name: user.name, code, legacy: purpose === 'legacy-upgrade', contact })
+        : noAccountMail({ to: address, publicUrl, contact }),
+    );
+  }
+
+  const rules = {
+    login: (address: string, ip: string): LimitRule[] => [
+      { bucket: `login:address:${address}`, limit: limits.loginPerAddress },
+      { bucket: `login:ip:${ip}`, limit: limits.loginPerIp },
+    ],
+    otpRequest: (address: string, ip: string): LimitRule[] => [
+      { bucket: `otp-request:address:${address}`, limit: limits.otpRequestPerAddress },
+      { bucket: `otp-request:ip:${ip}`, limit: limits.otpRequestPerIp },
+    ],
+    otpValidate: (address: string, ip: string): LimitRule[] => [
+      { bucket: `otp-validate:address:${address}`, limit: limits.otpValidatePerAddress },
+      { bucket: `otp-validate:ip:${ip}`, limit: limits.otpValidatePerIp },
+    ],
+    signupTaken: (ip: string): LimitRule[] => [{ bucket: `signup-taken:ip:${ip}`, limit: limits.signupTakenPerIp }],
+  };
+
+  return {
+    /** Failed logins count against the address and the client; a success clears the address's count. */
+    async login(input: { email: unknown; password: string; ip: string }): Promise<User> {
+      const address = email(input.email);
+      const attempt = await attempts.reserve(rules.login(address, input.ip)); // stays counted when it fails
+      const user = await findUser(address);
+      const fail = () => new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+      if (!user) {
+        await verify(await dummy(), input.password).catch(() => false);
+        throw fail();
+      }
+      if (user.password_scheme === ARGON2ID) {
+        const ok = await verify(user.password_hash, input.password).catch(() => false);
+        if (!ok) throw fail();
+        await attempts.clear(`login:address:${address}`);
+        await attempt.release();
+        return loggedIn(user);
+      }
+      // An account imported from the older system: its old password only proves who it is; the
+      // shopper then sets a new one through a one-time code. Never a session from an old hash.
+      await verify(await dummy(), input.password).catch(() => false);
+      const ok = user.password_scheme === LEGACY_SHA1 && verifyLegacySha1(user.password_hash, input.password);
+      if (!ok) throw fail();
+      await attempt.release();
+      if ((await cooldownLeft(address, Date.now())) === 0) await issueCode(address, user, 'legacy-upgrade');
+      throw new AppError(403, 'LEGACY_USER', MESSAGES.legacyUser);
+    },
+
+    async signup(input: { email: unknown; password: string; name?: string; ip: string }): Promise<User> {
+      const address = email(input.email);
+      newPassword(input.password);
+      const attempt = await attempts.reserve(rules.signupTaken(input.ip)); // counts only when refused
+      const taken = () => new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, { email: 'is already registered' });
+      if (await findUser(address)) throw taken();
+      const now = iso(Date.now());
+      const row: AppUserRow = {
+        id: randomUUID(),
+        email: address,
+        name: input.name?.trim() || null,
+        phone: null,
+        phone_country_code: null,
+        password_hash: await hashPassword(input.password),
+        password_scheme: ARGON2ID,
+        cart_items: '[]',
+        recipients: '[]',
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await db.kysely.insertInto('app_user').values(row).execute();
+      } catch (err) {
+        if (await findUser(address)) throw taken(); // a concurrent sign-up won the race
+        throw err;
+      }
+      await attempt.release();
+      return loggedIn(row);
+    },
+
+    /** The same answer whether or not the address has an account. */
+    async requestCode(input: { email: unknown; ip: string }): Promise<void> {
+      const address = email(input.email);
+      const attempt = await attempts.reserve(rules.otpRequest(address, input.ip)); // counts codes issued
+      const wait = await cooldownLeft(address, Date.now());
+      if (wait > 0) {
+        await attempt.release();
+        throw new AppError(429, 'OTP_COOLDOWN', cooldownMessage(wait));
+      }
+      const user = await findUser(address);
+      await issueCode(address, user, user && user.password_scheme !== ARGON2ID ? 'legacy-upgrade' : 'password-reset');
+    },
+
+    /** A right code logs the shopper in (a new session); at most CODE_MAX_TRIES tries per code. */
+    async validateCode(input: { email: unknown; code: unknown; ip: string }): Promise<User> {
+      const address = email(input.email);
+      const attempt = await attempts.reserve(rules.otpValidate(address, input.ip)); // stays counted when it fails
+      const fail = (message: string, code: string) =>
+        new AppError(400, code, message, { code: message === MESSAGES.wrongCode ? 'is not valid' : 'request a new code' });
+      const now = Date.now();
+      const row = await db.kysely
+        .selectFrom('one_time_code')
+        .selectAll()
+        .where('email', '=', address)
+        .where('consumed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) throw fail(MESSAGES.wrongCode, 'OTP_INVALID');
+      if (Number(row.attempts) >= CODE_MAX_TRIES) throw fail(MESSAGES.deadCode, 'OTP_TOO_MANY_TRIES');
+      if (Date.parse(row.expires_at) <= now) throw fail(MESSAGES.expiredCode, 'OTP_EXPIRED');
+      // Take the try before checking, so parallel guesses cannot exceed the limit.
+      const taken = await db.kysely
+        .updateTable('one_time_code')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .where('attempts', '<', CODE_MAX_TRIES)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) throw fail(MESSAGES.deadCode, 'OTP_TOO_MANY_TRIES');
+      const code = normaliseCode(input.code);
+      const right = code !== null && (await verify(row.code_hash, code).catch(() => false));
+      if (!right) {
+        const used = Number(row.attempts) + 1;
+        throw fail(used >= CODE_MAX_TRIES ? MESSAGES.deadCode : MESSAGES.wrongCode, used >= CODE_MAX_TRIES ? 'OTP_TOO_MANY_TRIES' : 'OTP_INVALID');
+      }
+      const consumed = await db.kysely
+        .updateTable('one_time_code')
+        .set({ consumed_at: iso(Date.now()) })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      const user = await findUser(address);
+      if (Number(consumed.numUpdatedRows) !== 1 || !user || row.purpose === 'no-account') {
+        throw fail(MESSAGES.wrongCode, 'OTP_INVALID');
+      }
+      await attempts.clear(`otp-validate:address:${address}`);
+      await attempt.release();
+      return loggedIn(user);
+    },
+
+    /**
+     * Sets a new argon2id password (upgrading a legacy account), ends every other session of the
+     * user and voids outstanding codes; the session that made the change stays logged in.
+     */
+    async changePassword(session: RequestSession, password: string): Promise<User> {
+      newPassword(password);
+      const passwordHash = await hashPassword(password);
+      const now = iso(Date.now());
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now })
+          .where('id', '=', session.user.id)
+          .execute();
+        await trx
+          .updateTable('auth_session')
+          .set({ revoked_at: now })
+          .where('user_id', '=', session.user.id)
+          .where('token_hash', '!=', session.tokenHash)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx.updateTable('one_time_code').set({ consumed_at: now }).where('email', '=', session.user.email).where('consumed_at', 'is', null).execute();
+      });
+      await attempts.clear(`login:address:${session.user.email}`);
+      return toUserData({ ...session.user, password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now }, session.token);
+    },
+
+    /** Revokes the session's token; nothing to do (and no error) when there is none. */
+    async logout(session: RequestSession | null): Promise<void> {
+      if (!session) return;
+      await db.kysely.updateTable('auth_session').set({ revoked_at: iso(Date.now()) }).where('token_hash', '=', session.tokenHash).where('revoked_at', 'is', null).execute();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,72 @@
+import type { CartItem, Recipient, User } from '@adire/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { AppUserTable } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { bearerToken, hashToken } from './logic';
+
+export type AppUserRow = Selectable<AppUserTable>;
+
+export interface RequestSession {
+  user: AppUserRow;
+  /** The bearer token as the client sent it (it is what `User.authToken` carries). */
+  token: string;
+  tokenHash: string;
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/**
+ * The logged-in user behind a request's `Authorization: Bearer …`, or null when there is none or the
+ * token is unknown, expired or revoked. For every domain that needs the shopper (cart, checkout, …).
+ */
+export async function userFromRequest(db: Db, request: FastifyRequest): Promise<RequestSession | null> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const user = await db.kysely
+    .selectFrom('auth_session')
+    .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
+    .selectAll('app_user')
+    .where('auth_session.token_hash', '=', tokenHash)
+    .where('auth_session.revoked_at', 'is', null)
+    .where('auth_session.expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+  return user ? { user, token, tokenHash } : null;
+}
+
+/** Like userFromRequest, but a missing or dead session is a 401. */
+export async function requireUser(db: Db, request: FastifyRequest): Promise<RequestSession> {
+  const session = await userFromRequest(db, request);
+  if (!session) throw new AppError(401, 'UNAUTHORIZED', SESSION_ENDED_MESSAGE);
+  return session;
+}
+
+/** The user data of the handshake: null unless a valid session token came with the request. */
+export async function currentUser(db: Db, request: FastifyRequest): Promise<User | null> {
+  const session = await userFromRequest(db, request);
+  return session ? toUserData(session.user, session.token) : null;
+}
+
+function jsonArray<T>(text: string): T[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A user row as the storefront sees it (SPEC section 3), with the session's token. */
+export function toUserData(row: AppUserRow, authToken: string): User {
+  return {
+    email: row.email,
+    ...(row.name ? { name: row.name } : {}),
+    authToken,
+    cartItems: jsonArray<CartItem>(row.cart_items),
+    recipients: jsonArray<Recipient>(row.recipients),
+    ...(row.phone ? { phone: row.phone } : {}),
+    ...(row.phone_country_code ? { phoneCountryCode: row.phone_country_code } : {}),
+  };
+}

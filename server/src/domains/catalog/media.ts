@@ -1,0 +1,111 @@
+/**
+ * Pictures: a photo dropped into `<mediaDir>/<kind>/<name>.(webp|jpg|jpeg|png|svg)` replaces the
+ * generated SVG of the same name (e.g. `media/products/ruby-romance-red-roses.jpg`). URLs carry a
+ * version (`?v=`) so they can be cached for a year; a new photo or drawing gives a new URL.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type MediaKind = 'products' | 'blog';
+
+export interface DropIn {
+  file: string;
+  ext: string;
+  version: string;
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml; charset=utf-8',
+};
+const PREFERENCE = ['webp', 'jpg', 'jpeg', 'png', 'svg'];
+const FILE = /^([a-z0-9-]+)\.(webp|jpe?g|png|svg)$/i;
+/** How often the folder is looked at again (a new file changes the folder's mtime at once). */
+const RECHECK_MS = 1000;
+const RESCAN_MS = 30_000;
+
+interface Folder {
+  checkedAt: number;
+  scannedAt: number;
+  mtimeMs: number;
+  files: Map<string, DropIn>;
+}
+
+export class MediaStore {
+  private readonly folders = new Map<MediaKind, Folder>();
+
+  constructor(readonly dir: string) {}
+
+  private folder(kind: MediaKind): Folder {
+    const now = Date.now();
+    const cached = this.folders.get(kind);
+    if (cached && now - cached.checkedAt < RECHECK_MS) return cached;
+    const dir = path.join(this.dir, kind);
+    let mtimeMs = -1;
+    try {
+      mtimeMs = fs.statSync(dir).mtimeMs;
+    } catch {
+      // no folder: no drop-ins
+    }
+    if (cached && cached.mtimeMs === mtimeMs && now - cached.scannedAt < RESCAN_MS) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    const files = new Map<string, DropIn>();
+    if (mtimeMs >= 0) {
+      const found = new Map<string, DropIn[]>();
+      for (const name of fs.readdirSync(dir)) {
+        const m = FILE.exec(name);
+        if (!m) continue;
+        let stat: fs.Stats;
+        try {
+          stat = fs.statSync(path.join(dir, name));
+        } catch {
+          continue;
+        }
+        if (!stat.isFile()) continue;
+        const base = m[1]!.toLowerCase();
+        const version = createHash('sha1').update(`${name}|${stat.size}|${stat.mtimeMs}`).digest('hex').slice(0, 10);
+        found.set(base, [...(found.get(base) ?? []), { file: path.join(dir, name), ext: m[2]!.toLowerCase(), version }]);
+      }
+      for (const [base, list] of found) {
+        list.sort((a, b) => PREFERENCE.indexOf(a.ext) - PREFERENCE.indexOf(b.ext));
+        files.set(base, list[0]!);
+      }
+    }
+    const folder = { checkedAt: now, scannedAt: now, mtimeMs, files };
+    this.folders.set(kind, folder);
+    return folder;
+  }
+
+  /** The dropped-in file for `base` (a slug, or `<slug>--detail`), if any. */
+  find(kind: MediaKind, base: string): DropIn | undefined {
+    return this.folder(kind).files.get(base);
+  }
+
+  /** The URL shoppers load: the drop-in if there is one, else the generated SVG; versioned either way. */
+  url(kind: MediaKind, base: string, generatedVersion: string): string {
+    const drop = this.find(kind, base);
+    return drop ? `/media/${kind}/${base}.${drop.ext}?v=${drop.version}` : `/media/${kind}/${base}.svg?v=${generatedVersion}`;
+  }
+
+  /** `/media/products/<base>.svg` (as stored) → its served URL; any other address is returned as is. */
+  resolve(stored: string, generatedVersion: string): string {
+    const m = /^\/media\/(products|blog)\/([a-z0-9-]+)\.(?:svg|webp|jpe?g|png)$/i.exec(stored);
+    return m ? this.url(m[1] as MediaKind, m[2]!, generatedVersion) : stored;
+  }
+}
+
+/** Long caching when the URL names the current version; a short one (revalidated by ETag) otherwise. */
+export function cacheControl(requested: unknown, current: string): string {
+  return requested === current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, stale-while-revalidate=86400';
+}
+
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
+}

@@ -1,0 +1,46 @@
+/**
+ * SPEC section 9: recommendations pick random items grouped by relevanceOrder, lowest first — the
+ * candidates are grouped by relevanceOrder, each group shuffled, the groups taken lowest first.
+ */
+export function pickRecommendations<T extends { relevanceOrder: number }>(
+  candidates: readonly T[],
+  count: number,
+  random: () => number = Math.random,
+): T[] {
+  const groups = new Map<number, T[]>();
+  for (const c of candidates) {
+    const g = groups.get(c.relevanceOrder);
+    if (g) g.push(c);
+    else groups.set(c.relevanceOrder, [c]);
+  }
+  const out: T[] = [];
+  for (const order of [...groups.keys()].sort((a, b) => a - b)) {
+    const group = shuffle(groups.get(order)!, random);
+    for (const item of group) {
+      if (out.length >= count) return out;
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** Fisher–Yates on a copy. */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** A small seeded PRNG (mulberry32), for deterministic seeds and tests. */
+export function seededRandom(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database';
+import type { Sellable } from './pricing';
+
+/**
+ * What the catalogue sells under each SKU: a product's size (product_variant), or the product itself
+ * under its base SKU. Designs come from the product's design options.
+ */
+export async function loadSellables(db: Db, skus: readonly string[]): Promise<Map<string, Sellable>> {
+  const wanted = [...new Set(skus.filter((s) => typeof s === 'string' && s.length > 0 && s.length <= 64))];
+  const found = new Map<string, Sellable>();
+  if (!wanted.length) return found;
+  const variants = await db.kysely
+    .selectFrom('product_variant')
+    .innerJoin('product', 'product.id', 'product_variant.product_id')
+    .select([
+      'product_variant.sku as sku',
+      'product_variant.label as label',
+      'product_variant.price_ngn as price_ngn',
+      'product.id as product_id',
+      'product.slug as slug',
+      'product.name as name',
+      'product.description as description',
+      'product.image as image',
+      'product.in_stock as in_stock',
+    ])
+    .where('product_variant.sku', 'in', wanted)
+    .execute();
+  const bases = await db.kysely
+    .selectFrom('product')
+    .select(['sku', 'price_ngn', 'id as product_id', 'slug', 'name', 'description', 'image', 'in_stock'])
+    .where('sku', 'in', wanted)
+    .execute();
+  const productIds = [...new Set([...variants, ...bases].map((r) => r.product_id))];
+  const designs = productIds.length
+    ? await db.kysely
+        .selectFrom('product_design')
+        .innerJoin('design_option', 'design_option.code', 'product_design.design_code')
+        .select(['product_design.product_id as product_id', 'design_option.title as title', 'design_option.price_ngn as price_ngn'])
+        .where('product_design.product_id', 'in', productIds)
+        .execute()
+    : [];
+  const designsOf = (productId: string) =>
+    new Map(designs.filter((d) => d.product_id === productId).map((d) => [d.title.toLowerCase(), { name: d.title, priceNgn: Number(d.price_ngn) }]));
+  for (const row of bases) {
+    found.set(row.sku, {
+      sku: row.sku,
+      productId: row.product_id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      priceNgn: Number(row.price_ngn),
+      inStock: Number(row.in_stock) === 1,
+      designs: designsOf(row.product_id),
+    });
+  }
+  // A size's own SKU wins over a base SKU of the same spelling.
+  for (const row of variants) {
+    found.set(row.sku, {
+      sku: row.sku,
+      productId: row.product_id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      size: row.label,
+      priceNgn: Number(row.price_ngn),
+      inStock: Number(row.in_stock) === 1,
+      designs: designsOf(row.product_id),
+    });
+  }
+  return found;
+}

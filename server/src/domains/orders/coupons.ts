@@ -1,0 +1,99 @@
+import type { AppliedCoupon, CouponKind } from '@adire/contracts';
+import { convertAmount } from '@adire/domain';
+
+/** Coupon rules, pure: the clock and the order's amounts are parameters. */
+
+export interface CouponRule {
+  code: string;
+  kind: CouponKind;
+  /** Percent (1–100) or naira off. */
+  amount: number;
+  minOrderNgn: number;
+  /** ISO instant, or null for never. */
+  expiresAt: string | null;
+  usageLimit: number | null;
+  usedCount: number;
+  active: boolean;
+}
+
+export const COUPON_CODE_MAX_LENGTH = 40;
+
+/** What a shopper types, tidied: spaces dropped, upper case. '' when nothing usable. */
+export function normaliseCouponCode(raw: unknown): string {
+  if (typeof raw !== 'string') return '';
+  const code = raw.replace(/\s+/g, '').toUpperCase();
+  return code.length <= COUPON_CODE_MAX_LENGTH ? code : '';
+}
+
+const naira = (n: number) => `₦${n.toLocaleString('en-NG')}`;
+
+/** '31 Dec 2025' in Lagos. */
+function lagosDay(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+export const COUPON_MESSAGES = {
+  unknown: (code: string) => `The coupon code '${code}' is not valid. Check the spelling and try again.`,
+  expired: (c: CouponRule) => `Coupon ${c.code} expired on ${lagosDay(c.expiresAt!)}`,
+  minimum: (c: CouponRule, itemsNgn: number) =>
+    `Coupon ${c.code} needs an order of at least ${naira(c.minOrderNgn)} before delivery; this order comes to ${naira(itemsNgn)}`,
+  usedUp: (c: CouponRule) => `Coupon ${c.code} has already been used as many times as it allows`,
+  emptyOrder: 'Your cart is empty: add something before applying a coupon',
+} as const;
+
+export type CouponProblem = { code: 'COUPON_UNKNOWN' | 'COUPON_EXPIRED' | 'COUPON_MINIMUM' | 'COUPON_USED_UP'; message: string };
+
+/**
+ * Why a coupon cannot go on an order whose items (designs included) come to `itemsNgn`, or null.
+ * `alreadyHeld`: the order holds this coupon already, so its use is counted in usedCount.
+ */
+export function couponProblem(coupon: CouponRule | null, input: { code: string; itemsNgn: number; now: Date; alreadyHeld?: boolean }): CouponProblem | null {
+  if (!coupon || !coupon.active) return { code: 'COUPON_UNKNOWN', message: COUPON_MESSAGES.unknown(input.code) };
+  if (coupon.expiresAt && Date.parse(coupon.expiresAt) <= input.now.getTime()) return { code: 'COUPON_EXPIRED', message: COUPON_MESSAGES.expired(coupon) };
+  if (input.itemsNgn < coupon.minOrderNgn) return { code: 'COUPON_MINIMUM', message: COUPON_MESSAGES.minimum(coupon, input.itemsNgn) };
+  if (!input.alreadyHeld && coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
+    return { code: 'COUPON_USED_UP', message: COUPON_MESSAGES.usedUp(coupon) };
+  }
+  return null;
+}
+
+/**
+ * The discount on items worth `itemsNgn` (naira) and `items` (order currency, each line converted):
+ * a percentage of each, rounded down; a fixed naira amount converted like every price (÷ rate,
+ * rounded up). Never more than the items.
+ */
+export function couponDiscount(coupon: Pick<CouponRule, 'kind' | 'amount'>, amounts: { itemsNgn: number; items: number; rate: number }): { discountNgn: number; discount: number } {
+  if (coupon.kind === 'percent') {
+    const pct = Math.min(100, Math.max(0, coupon.amount));
+    return { discountNgn: Math.floor((amounts.itemsNgn * pct) / 100), discount: Math.floor((amounts.items * pct) / 100) };
+  }
+  return {
+    discountNgn: Math.min(amounts.itemsNgn, coupon.amount),
+    discount: Math.min(amounts.items, convertAmount(coupon.amount, amounts.rate)),
+  };
+}
+
+export function describeCoupon(coupon: Pick<CouponRule, 'kind' | 'amount'>): string {
+  return coupon.kind === 'percent' ? `${coupon.amount}% off` : `${naira(coupon.amount)} off`;
+}
+
+export function appliedCoupon(coupon: CouponRule, discount: { discountNgn: number; discount: number }): AppliedCoupon {
+  return { code: coupon.code, kind: coupon.kind, amount: coupon.amount, minOrderNgn: coupon.minOrderNgn, ...discount };
+}
+
+/** What the shopper pays, in naira and in the order's currency. */
+export function orderTotals(input: {
+  itemsNgn: number;
+  items: number;
+  discountNgn: number;
+  discount: number;
+  feeNgn: number;
+  rate: number;
+}): { totalNgn: number; total: number; deliveryFee: number } {
+  const deliveryFee = input.feeNgn > 0 ? convertAmount(input.feeNgn, input.rate) : 0;
+  return {
+    deliveryFee,
+    totalNgn: Math.max(0, input.itemsNgn - input.discountNgn + input.feeNgn),
+    total: Math.max(0, input.items - input.discount + deliveryFee),
+  };
+}

@@ -1,0 +1,89 @@
+import { PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryMethod, type PickupLocationCode, type SiteSettings } from '@adire/contracts';
+
+/**
+ * Delivery-fee rules, pure (no database, no clock): which delivery settings price a day, what a state
+ * and zone cost, the free-delivery threshold, pick-up. Only @adire/contracts types are used so this
+ * module can move to @adire/domain for the checkout remote to share.
+ */
+
+export type DeliverySettings = SiteSettings['deliverySettings'];
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The settings in force on a delivery day (YYYY-MM-DD): the first active override whose
+ * startDate..endDate window (inclusive, compared as date strings) holds the day, else the base.
+ */
+export function configForDate(settings: DeliverySettings, deliveryDate: string): DeliveryConfig {
+  const override = settings.overrideConfigs.find(
+    (c) => c.active && !!c.startDate && !!c.endDate && c.startDate <= deliveryDate && deliveryDate <= c.endDate,
+  );
+  return override ?? settings.baseConfig;
+}
+
+export function findState(config: DeliveryConfig, state: string) {
+  return config.stateDeliveryZones.find((s) => norm(s.state) === norm(state)) ?? null;
+}
+
+/** The zone of a state by its name (case and spacing ignored). */
+export function findZone(config: DeliveryConfig, state: string, zone: string) {
+  return findState(config, state)?.zones.find((z) => norm(z.name) === norm(zone)) ?? null;
+}
+
+/** The base config's known states and zones, for error messages. */
+export function zoneNames(config: DeliveryConfig, state: string): string[] {
+  return findState(config, state)?.zones.map((z) => z.name) ?? [];
+}
+
+export function pickupLocation(code: string): (typeof PICKUP_LOCATIONS)[number] | null {
+  return PICKUP_LOCATIONS.find((p) => norm(p.code) === norm(code)) ?? null;
+}
+
+/** The branch a delivery leaves from when the client does not name one. */
+export function defaultDespatchLocation(state: string): PickupLocationCode {
+  return norm(state) === 'abuja' ? 'Abuja APA' : 'Ikoyi LPI';
+}
+
+export interface FeeInput {
+  method: DeliveryMethod;
+  /** Delivery only. */
+  state?: string | null;
+  zone?: string | null;
+  /** YYYY-MM-DD */
+  deliveryDate: string;
+  /** Items with their designs, in naira, before any discount. */
+  itemsNgn: number;
+}
+
+export interface Fee {
+  feeNgn: number;
+  free: boolean;
+  configName: string | null;
+  freeFromNgn: number | null;
+}
+
+export class UnknownZoneError extends Error {
+  constructor(
+    readonly field: 'state' | 'zone',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What delivery costs. Pick-up is free. Delivery: the zone's amount in the settings in force on the
+ * day, free when the items (designs included) reach that config's `minAmount` (a minAmount of 0
+ * means no free delivery). An unknown state or zone throws UnknownZoneError.
+ */
+export function deliveryFee(settings: DeliverySettings, input: FeeInput): Fee {
+  if (input.method === 'pickup') return { feeNgn: 0, free: true, configName: null, freeFromNgn: null };
+  const config = configForDate(settings, input.deliveryDate);
+  const state = input.state ?? '';
+  if (!findState(config, state)) throw new UnknownZoneError('state', `We do not deliver to '${state.slice(0, 40)}'`);
+  const zone = findZone(config, state, input.zone ?? '');
+  if (!zone) throw new UnknownZoneError('zone', `'${(input.zone ?? '').slice(0, 60)}' is not a delivery zone of ${state}`);
+  const freeFromNgn = config.minAmount > 0 ? config.minAmount : null;
+  const free = freeFromNgn !== null && input.itemsNgn >= freeFromNgn;
+  return { feeNgn: free ? 0 : zone.amount, free, configName: config.name, freeFromNgn };
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import type { Db } from '../../db/database';
+import { normaliseOrderNumber } from './order-number';
+import { toOrder } from './service';
+import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex, findByOrderNumber } from './tracker';
+
+/**
+ * The operator's orders command (there is no admin UI): look an order up by its number, move it along
+ * its delivery steps, and mark a manual transfer as paid until the payment providers land.
+ */
+
+/** Bad input or a refused move: the message is printed as it is and the command exits 1. */
+export class OrdersCommandError extends Error {}
+
+/** Set by `mark-paid`: a paid status (SPEC section 4 rule) for a transfer checked by hand. */
+export const MANUAL_PAYMENT_STATUS = 'paid - confirmed by transfer';
+
+export const ORDERS_USAGE = `Usage: pnpm orders <command>
+
+  status <orderNumber>                              the order, its payment and its delivery timeline
+  advance <orderNumber> <arranged|despatched|delivered>
+                                                    move a paid order along (steps skipped are reached too)
+  mark-paid <orderNumber>                           a manual transfer has arrived: the order is paid
+  help                                              this text
+
+Examples:
+  pnpm orders status ABL1042W
+  pnpm orders mark-paid ABL1042W
+  pnpm orders advance ABL1042W despatched`;
+
+export type OrdersCommand =
+  | { kind: 'help' }
+  | { kind: 'status'; orderNumber: string }
+  | { kind: 'advance'; orderNumber: string; step: DeliveryStep }
+  | { kind: 'mark-paid'; orderNumber: string };
+
+function orderNumberArg(raw: string | undefined): string {
+  const n = normaliseOrderNumber(raw ?? '');
+  if (!/^[A-Z0-9]{3,30}$/.test(n)) throw new OrdersCommandError(`'${raw ?? ''}' is not an order number; they look like ABL1042W.`);
+  return n;
+}
+
+export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
+  const [command, ...args] = argv;
+  const expect = (count: number, shape: string) => {
+    if (args.length !== count) throw new OrdersCommandError(`'${command}' takes ${count === 1 ? 'one argument' : `${count} arguments`}: pnpm orders ${command} ${shape}`);
+  };
+  switch (command) {
+    case undefined:
+      throw new OrdersCommandError(ORDERS_USAGE);
+    case 'help':
+    case '--help':
+    case '-h':
+      return { kind: 'help' };
+    case 'status':
+      expect(1, '<orderNumber>');
+      return { kind: 'status', orderNumber: orderNumberArg(args[0]) };
+    case 'mark-paid':
+      expect(1, '<orderNumber>');
+      return { kind: 'mark-paid', orderNumber: orderNumberArg(args[0]) };
+    case 'advance': {
+      expect(2, '<orderNumber> <arranged|despatched|delivered>');
+      const step = (args[1] ?? '').trim().toLowerCase();
+      if (!(DELIVERY_STEPS as readonly string[]).includes(step)) {
+        throw new OrdersCommandError(`'${args[1]}' is not a delivery step; use one of ${DELIVERY_STEPS.join(', ')}.`);
+      }
+      return { kind: 'advance', orderNumber: orderNumberArg(args[0]), step: step as DeliveryStep };
+    }
+    default:
+      throw new OrdersCommandError(`Unknown command '${command}'.\n\n${ORDERS_USAGE}`);
+  }
+}
+
+async function mustFind(db: Db, orderNumber: string) {
+  const row = await findByOrderNumber(db, orderNumber);
+  if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
+  return row;
+}
+
+const lagosTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** A readable summary of one order. */
+export async function orderStatus(db: Db, orderNumber: string): Promise<string> {
+  const row = await mustFind(db, orderNumber);
+  const order = toOrder(row);
+  const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
+  const { timeline, status } = buildTimeline({ deliveryStatus: row.delivery_status, paymentStatus: row.payment_status, checkedOutAt: row.checked_out_at, events });
+  const where =
+    order.deliveryMethod === 'pickup'
+      ? `pick-up at ${order.pickupLocation}`
+      : `delivery to ${order.deliveryDetails?.recipientName ?? '?'}, ${order.recipientAddress ?? '?'} (${order.deliveryDetails?.state ?? '?'}, ${order.deliveryZone ?? '?'})`;
+  const lines = [
+    `Order ${row.order_number} (id ${row.id})`,
+    `  Status: ${status}; payment: ${row.payment_status}`,
+    `  ${order.deliveryDate || 'no date'}: ${where}; despatch from ${order.despatchLocation ?? '?'}`,
+    `  Sender: ${order.client?.name ?? '?'}, ${order.client?.email ?? '?'}, ${order.client?.phone ?? '?'}`,
+    `  Total: ${order.total} ${order.currency} (items ${order.itemsTotal}, discount ${order.discount}${order.coupon ? ` ${order.coupon}` : ''}, delivery ${order.deliveryFee})`,
+    '  Timeline:',
+    ...timeline.map((t) => `    [${t.done ? 'x' : ' '}] ${t.step.padEnd(10)} ${t.at ? lagosTime(t.at) : ''}`.trimEnd()),
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Move a paid order to a later delivery step. Steps in between count as reached at the same time.
+ * An unpaid order, a step already reached, or going back is refused with the reason.
+ */
+export async function advanceOrder(db: Db, orderNumber: string, step: DeliveryStep, now: Date = new Date()): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await findByOrderNumber({ kysely: trx }, orderNumber);
+    if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
+    if (!isPaid(row.payment_status)) {
+      throw new OrdersCommandError(`Order ${row.order_number} is not paid yet (payment: ${row.payment_status}). Mark it paid first: pnpm orders mark-paid ${row.order_number}`);
+    }
+    const from = deliveryStatusIndex(row.delivery_status);
+    const to = deliveryStatusIndex(step);
+    if (from >= to) {
+      throw new OrdersCommandError(`Order ${row.order_number} is already ${row.delivery_status}; it can only move forward (${DELIVERY_STATUSES.slice(from + 1).join(', ') || 'it is delivered'}).`);
+    }
+    const stamp = now.toISOString();
+    const result = await trx
+      .updateTable('shop_order')
+      .set({ delivery_status: step, updated_at: stamp })
+      .where('id', '=', row.id)
+      .where('delivery_status', '=', row.delivery_status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
+    const reached = DELIVERY_STATUSES.slice(Math.max(from + 1, deliveryStatusIndex('arranged')), to + 1);
+    await trx
+      .insertInto('order_status_event')
+      .values(reached.map((s) => ({ id: randomUUID(), order_id: row.id, step: s, at: stamp, source: 'operator' as const })))
+      .execute();
+    return `Order ${row.order_number} is now ${step}${reached.length > 1 ? ` (also marked ${reached.slice(0, -1).join(', ')})` : ''}.`;
+  });
+}
+
+/** A manual transfer arrived: the order is paid (status 'paid - confirmed by transfer'). */
+export async function markPaid(db: Db, orderNumber: string, now: Date = new Date()): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await findByOrderNumber({ kysely: trx }, orderNumber);
+    if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
+    if (isPaid(row.payment_status)) throw new OrdersCommandError(`Order ${row.order_number} is already paid (payment: ${row.payment_status}).`);
+    const stamp = now.toISOString();
+    const result = await trx
+      .updateTable('shop_order')
+      .set({ payment_status: MANUAL_PAYMENT_STATUS, updated_at: stamp })
+      .where('id', '=', row.id)
+      .where('payment_status', '=', row.payment_status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
+    await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: row.id, step: 'paid', at: stamp, source: 'operator' }).execute();
+    return `Order ${row.order_number} is marked paid (${MANUAL_PAYMENT_STATUS}).`;
+  });
+}
+
+export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: Date = new Date()): Promise<string> {
+  switch (command.kind) {
+    case 'help':
+      return ORDERS_USAGE;
+    case 'status':
+      return orderStatus(db, command.orderNumber);
+    case 'advance':
+      return advanceOrder(db, command.orderNumber, command.step, now);
+    case 'mark-paid':
+      return markPaid(db, command.orderNumber, now);
+  }
+}

@@ -1,0 +1,40 @@
+import type { DeliveryMethod } from '@adire/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { pickupLocation } from './delivery';
+
+/**
+ * Human order numbers next to the unguessable id: 'AB' (the shop) + a zone letter + a sequence + 'W'
+ * (placed on the web), e.g. ABL1042W. The sequence is one counter row bumped inside the checkout
+ * transaction, so two checkouts never share a number (the row lock orders them on PostgreSQL, SQLite
+ * has a single writer) and a failed checkout gives its number back.
+ */
+
+/** L Lagos, A Abuja, O other states; a pick-up takes its point's state. */
+export function zoneLetter(method: DeliveryMethod, state: string | null | undefined, pickup?: string | null): 'L' | 'A' | 'O' {
+  const where = method === 'pickup' ? (pickupLocation(pickup ?? '')?.state ?? '') : (state ?? '').trim().toLowerCase();
+  return where === 'lagos' ? 'L' : where === 'abuja' ? 'A' : 'O';
+}
+
+export function formatOrderNumber(letter: string, sequence: number): string {
+  return `AB${letter}${sequence}W`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^AB[LAO]\d{4,}W$/;
+
+/** The tracker accepts what shoppers type: any case, spaces, a leading '#'. */
+export function normaliseOrderNumber(raw: string): string {
+  return raw.replace(/[\s#-]/g, '').toUpperCase();
+}
+
+/** Next value of the counter, inside the caller's transaction. */
+export async function nextSequence(trx: Kysely<Database>): Promise<number> {
+  const row = await trx
+    .updateTable('order_sequence')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'order-number')
+    .returning('value')
+    .executeTakeFirst();
+  if (!row) throw new Error("The order-number counter is missing (table order_sequence, row 'order-number')");
+  return Number(row.value);
+}

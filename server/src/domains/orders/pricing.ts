@@ -1,0 +1,135 @@
+import type { CartItem, OrderProduct } from '@adire/contracts';
+import { convertAmount } from '@adire/domain';
+import { badRequest } from '../../http/errors';
+
+/** One thing the catalogue sells under an SKU (a product in one size), as the server prices it. */
+export interface Sellable {
+  sku: string;
+  productId: string;
+  slug: string;
+  name: string;
+  description: string;
+  image: string;
+  size?: string;
+  priceNgn: number;
+  inStock: boolean;
+  /** Designs this product can be ordered in, by lower-cased name, with their naira price. */
+  designs: Map<string, { name: string; priceNgn: number }>;
+}
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+export const MAX_CART_LINES = 50;
+
+/** A cart line as a client may send it: anything could be in it. */
+export type IncomingCartItem = Partial<Record<keyof CartItem, unknown>>;
+
+export interface PricedCart {
+  /** The cart as the server will keep it: names, images and naira prices from the catalogue. */
+  cartItems: CartItem[];
+  /** Lines in the order's currency. */
+  orderProducts: OrderProduct[];
+  subtotalNgn: number;
+  designsNgn: number;
+  totalNgn: number;
+  /** In the order's currency, each line converted on its own (amount ÷ rate, rounded up). */
+  subtotal: number;
+  total: number;
+}
+
+const designName = (d: unknown): string | null => {
+  if (!d || typeof d !== 'object') return null;
+  const { title, name } = d as { title?: unknown; name?: unknown };
+  const label = typeof title === 'string' && title.trim() ? title : typeof name === 'string' ? name : null;
+  return label ? label.trim() : null;
+};
+
+/**
+ * Price a cart from the catalogue. Client prices are ignored; an unknown SKU, an unknown design or a
+ * quantity outside 1–99 is a 400 naming the line. Lines with the same SKU and design are combined.
+ */
+export function priceCart(items: readonly IncomingCartItem[], catalogue: ReadonlyMap<string, Sellable>, conversionRate: number): PricedCart {
+  if (items.length > MAX_CART_LINES) throw badRequest(`A cart can hold at most ${MAX_CART_LINES} different items`, { cartItems: 'has too many items' });
+  const fields: Record<string, string> = {};
+  const problems: string[] = [];
+  const lines = new Map<string, CartItem>();
+  items.forEach((raw, index) => {
+    const key = `cartItems.${index}`;
+    const sku = typeof raw.SKU === 'string' ? raw.SKU.trim() : '';
+    const sellable = sku ? catalogue.get(sku) : undefined;
+    if (!sellable) {
+      fields[`${key}.SKU`] = sku ? 'is unknown' : 'is required';
+      problems.push(sku ? `We do not sell an item with SKU '${sku.slice(0, 40)}'` : 'Every cart item needs an SKU');
+      return;
+    }
+    const quantity = raw.quantity;
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
+      fields[`${key}.quantity`] = `must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;
+      problems.push(`Quantity of ${sellable.name} must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
+      return;
+    }
+    if (!sellable.inStock) {
+      fields[`${key}.SKU`] = 'is out of stock';
+      problems.push(`${sellable.name} is out of stock`);
+      return;
+    }
+    let design: CartItem['design'];
+    if (raw.design !== undefined && raw.design !== null) {
+      const wanted = designName(raw.design);
+      const known = wanted ? sellable.designs.get(wanted.toLowerCase()) : undefined;
+      if (!known) {
+        fields[`${key}.design`] = 'is not offered for this product';
+        problems.push(`${sellable.name} is not offered in the design '${String(wanted ?? '').slice(0, 40)}'`);
+        return;
+      }
+      // The design quantity moves with the item quantity (SPEC section 4).
+      design = { title: known.name, price: known.priceNgn, quantity };
+    }
+    const lineKey = `${sku}|${design?.title ?? ''}`;
+    const existing = lines.get(lineKey);
+    const total = (existing?.quantity ?? 0) + quantity;
+    if (total > MAX_QUANTITY) {
+      fields[`${key}.quantity`] = `must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;
+      problems.push(`Quantity of ${sellable.name} must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
+      return;
+    }
+    lines.set(lineKey, {
+      SKU: sku,
+      productId: sellable.productId,
+      name: sellable.name,
+      description: sellable.description,
+      image: { src: sellable.image, alt: sellable.name },
+      price: sellable.priceNgn,
+      quantity: total,
+      ...(sellable.size ? { size: sellable.size } : {}),
+      ...(design ? { design: { ...design, quantity: total } } : {}),
+    });
+  });
+  if (problems.length) throw badRequest(problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more)`, fields);
+
+  const cartItems = [...lines.values()];
+  let subtotalNgn = 0;
+  let designsNgn = 0;
+  let subtotal = 0;
+  let total = 0;
+  const orderProducts: OrderProduct[] = cartItems.map((item) => {
+    const designCost = item.design ? item.design.price * item.design.quantity : 0;
+    subtotalNgn += item.price * item.quantity;
+    designsNgn += designCost;
+    const unit = convertAmount(item.price, conversionRate);
+    const designUnit = item.design ? convertAmount(item.design.price, conversionRate) : 0;
+    subtotal += unit * item.quantity;
+    total += unit * item.quantity + designUnit * item.quantity;
+    return {
+      id: item.productId,
+      image: item.image.src,
+      name: item.design ? `${item.name} (${item.design.title})` : item.name,
+      price: unit + designUnit,
+      quantity: item.quantity,
+      ...(item.size ? { size: item.size } : {}),
+      description: item.description,
+      SKU: item.SKU,
+    };
+  });
+  return { cartItems, orderProducts, subtotalNgn, designsNgn, totalNgn: subtotalNgn + designsNgn, subtotal, total };
+}

@@ -1,0 +1,168 @@
+import { API_PATHS, BUSINESS } from '@adire/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { DEFAULT_AUTH_CONFIG, requireUser, userFromRequest, type AuthConfig } from '../account';
+import { RateLimitedError } from '../account/attempts';
+import { loadSellables } from './catalogue';
+import { itemsToKeep } from './cart';
+import { createCheckoutService } from './checkout';
+import { createCouponService } from './coupon-service';
+import { submitReview } from './reviews';
+import { createOrder, findOrder, toOrder, updateOrder, type OrderInput } from './service';
+import { trackOrder } from './tracker';
+
+export interface OrderRoutesOptions {
+  db: Db;
+  /** Order confirmation mail; defaults to the embedded outbox. */
+  mailer?: Mailer;
+  /** Session lifetime and the sign-up limit for checkout's free account. */
+  auth?: AuthConfig;
+  /** Base of links in mail. */
+  publicUrl?: string;
+}
+
+const cartItem = {
+  type: 'object',
+  properties: {
+    SKU: { type: 'string', maxLength: 64 },
+    quantity: { type: 'number' },
+    price: { type: 'number' },
+    name: { type: 'string', maxLength: 300 },
+    design: { type: ['object', 'null'] },
+  },
+} as const;
+
+const orderBody = {
+  type: 'object',
+  properties: {
+    business: { type: 'string', maxLength: 100 },
+    deliveryDate: { type: ['string', 'null'], maxLength: 10 },
+    cartItems: { type: ['array', 'null'], maxItems: 50, items: cartItem },
+    currency: { type: 'string', maxLength: 10 },
+  },
+  required: ['currency'],
+} as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } }, required: ['id'] } as const;
+const businessQuery = { type: 'object', properties: { business: { type: 'string', maxLength: 100 } } } as const;
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const orderIdParams = { type: 'object', properties: { orderId: idParams.properties.id }, required: ['orderId'] } as const;
+
+/**
+ * Cart and order domain: the saved cart of a logged-in shopper, the order the cart turns into, and its
+ * checkout (sender, delivery or pick-up, coupon, order number, tracker, review).
+ */
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const mailer = options.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+  const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
+  const checkout = createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log });
+  const coupons = createCouponService(db);
+  app.put(
+    API_PATHS.cartUpdate,
+    { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      const items = (request.body as { cartItems: Record<string, unknown>[] }).cartItems;
+      const catalogue = await loadSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
+      const cartItems = itemsToKeep(items, catalogue);
+      await db.kysely.updateTable('app_user').set({ cart_items: JSON.stringify(cartItems), updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+      return { data: { cartItems } };
+    },
+  );
+
+  app.post(API_PATHS.orderCreate, { schema: { body: orderBody } }, async (request, reply) => {
+    const session = await userFromRequest(db, request);
+    const order = await createOrder(db, request.body as OrderInput, session?.user.id ?? null, BUSINESS);
+    return reply.status(201).send({ data: order });
+  });
+
+  app.put('/v1/orders/order/:id', { schema: { params: idParams, body: orderBody } }, async (request) => {
+    const session = await userFromRequest(db, request);
+    const { id } = request.params as { id: string };
+    return { data: await updateOrder(db, id, request.body as OrderInput, session?.user.id ?? null) };
+  });
+
+  app.get('/v1/orders/order/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
+    const { id } = request.params as { id: string };
+    const order = toOrder(await findOrder(db, id));
+    return { data: order, status: order.paymentStatus };
+  });
+
+  // --- checkout ---------------------------------------------------------------------------------
+  // Bodies are checked field by field by the service (every wrong field named at once); the schemas
+  // only bound sizes.
+
+  app.put(
+    '/v1/orders/order/save-sender-info/:id',
+    { schema: { params: idParams, body: { type: 'object', properties: { business: text(100), name: text(400), email: text(400), phone: text(100), phoneCountryCode: text(20) } } } },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await checkout.saveSenderInfo(id, request.body) };
+    },
+  );
+
+  app.put('/v1/orders/order/checkout-order/:id', { schema: { params: idParams, body: { type: 'object', properties: { business: text(100) } } } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const session = await userFromRequest(db, request);
+    try {
+      return { data: await checkout.submit(id, request.body, session, request.ip) };
+    } catch (err) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
+
+  app.get(
+    '/v1/orders/order/delivery-quote/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { business: text(100), method: text(20), state: text(60), zone: text(100), deliveryDate: text(10), pickupLocation: text(60) } },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { business: _business, ...query } = request.query as Record<string, string | undefined>;
+      return { data: await checkout.quote(id, query) };
+    },
+  );
+
+  app.post(
+    API_PATHS.couponValidate,
+    { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: text(100), code: text(100), order: text(100) } } } },
+    async (request) => ({ data: await coupons.apply(request.body as { code?: unknown; order?: unknown }) }),
+  );
+
+  app.delete('/v1/orders/order/delete-coupon/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
+    const { id } = request.params as { id: string };
+    return { data: await coupons.remove(id) };
+  });
+
+  app.get(
+    '/v1/orders/order/order-number/:orderNumber',
+    {
+      schema: {
+        params: { type: 'object', properties: { orderNumber: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['orderNumber'] },
+        querystring: { type: 'object', properties: { business: text(100), phone: text(40), email: text(320) } },
+      },
+    },
+    async (request) => {
+      const { orderNumber } = request.params as { orderNumber: string };
+      const { phone, email } = request.query as { phone?: string; email?: string };
+      const data = await trackOrder(db, orderNumber, { phone, email });
+      return { data, status: data.paymentStatus };
+    },
+  );
+
+  app.post(
+    '/v1/orders/order/submit-review/:orderId',
+    { schema: { params: orderIdParams, body: { type: 'object', properties: { business: text(100), comment: { type: ['string', 'null'], maxLength: 4000 } } } } },
+    async (request, reply) => {
+      const { orderId } = request.params as { orderId: string };
+      return reply.status(201).send({ data: await submitReview(db, orderId, request.body) });
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { TRACKING_STEPS, type OrderTrackerResponse, type PaymentStatus, type TimelineEntry, type TrackingStep } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import type { Db } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { normaliseOrderNumber } from './order-number';
+import { toOrder, type OrderRow } from './service';
+
+/** The delivery statuses an order moves through after checkout, in order ('new' = not checked out). */
+export const DELIVERY_STATUSES = ['new', 'received', 'arranged', 'despatched', 'delivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliveryStatusIndex = (status: string) => DELIVERY_STATUSES.indexOf(status as DeliveryStatus);
+
+export interface TimelineInput {
+  deliveryStatus: string;
+  paymentStatus: string;
+  checkedOutAt: string | null;
+  /** Recorded steps with their times (the latest of each step counts). */
+  events: { step: string; at: string }[];
+}
+
+/** The five steps with done/at, pure. Received, arranged, despatched, delivered follow the delivery status; paid the payment status. */
+export function buildTimeline(input: TimelineInput): { timeline: TimelineEntry[]; status: TrackingStep } {
+  const at = new Map<string, string>();
+  for (const e of [...input.events].sort((a, b) => a.at.localeCompare(b.at))) at.set(e.step, e.at);
+  const reached = deliveryStatusIndex(input.deliveryStatus);
+  const timeline = TRACKING_STEPS.map((step): TimelineEntry => {
+    const done = step === 'paid' ? isPaid(input.paymentStatus) : reached >= deliveryStatusIndex(step);
+    const when = step === 'received' ? (at.get(step) ?? input.checkedOutAt) : at.get(step);
+    return { step, done, at: done ? (when ?? null) : null };
+  });
+  const last = [...timeline].reverse().find((t) => t.done);
+  return { timeline, status: last?.step ?? 'received' };
+}
+
+/** Digits a shopper may type for a phone: '+234 803…', '0803…', '803…' all match '+234803…'. */
+export function phoneMatches(stored: string | null, given: string): boolean {
+  if (!stored) return false;
+  const a = stored.replace(/\D/g, '');
+  const b = given.replace(/\D/g, '').replace(/^0+/, '');
+  return b.length >= 7 && a.endsWith(b);
+}
+
+export const trackerNotFound = (number: string) =>
+  `We could not find an order with the number ${number.slice(0, 30)}. Check the number in your confirmation e-mail.`;
+
+export async function findByOrderNumber(db: Pick<Db, 'kysely'>, raw: string): Promise<OrderRow | undefined> {
+  return db.kysely.selectFrom('shop_order').selectAll().where('order_number', '=', normaliseOrderNumber(raw)).executeTakeFirst();
+}
+
+/**
+ * The tracker: status and timeline for anyone with the number; names, phones, addresses and the
+ * message only when the sender's phone or e-mail is given too.
+ */
+export async function trackOrder(db: Db, rawNumber: string, contact: { phone?: string; email?: string }): Promise<OrderTrackerResponse> {
+  const row = await findByOrderNumber(db, rawNumber);
+  if (!row) throw notFound(trackerNotFound(normaliseOrderNumber(rawNumber)));
+  const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
+  const { timeline, status } = buildTimeline({
+    deliveryStatus: row.delivery_status,
+    paymentStatus: row.payment_status,
+    checkedOutAt: row.checked_out_at,
+    events,
+  });
+  const email = contact.email?.trim().toLowerCase();
+  const verified =
+    (!!email && !!row.client_email && email === row.client_email.toLowerCase()) || (!!contact.phone && phoneMatches(row.client_phone, contact.phone));
+  const base: OrderTrackerResponse = {
+    orderNumber: row.order_number!,
+    status,
+    paymentStatus: row.payment_status as PaymentStatus,
+    deliveryDate: row.delivery_date,
+    deliveryMethod: (row.delivery_method as 'delivery' | 'pickup' | null) ?? null,
+    timeline,
+    verified,
+  };
+  if (!verified) return base;
+  const order = toOrder(row);
+  return {
+    ...base,
+    details: {
+      client: order.client ?? {},
+      deliveryDetails: order.deliveryDetails ?? {},
+      ...(order.recipientAddress ? { recipientAddress: order.recipientAddress } : {}),
+      ...(order.deliveryMessage ? { deliveryMessage: order.deliveryMessage } : {}),
+      ...(order.pickupLocation ? { pickupLocation: order.pickupLocation } : {}),
+      orderProducts: order.orderProducts,
+      currency: order.currency,
+      total: order.total,
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { CURRENCY_NAMES, type CurrencyName, type SiteSettings } from '@adire/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { readSetting } from '../../db/settings';
+
+/**
+ * The operator's settings command (there is no admin UI): currencies, the site-wide alert and payment
+ * alerts, all read by the handshake from the database on every request, so a change shows on the
+ * next page load without a restart.
+ */
+
+/** Bad input from the operator: the message is printed as it is and the command exits 1. */
+export class SettingsError extends Error {}
+
+export const ALERT_MAX_LENGTH = 1000;
+const BASE_CURRENCY: CurrencyName = 'NGN';
+const PAYMENT_METHOD = /^[A-Za-z][A-Za-z0-9_-]{1,39}$/;
+
+export const SETTINGS_USAGE = `Usage: pnpm settings <command>
+
+  show                                  currencies, alerts and delivery settings
+  set-alert "<text>"                    the site-wide scrolling alert ("" clears it);
+                                        {{50000}} in the text shows as a price in the shopper's currency
+  set-rate <currency> <rate>            naira per unit of ${CURRENCY_NAMES.filter((c) => c !== BASE_CURRENCY).join(' or ')}
+                                        (prices are divided by it, rounded up); ${BASE_CURRENCY} is always 1
+  set-payment-alert <method> "<text>"   a note shown with one payment method, e.g. gtbTransfer ("" removes it)
+  help                                  this text
+
+Examples:
+  pnpm settings set-rate USD 1550
+  pnpm settings set-alert "Valentine's orders close on 13 Feb at 6pm. Free delivery above {{150000}}."
+  pnpm settings set-payment-alert gtbTransfer "Send your order number as the transfer reference."`;
+
+export type SettingsCommand =
+  | { kind: 'help' }
+  | { kind: 'show' }
+  | { kind: 'set-alert'; text: string }
+  | { kind: 'set-rate'; currency: CurrencyName; rate: number }
+  | { kind: 'set-payment-alert'; method: string; text: string };
+
+function cleanText(raw: string, what: string): string {
+  const text = raw.replace(/\s+/g, ' ').trim();
+  if (text.length > ALERT_MAX_LENGTH) {
+    throw new SettingsError(`The ${what} is ${text.length} characters long; keep it to ${ALERT_MAX_LENGTH} or fewer.`);
+  }
+  return text;
+}
+
+const RATE_HINT = 'a positive number such as 1550 or 1920.5';
+
+/** A conversion rate: a positive, finite number (strings must be plain decimals: no '1,550', no '0x10'). */
+export function parseRate(raw: string | number | undefined): number {
+  const rate = typeof raw === 'number' ? raw : /^\d+(\.\d+)?$/.test((raw ?? '').trim()) ? Number((raw ?? '').trim()) : NaN;
+  if (!Number.isFinite(rate) || rate <= 0) throw new SettingsError(`The rate must be ${RATE_HINT}, got '${raw ?? ''}'.`);
+  return rate;
+}
+
+/** One of the shop's currencies other than the base (NGN, whose rate is always 1). */
+export function parseRateCurrency(raw: string | undefined): CurrencyName {
+  const currency = (raw ?? '').trim().toUpperCase();
+  if (!CURRENCY_NAMES.includes(currency as CurrencyName)) {
+    throw new SettingsError(`Unknown currency '${raw ?? ''}'. Currencies: ${CURRENCY_NAMES.join(', ')}.`);
+  }
+  if (currency === BASE_CURRENCY) {
+    const others = CURRENCY_NAMES.filter((c) => c !== BASE_CURRENCY).join(' or ');
+    throw new SettingsError(`${BASE_CURRENCY} is the base currency: its rate is always 1 and cannot be changed. Set the rate of ${others} instead.`);
+  }
+  return currency as CurrencyName;
+}
+
+/** Read the command line (after `settings`); throws SettingsError with a clear message on bad input. */
+export function parseSettingsCommand(argv: readonly string[]): SettingsCommand {
+  const [command, ...args] = argv;
+  const expect = (count: number, shape: string) => {
+    if (args.length !== count) {
+      throw new SettingsError(`'${command}' takes ${count === 1 ? 'one argument' : `${count} arguments`}: pnpm settings ${command} ${shape}\n(put text with spaces in quotes)`);
+    }
+  };
+  switch (command) {
+    case undefined:
+      throw new SettingsError(SETTINGS_USAGE);
+    case 'help':
+    case '--help':
+    case '-h':
+      return { kind: 'help' };
+    case 'show':
+      expect(0, '');
+      return { kind: 'show' };
+    case 'set-alert':
+      expect(1, '"<text>"');
+      return { kind: 'set-alert', text: cleanText(args[0] ?? '', 'alert') };
+    case 'set-rate':
+      expect(2, '<currency> <rate>');
+      return { kind: 'set-rate', currency: parseRateCurrency(args[0]), rate: parseRate(args[1]) };
+    case 'set-payment-alert': {
+      expect(2, '<method> "<text>"');
+      const method = (args[0] ?? '').trim();
+      if (!PAYMENT_METHOD.test(method)) {
+        throw new SettingsError(`'${args[0]}' is not a payment method name; use its identifier, e.g. gtbTransfer, natwestTransfer, bitcoinTransfer.`);
+      }
+      return { kind: 'set-payment-alert', method, text: cleanText(args[1] ?? '', 'payment alert') };
+    }
+    default:
+      throw new SettingsError(`Unknown command '${command}'.\n\n${SETTINGS_USAGE}`);
+  }
+}
+
+type AlertSettings = SiteSettings['alertSettings'];
+type DeliverySettings = SiteSettings['deliverySettings'];
+
+async function writeSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
+  await db
+    .insertInto('setting')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+}
+
+async function readAlerts(db: Kysely<Database>): Promise<AlertSettings> {
+  const current = await readSetting<Partial<AlertSettings>>(db, 'alertSettings');
+  return { siteWideAlert: current?.siteWideAlert ?? '', paymentAlerts: { ...(current?.paymentAlerts ?? {}) } };
+}
+
+export async function setSiteWideAlert(db: Kysely<Database>, text: string): Promise<string> {
+  const alerts = await readAlerts(db);
+  const clean = cleanText(text, 'alert');
+  await writeSetting(db, 'alertSettings', { ...alerts, siteWideAlert: clean });
+  return clean ? `Site-wide alert set: "${clean}"` : 'Site-wide alert cleared: no banner is shown.';
+}
+
+export async function setPaymentAlert(db: Kysely<Database>, method: string, text: string): Promise<string> {
+  if (!PAYMENT_METHOD.test(method)) throw new SettingsError(`'${method}' is not a payment method name.`);
+  const alerts = await readAlerts(db);
+  const clean = cleanText(text, 'payment alert');
+  if (clean) alerts.paymentAlerts[method] = clean;
+  else delete alerts.paymentAlerts[method];
+  await writeSetting(db, 'alertSettings', alerts);
+  return clean ? `Payment alert for ${method} set: "${clean}"` : `Payment alert for ${method} removed.`;
+}
+
+export async function setRate(db: Kysely<Database>, currencyInput: string, rateInput: string | number): Promise<string> {
+  const currency = parseRateCurrency(currencyInput);
+  const rate = parseRate(rateInput);
+  const before = await db.selectFrom('currency').select('conversion_rate').where('name', '=', currency).executeTakeFirst();
+  if (before) {
+    await db.updateTable('currency').set({ conversion_rate: rate }).where('name', '=', currency).execute();
+  } else {
+    await db.insertInto('currency').values({ name: currency, conversion_rate: rate }).execute();
+  }
+  const was = before ? ` (was ${Number(before.conversion_rate)})` : '';
+  return `${currency} rate set to ${rate}${was}: 1 ${currency} = ${formatNumber(rate)} NGN.`;
+}
+
+const formatNumber = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n);
+const naira = (n: number) => `₦${formatNumber(n)}`;
+
+/** A readable summary of everything the handshake serves. */
+export async function showSettings(db: Kysely<Database>): Promise<string> {
+  const [rates, alerts, delivery] = await Promise.all([
+    db.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
+    readAlerts(db),
+    readSetting<DeliverySettings>(db, 'deliverySettings'),
+  ]);
+  const lines: string[] = ['Currencies (naira per unit; prices are divided by the rate and rounded up):'];
+  const order = (name: string) => {
+    const i = CURRENCY_NAMES.indexOf(name as CurrencyName);
+    return i === -1 ? CURRENCY_NAMES.length : i;
+  };
+  if (!rates.length) lines.push('  (none: run `pnpm seed`)');
+  for (const r of [...rates].sort((a, b) => order(a.name) - order(b.name))) {
+    lines.push(`  ${r.name.padEnd(4)}${formatNumber(Number(r.conversion_rate))}`);
+  }
+  lines.push('', 'Site-wide alert:', alerts.siteWideAlert ? `  "${alerts.siteWideAlert}"` : '  (none: no banner is shown)');
+  const payment = Object.entries(alerts.paymentAlerts);
+  lines.push('', 'Payment alerts:');
+  if (!payment.length) lines.push('  (none)');
+  for (const [method, text] of payment) lines.push(`  ${method}: "${text}"`);
+
+  lines.push('');
+  if (!delivery) {
+    lines.push('Delivery: (not configured)');
+  } else {
+    const zones = (c: DeliverySettings['baseConfig']) => c.stateDeliveryZones.flatMap((s) => s.zones.map((z) => z.amount));
+    const base = delivery.baseConfig;
+    lines.push(`Delivery (base): ${base.name}, ${base.active ? 'active' : 'inactive'}, free above ${naira(base.minAmount)}`);
+    for (const s of base.stateDeliveryZones) {
+      lines.push(`  ${s.state}: ${s.zones.map((z) => `${z.name} ${naira(z.amount)}`).join(', ')}`);
+    }
+    lines.push(`Delivery overrides (${delivery.overrideConfigs.length}):`);
+    if (!delivery.overrideConfigs.length) lines.push('  (none)');
+    for (const o of delivery.overrideConfigs) {
+      const amounts = zones(o);
+      const range = amounts.length ? `, zones ${naira(Math.min(...amounts))}–${naira(Math.max(...amounts))}` : '';
+      lines.push(`  ${o.name}: ${o.startDate ?? '?'} to ${o.endDate ?? '?'}, ${o.active ? 'active' : 'inactive'}, free above ${naira(o.minAmount)}${range}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Run one parsed command against the database; returns what to print. */
+export async function executeSettingsCommand(db: Kysely<Database>, command: SettingsCommand): Promise<string> {
+  switch (command.kind) {
+    case 'help':
+      return SETTINGS_USAGE;
+    case 'show':
+      return showSettings(db);
+    case 'set-alert':
+      return setSiteWideAlert(db, command.text);
+    case 'set-rate':
+      return setRate(db, command.currency, command.rate);
+    case 'set-payment-alert':
+      return setPaymentAlert(db, command.method, command.text);
+  }
+}

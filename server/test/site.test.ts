@@ -1,0 +1,331 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createMailer } from '../src/mail/mailer';
+import { startTestShop, type TestShop } from './helpers';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+const B = 'business=adire-blooms';
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:8080';
+const TOKEN_IN_LINK = /\/unsubscribe\?token=([A-Za-z0-9_-]+)/;
+
+interface DevMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+function subscribe(email: string | undefined, init: { payload?: string; headers?: Record<string, string> } = {}, app: FastifyInstance = shop.app) {
+  const query = email === undefined ? B : `${B}&email=${encodeURIComponent(email)}`;
+  return app.inject({ method: 'POST', url: `/v1/storefront/subscribe?${query}`, ...init });
+}
+
+function unsubscribe(token: unknown) {
+  return shop.app.inject({ method: 'POST', url: '/v1/storefront/unsubscribe', payload: { business: 'adire-blooms', token } });
+}
+
+async function mailsTo(address: string): Promise<DevMail[]> {
+  const res = await shop.app.inject(`/dev/mail.json?to=${encodeURIComponent(address)}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data as DevMail[];
+}
+
+function rows(email: string) {
+  return shop.db.kysely.selectFrom('newsletter_subscription').selectAll().where('email', '=', email).execute();
+}
+
+function tokenOf(mail: DevMail): string {
+  const fromText = mail.text.match(TOKEN_IN_LINK)?.[1];
+  const fromHtml = mail.html.match(TOKEN_IN_LINK)?.[1];
+  expect(fromText).toBeTruthy();
+  expect(fromHtml).toBe(fromText);
+  return fromText as string;
+}
+
+describe('newsletter subscribe', () => {
+  it('accepts the email in the query with an empty JSON body, and is idempotent', async () => {
+    const first = await subscribe('  Ada.Obi@Example.com ', { headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ data: { subscribed: true, email: 'ada.obi@example.com' } });
+
+    // No body and no content type; a JSON body of {}; the same address in another case.
+    const again = [
+      await subscribe('ada.obi@example.com'),
+      await subscribe('ada.obi@example.com', { headers: { 'content-type': 'application/json' }, payload: '{}' }),
+      await subscribe('ADA.OBI@EXAMPLE.COM', { headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '  ' }),
+    ];
+    for (const res of again) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(first.json());
+    }
+    const stored = await rows('ada.obi@example.com');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ business: 'adire-blooms', status: 'subscribed' });
+    // One welcome mail, not one per repeat.
+    const mails = await mailsTo('ada.obi@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Welcome to the Adire Blooms newsletter');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['no at sign', 'not-an-email'],
+    ['no domain dot', 'ada@example'],
+    ['a space', 'ada obi@example.com'],
+    ['markup', '<script>@example.com'],
+    ['two at signs', 'ada@obi@example.com'],
+    ['too long', `${'a'.repeat(250)}@example.com`],
+  ])('refuses an invalid email (%s) with a 400 naming the field', async (_name, email) => {
+    const res = await subscribe(email, { headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Enter a valid email address', code: 'BAD_REQUEST', fields: { email: 'is invalid' } });
+  });
+
+  it('stores nothing for a refused address and still requires the business', async () => {
+    const count = async () => (await shop.db.kysely.selectFrom('newsletter_subscription').select('id').execute()).length;
+    const before = await count();
+    await subscribe('not-an-email');
+    expect(await count()).toBe(before);
+    const noBusiness = await shop.app.inject({ method: 'POST', url: '/v1/storefront/subscribe?email=kemi%40example.com' });
+    expect(noBusiness.statusCode).toBe(400);
+    expect(noBusiness.json().code).toBe('BUSINESS_REQUIRED');
+    expect(await rows('kemi@example.com')).toHaveLength(0);
+  });
+
+  it('keeps refusing malformed JSON, and the empty-body tolerance stays on the newsletter routes', async () => {
+    const malformed = await subscribe('tunde@example.com', { headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+    expect(await rows('tunde@example.com')).toHaveLength(0);
+    const elsewhere = await shop.app.inject({
+      method: 'POST',
+      url: `/v1/storefront/handshake?${B}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('MALFORMED_JSON');
+  });
+
+  it('gives parallel subscriptions of one address one row and one mail', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => subscribe('race@example.com')));
+    for (const res of results) expect(res.json()).toEqual({ data: { subscribed: true, email: 'race@example.com' } });
+    expect(await rows('race@example.com')).toHaveLength(1);
+    expect(await mailsTo('race@example.com')).toHaveLength(1);
+  });
+});
+
+describe('welcome mail and unsubscribe', () => {
+  it('mails a readable welcome with the shop contact and an unsubscribe link that works when followed', async () => {
+    expect((await subscribe('chioma@example.com')).statusCode).toBe(200);
+    const [mail] = await mailsTo('Chioma@EXAMPLE.com');
+    expect(mail).toBeDefined();
+    const welcome = mail as DevMail;
+    expect(welcome.to).toBe('chioma@example.com');
+    expect(welcome.text).toContain('Thank you for subscribing to the Adire Blooms newsletter');
+    expect(welcome.html).toContain('<h1');
+    expect(welcome.html).toContain('Welcome to the Adire Blooms newsletter');
+    // Contact from the shopContact setting, in both bodies.
+    for (const body of [welcome.text, welcome.html]) {
+      expect(body).toContain('+234 803 555 0142');
+      expect(body).toContain('hello@adireblooms.ng');
+    }
+    expect(welcome.text).toContain(`${DEFAULT_PUBLIC_URL}/unsubscribe?token=`);
+    expect(welcome.html).toContain(`href="${DEFAULT_PUBLIC_URL}/unsubscribe?token=`);
+
+    // 32 random bytes, base64url; only the sha256 is stored.
+    const token = tokenOf(welcome);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await rows('chioma@example.com');
+    expect(row?.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const everything = JSON.stringify(await shop.db.kysely.selectFrom('newsletter_subscription').selectAll().execute());
+    expect(everything).not.toContain(token);
+
+    // Follow the link the way the unsubscribe page does: token from the URL, POSTed with the business.
+    const link = new URL((welcome.text.match(/http\S+\/unsubscribe\?token=\S+/) as RegExpMatchArray)[0]);
+    expect(link.pathname).toBe('/unsubscribe');
+    const res = await unsubscribe(link.searchParams.get('token'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { unsubscribed: true, email: 'c***@example.com' } });
+    expect((await rows('chioma@example.com'))[0]?.status).toBe('unsubscribed');
+
+    // The same link again still answers kindly.
+    const again = await unsubscribe(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+  });
+
+  it('re-subscribing after unsubscribing works again with a fresh token and a new welcome', async () => {
+    const email = 'femi@example.com';
+    await subscribe(email);
+    const oldToken = tokenOf((await mailsTo(email))[0] as DevMail);
+    expect((await unsubscribe(oldToken)).statusCode).toBe(200);
+
+    const back = await subscribe(email);
+    expect(back.json()).toEqual({ data: { subscribed: true, email } });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const newToken = tokenOf(mails[0] as DevMail);
+    expect(newToken).not.toBe(oldToken);
+    expect(await rows(email)).toMatchObject([{ status: 'subscribed' }]);
+
+    // The old link has been replaced; the new one works.
+    const stale = await unsubscribe(oldToken);
+    expect(stale.statusCode).toBe(404);
+    expect((await unsubscribe(newToken)).json()).toEqual({ data: { unsubscribed: true, email: 'f***@example.com' } });
+  });
+
+  it.each([
+    ['garbage', 'not-a-token'],
+    ['well-formed but unknown', 'A'.repeat(43)],
+    ['empty', ''],
+  ])('answers an unknown unsubscribe token (%s) with a 404', async (_name, token) => {
+    const res = await unsubscribe(token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'This unsubscribe link is not valid or has expired', code: 'NOT_FOUND' });
+  });
+
+  it('validates the unsubscribe body', async () => {
+    const tooLong = await unsubscribe('x'.repeat(500));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ code: 'VALIDATION', fields: { token: expect.any(String) } });
+    const missing = await shop.app.inject({ method: 'POST', url: '/v1/storefront/unsubscribe', payload: { business: 'adire-blooms' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'VALIDATION', fields: { token: 'is required' } });
+    const malformed = await shop.app.inject({
+      method: 'POST',
+      url: '/v1/storefront/unsubscribe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"business":"adire-blooms","token":',
+    });
+    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+  });
+
+  it('undoes the subscription when the welcome mail cannot be sent, so a retry mails it', async () => {
+    const broken = await buildApp({
+      db: shop.db,
+      config: { ...shop.dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent' },
+      mailer: { send: async () => Promise.reject(new Error('SMTP is down')) },
+      logger: false,
+    });
+    try {
+      const res = await subscribe('bola@example.com', {}, broken);
+      expect(res.statusCode).toBe(500);
+      expect(await rows('bola@example.com')).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
+    expect((await subscribe('bola@example.com')).statusCode).toBe(200);
+    expect(await mailsTo('bola@example.com')).toHaveLength(1);
+  });
+});
+
+describe('dev mailbox', () => {
+  const mailer = () => createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+
+  it('lists mail newest first as {id,to,subject,text,html,createdAt}, filtered by recipient in any case', async () => {
+    await mailer().send({ to: 'Ngozi@Example.com', subject: 'First', text: 'one', html: '<p>one</p>' });
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer().send({ to: 'someone.else@example.com', subject: 'Other', text: 'x', html: '<p>x</p>' });
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer().send({ to: 'ngozi@example.com', subject: 'Second', text: 'two', html: '<p>two</p>' });
+
+    const res = await shop.app.inject('/dev/mail.json?to=NGOZI%40example.COM');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const mails = res.json().data as DevMail[];
+    expect(mails.map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(Object.keys(mails[0] as DevMail).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+    expect(mails[0]).toMatchObject({ to: 'ngozi@example.com', text: 'two', html: '<p>two</p>' });
+    expect(Number.isNaN(Date.parse((mails[0] as DevMail).createdAt))).toBe(false);
+
+    const all = (await shop.app.inject('/dev/mail.json')).json().data as DevMail[];
+    expect(all.map((m) => m.to)).toContain('someone.else@example.com');
+    const times = all.map((m) => m.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await shop.app.inject('/dev/mail.json?to=nobody%40example.com')).json()).toEqual({ data: [] });
+  });
+
+  it('shows mail on an HTML page with subjects and bodies escaped and the HTML body in a sandboxed frame', async () => {
+    const hostileSubject = `<script>alert("pwned")</script> & 'friends'`;
+    await mailer().send({
+      to: 'hostile@example.com',
+      subject: hostileSubject,
+      text: 'Plain <b>text</b> body',
+      html: `<h1>Hi</h1><img src=x onerror="alert('x')"><script>alert(2)</script>`,
+    });
+    const res = await shop.app.inject('/dev/mail?to=hostile%40example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    const page = res.body;
+    expect(page).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; &#39;friends&#39;');
+    expect(page).toContain('Plain &lt;b&gt;text&lt;/b&gt; body');
+    expect(page).toContain('hostile@example.com');
+    // Nothing from the mail becomes markup of the page itself.
+    expect(page).not.toMatch(/<script/i);
+    expect(page).not.toMatch(/<img/i);
+    expect(page).not.toContain('<b>text</b>');
+    const frame = page.match(/<iframe([^>]*)>/)?.[1] ?? '';
+    expect(frame).toContain('sandbox=""');
+    expect(frame).toContain(
+      'srcdoc="&lt;h1&gt;Hi&lt;/h1&gt;&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"',
+    );
+  });
+
+  it('lists the newest mail of every recipient without a filter', async () => {
+    const page = (await shop.app.inject('/dev/mail')).body;
+    expect(page).toContain('Dev mailbox');
+    expect(page).toContain('Welcome to the Adire Blooms newsletter');
+    expect(page).toContain('someone.else@example.com');
+  });
+});
+
+describe('production', () => {
+  let prod: FastifyInstance;
+  let shellDir: string;
+  beforeAll(async () => {
+    // A built shell, so the page fallback would answer /dev/mail if the reader did not refuse it.
+    shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-shell-'));
+    fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Adire Blooms</title>');
+    prod = await buildApp({
+      db: shop.db,
+      config: { shellDir, releasesDir: shop.dirs.releasesDir, bodyLimitBytes: 16 * 1024, logLevel: 'silent', production: true, publicUrl: 'https://shop.example.ng' },
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await prod.close();
+    fs.rmSync(shellDir, { recursive: true, force: true });
+  });
+
+  it('does not serve the dev mailbox', async () => {
+    expect((await prod.inject('/')).statusCode).toBe(200);
+    for (const url of ['/dev/mail', '/dev/mail?to=chioma%40example.com', '/dev/mail.json', '/dev/mail.json?to=chioma%40example.com']) {
+      const res = await prod.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+      expect(res.body).not.toContain('example.com');
+    }
+  });
+
+  it('still subscribes, with the unsubscribe link on the public URL', async () => {
+    const res = await subscribe('prod.reader@example.com', {}, prod);
+    expect(res.json()).toEqual({ data: { subscribed: true, email: 'prod.reader@example.com' } });
+    const [mail] = await mailsTo('prod.reader@example.com');
+    expect(mail?.text).toMatch(/https:\/\/shop\.example\.ng\/unsubscribe\?token=[A-Za-z0-9_-]{43}\n/);
+  });
+});

@@ -1,0 +1,212 @@
+// Checkout API shapes (issue 7): what the orders domain accepts and answers inside `{ data }`.
+// Field names follow SPEC section 3 ("Checkout payload"); amounts are in the order's currency unless
+// the name ends in Ngn.
+import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
+
+/** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
+export type DeliveryMethod = 'delivery' | 'pickup';
+/** Accepted from clients: the form's spelling and the stored one. */
+export type DeliveryMethodInput = DeliveryMethod | 'pick-up';
+
+/** The pick-up points (SPEC section 9) and the state each one is in. */
+export const PICKUP_LOCATIONS: readonly { code: PickupLocationCode; state: 'lagos' | 'abuja' }[] = [
+  { code: 'Ikoyi LPI', state: 'lagos' },
+  { code: 'Abuja APA', state: 'abuja' },
+  { code: 'Lekki LPL', state: 'lagos' },
+];
+
+/** SPEC section 9 "Delivery-location choices": the states of the delivery settings. */
+export const DELIVERY_STATES = ['lagos', 'abuja', 'other-locations'] as const;
+
+/**
+ * The recipient as the checkout form sends it. Phones are sent normalised (country code followed by
+ * the number without its leading zero, SPEC section 5); `altPhoneCountryCode` only with `phoneAlt`.
+ * Blank for pick-up.
+ */
+export interface CheckoutRecipient {
+  name?: string;
+  phone?: string;
+  phoneCountryCode?: string;
+  phoneAlt?: string;
+  altPhoneCountryCode?: string;
+  address?: string;
+  /** One of DELIVERY_STATES. */
+  state?: string;
+  residenceType?: string;
+  method?: DeliveryMethodInput;
+}
+
+export interface CheckoutOrderData {
+  /** YYYY-MM-DD; today only before the same-day cutoff (CheckoutSettings). */
+  deliveryDate: string;
+  deliveryInstruction?: string;
+  adminNotes?: string;
+  deliveryMessage?: string;
+  purpose?: string;
+  /** The delivery zone's name within the state, e.g. 'Lekki / Ajah' (delivery only). */
+  deliveryZone?: string;
+  /** Pick-up: the state of the pick-up point (derived from the location when absent). */
+  pickupState?: string;
+  /**
+   * Pick-up: the pick-up location code (form field pickUpLocation). When absent, `despatchLocation`
+   * is read as the pick-up location.
+   */
+  pickupLocation?: PickupLocationCode;
+  /**
+   * The branch the order leaves from: for pick-up the pick-up location; for delivery optional (one of
+   * the pick-up location codes), otherwise the server picks the state's branch.
+   */
+  despatchLocation?: string;
+  recipient: CheckoutRecipient;
+  /** Same kind of recipient detail; `zone` may carry the delivery zone instead of `deliveryZone`. */
+  deliveryDetails?: CheckoutRecipient & { zone?: string };
+}
+
+/** The sender (the order's client). `password` only with shouldCreateAccount. */
+export interface CheckoutUserData {
+  name: string;
+  email: string;
+  phone: string;
+  phoneCountryCode?: string;
+  password?: string;
+}
+
+/** Body of PUT /v1/orders/order/checkout-order/{id}. */
+export interface CheckoutRequest {
+  shouldCreateAccount?: boolean;
+  shouldSaveAddress?: boolean;
+  orderData: CheckoutOrderData;
+  userData: CheckoutUserData;
+  currency: CurrencyName;
+  business: string;
+}
+
+/** Body of PUT /v1/orders/order/save-sender-info/{id}: any of the sender's fields (at least one). */
+export interface SenderInfoRequest {
+  name?: string;
+  email?: string;
+  phone?: string;
+  phoneCountryCode?: string;
+  business: string;
+}
+
+/** What delivery costs for a method, place and day (answer of GET …/delivery-quote/{id}). */
+export interface DeliveryQuote {
+  method: DeliveryMethod;
+  /** Delivery: the state and zone priced; pick-up: the pick-up point's state. */
+  state: string | null;
+  zone: string | null;
+  pickupLocation: PickupLocationCode | null;
+  /** The delivery settings that priced it: the base config or an override (e.g. "Valentine's Day"). */
+  configName: string | null;
+  /** Free delivery from this naira amount of items (designs included). */
+  freeFromNgn: number | null;
+  free: boolean;
+  feeNgn: number;
+  /** In the order's currency. */
+  fee: number;
+  currency: CurrencyName;
+}
+
+/** Answer of a successful checkout submit. */
+export interface CheckoutResponse {
+  order: Order;
+  delivery: DeliveryQuote;
+  /**
+   * The logged-in user (with its authToken) when an account was just created or the caller was
+   * logged in (recipients then include a newly saved one): the client stores it as the current user.
+   */
+  user?: User;
+}
+
+export type CouponKind = 'percent' | 'fixed';
+
+/** Body of POST /v1/coupon/validate?business=. */
+export interface CouponValidateRequest {
+  code: string;
+  /** The order id. */
+  order: string;
+  business?: string;
+}
+
+export interface AppliedCoupon {
+  code: string;
+  kind: CouponKind;
+  /** Percent (1–100) or naira off. */
+  amount: number;
+  minOrderNgn: number;
+  discountNgn: number;
+  /** In the order's currency. */
+  discount: number;
+}
+
+export interface CouponValidateResponse {
+  coupon: AppliedCoupon;
+  order: Order;
+  /** e.g. 'Coupon BLOOM10 applied: 10% off' */
+  message: string;
+}
+
+/** The delivery timeline, in order. */
+export const TRACKING_STEPS = ['received', 'paid', 'arranged', 'despatched', 'delivered'] as const;
+export type TrackingStep = (typeof TRACKING_STEPS)[number];
+/** The steps an operator moves an order through (`pnpm orders advance`). */
+export const DELIVERY_STEPS = ['arranged', 'despatched', 'delivered'] as const;
+export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
+
+export interface TimelineEntry {
+  step: TrackingStep;
+  done: boolean;
+  /** ISO time the step was reached, when known. */
+  at: string | null;
+}
+
+/** What the tracker shows only to a caller who gives the sender's phone or e-mail. */
+export interface TrackedOrderDetails {
+  client: NonNullable<Order['client']>;
+  deliveryDetails: NonNullable<Order['deliveryDetails']>;
+  recipientAddress?: string;
+  deliveryMessage?: string;
+  pickupLocation?: PickupLocationCode;
+  orderProducts: Order['orderProducts'];
+  currency: CurrencyName;
+  total?: number;
+}
+
+/** Answer of GET /v1/orders/order/order-number/{orderNumber}?business=[&phone=|&email=]. */
+export interface OrderTrackerResponse {
+  orderNumber: string;
+  /** The last step reached. */
+  status: TrackingStep;
+  paymentStatus: PaymentStatus;
+  deliveryDate: string;
+  deliveryMethod: DeliveryMethod | null;
+  timeline: TimelineEntry[];
+  /** True when the phone or e-mail given matches the sender's; only then is `details` present. */
+  verified: boolean;
+  details?: TrackedOrderDetails;
+}
+
+/** Body of POST /v1/orders/order/submit-review/{orderId}. */
+export interface ReviewRequest extends Review {
+  business: string;
+}
+
+export interface ReviewResponse extends Review {
+  author: string;
+  /** The products the review now shows on. */
+  productIds: string[];
+}
+
+/** Same-day cutoffs, Lagos time 'HH:MM' (setting 'checkoutSettings'). */
+export interface CheckoutSettings {
+  timeZone: string;
+  sameDayCutoff: Record<DeliveryMethod, string>;
+}
+
+export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {
+  timeZone: 'Africa/Lagos',
+  sameDayCutoff: { delivery: '21:00', pickup: '23:50' },
+};
+
+export const REVIEW_COMMENT_MAX_LENGTH = 1000;
