@@ -4,15 +4,19 @@ const PORT = Number(process.env.E2E_PORT ?? 8090);
 /** Any deployment can be tested with BASE_URL; by default the suite starts its own store. */
 const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${PORT}`;
 
+/** Runs side by side (E2E_STATE_DIR=.state-x) keep their own artifacts too. */
+const RUN = (process.env.E2E_STATE_DIR ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+
 export default defineConfig({
   testDir: '.',
+  outputDir: RUN ? `test-results-${RUN}` : 'test-results',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: RUN ? `playwright-report-${RUN}` : 'playwright-report' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

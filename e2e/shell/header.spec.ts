@@ -86,3 +86,14 @@ test.describe('currency in Lagos', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Based on your location' })).toHaveCount(0);
   });
 });
+
+test.describe('currency chosen before the notice', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  test('a shopper who picks a currency within 8 s gets no location notice', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('NGN');
+    await page.waitForTimeout(9_000);
+    await expect(page.getByRole('status').filter({ hasText: 'Based on your location' })).toHaveCount(0);
+  });
+});

@@ -43,7 +43,7 @@ function persist(items: CartItem[]): void {
 }
 
 async function saveServerCart(items: CartItem[]): Promise<void> {
-  const res = await api.put(API_PATHS.cartUpdate, { body: { cartItems: itemsWithSku(items) } });
+  const res = await api.put(API_PATHS.cartUpdate, { cartItems: itemsWithSku(items) });
   if (res.error && res.status !== 401) toast('error', `Unable to save cart: ${res.message}`);
 }
 
@@ -62,7 +62,7 @@ export const useCart = create<CartState>((set, get) => {
     const { orderId, deliveryDate } = get();
     const body = orderBody(items, deliveryDate, currentCurrency(), currentUser() !== null);
     set({ busy: true });
-    const res = orderId ? await api.put<{ id: string }>(API_PATHS.order(orderId), { body }) : await api.post<{ id: string }>(API_PATHS.orderCreate, { body });
+    const res = orderId ? await api.put<{ id: string }>(API_PATHS.order(orderId), body) : await api.post<{ id: string }>(API_PATHS.orderCreate, body);
     set({ busy: false });
     if (res.error || !res.data) {
       if (orderId && res.status === 404) {

@@ -66,7 +66,7 @@ describe('cart and the server', () => {
       ['AB-1003', 1],
     ]);
     expect(localStorage.getItem('adire:cartItems')).toBeNull();
-    expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { body: { cartItems: useCart.getState().items } });
+    expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { cartItems: useCart.getState().items });
   });
 
   it("'Proceed to checkout' creates the order with an empty date for a guest, keeps the id and goes to checkout", async () => {
@@ -75,7 +75,7 @@ describe('cart and the server', () => {
     useCart.getState().setDeliveryDate('2099-02-14');
     bus.emit('cart:open', { from: 'main-header' });
     await useCart.getState().submit();
-    expect(post).toHaveBeenCalledWith('/v1/orders/order/create', { body: { deliveryDate: '', cartItems: [roses], currency: 'NGN' } });
+    expect(post).toHaveBeenCalledWith('/v1/orders/order/create', { deliveryDate: '', cartItems: [roses], currency: 'NGN' });
     expect(useCart.getState().orderId).toBe('ord_123');
     expect(JSON.parse(localStorage.getItem('adire:orderId')!)).toBe('ord_123');
     expect(window.location.pathname + window.location.search).toBe('/checkout?orderId=ord_123');
@@ -99,7 +99,7 @@ describe('cart and the server', () => {
     useCart.setState({ orderId: 'ord_9' });
     bus.emit('cart:open', { from: 'checkout-header' });
     await useCart.getState().remove('AB-1001');
-    expect(put).toHaveBeenCalledWith('/v1/orders/order/ord_9', { body: { deliveryDate: '', cartItems: null, currency: 'NGN' } });
+    expect(put).toHaveBeenCalledWith('/v1/orders/order/ord_9', { deliveryDate: '', cartItems: null, currency: 'NGN' });
     expect(window.location.pathname).toBe('/');
   });
 

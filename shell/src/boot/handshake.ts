@@ -29,7 +29,11 @@ export async function runHandshake(): Promise<void> {
   if (!choice.fromStorage) writeStored('currency', currency.name);
   bus.emit('currency:changed', currency);
   if (shouldAnnounceCurrency(choice)) {
-    setTimeout(() => bus.emit('toast:show', { type: 'info', message: foreignCurrencyMessage(currency) }), CURRENCY_TOAST_DELAY_MS);
+    setTimeout(() => {
+      // A shopper who already chose a currency in the meantime needs no explanation of the default.
+      if (bus.last('currency:changed') !== currency) return;
+      bus.emit('toast:show', { type: 'info', message: foreignCurrencyMessage(currency) });
+    }, CURRENCY_TOAST_DELAY_MS);
   }
 }
 
