@@ -27,10 +27,9 @@ test.describe('browsing the catalogue', () => {
     await expect(range).toBeVisible();
     const before = await range.textContent();
     const budget = page.getByRole('group', { name: 'Budget' });
-    const option = budget.getByRole('checkbox', { disabled: false }).first();
-    const label = (await budget.locator('label').filter({ has: option }).innerText()).replace(/\s+/g, ' ');
-    const count = Number(/\((\d+)\)/.exec(label)?.[1]);
-    await option.check();
+    const option = budget.getByRole('listitem').filter({ has: page.getByRole('checkbox', { disabled: false }) }).first();
+    const count = Number(/\((\d+)\)/.exec(await option.innerText())?.[1]);
+    await option.getByRole('checkbox').check();
     await expect(page).toHaveURL(/[?&]budget=/);
     await expect(range).toHaveText(count === 1 ? '1 product' : new RegExp(`(^${count} products$|of ${count} products$)`));
     expect(await range.textContent()).not.toBe(before);

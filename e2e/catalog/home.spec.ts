@@ -44,21 +44,26 @@ test.describe('home and content pages', () => {
     await expect(contact.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
   });
 
-  test('the home page does not shift while its parts arrive', async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
+  // What the catalog owns must not move as its data arrives (the shell's frame is measured elsewhere).
+  for (const path of ['/', '/product-category/roses', '/product/ruby-romance-red-roses']) {
+    test(`nothing in the catalog shifts while ${path} loads`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __catalogShift: number };
+        w.__catalogShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+            const inCatalog = entry.sources.some((s) => s.node instanceof Element && (s.node.id === 'app-catalog' || s.node.closest('[data-boundary="catalog"]')));
+            if (!entry.hadRecentInput && inCatalog) w.__catalogShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await expect(page.locator('[data-boundary="catalog"] img').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __catalogShift: number }).__catalogShift)).toBeLessThan(0.02);
     });
-    await page.goto('/');
-    await expect(page.getByRole('list', { name: 'Popular in Lagos' }).getByRole('listitem').first()).toBeVisible();
-    await expect(page.locator('#contact').getByRole('link', { name: 'WhatsApp us' })).toBeAttached();
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.1);
-  });
+  }
 
   test('the VIP page lists the VIP collection', async ({ page }) => {
     await page.goto('/vip');

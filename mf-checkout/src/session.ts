@@ -1,5 +1,6 @@
 import { writeStored, type User } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
+import { useBusValue } from '@adire/ui';
 
 /**
  * The checkout answered with a user: an account created with this checkout (freeAccount), or the
@@ -14,3 +15,8 @@ export function adoptCheckoutUser(user: User): void {
 }
 
 export const toast = (type: 'success' | 'error' | 'info', message: string) => bus.emit('toast:show', { type, message });
+
+/** The logged-in user, known from the first render (the bus replays the handshake's answer). */
+export function useCurrentUser(): User | null {
+  return useBusValue('user:changed', bus.last('user:changed') ?? null);
+}

@@ -10,11 +10,12 @@ import { registerErrorHandling } from './http/errors';
 import { registerStoreFiles } from './http/static';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
+import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
 
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth' | 'payments'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
@@ -49,6 +50,9 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(catalogRoutes, { db });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
+  // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
+  const payments = config.payments ?? loadPaymentsConfig({}, site.production);
+  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   await registerStoreFiles(app, config);
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAuthConfig, type AuthConfig } from './domains/account/config';
+import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments/config';
 
 /** Project root (the folder holding shell/, server/, releases/). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +28,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Account domain: session lifetime, code cooldown, auth rate limits (AUTH_* variables). */
   auth: AuthConfig;
+  /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
+  payments: PaymentsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -50,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
     auth: loadAuthConfig(env),
+    payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
   };
 }

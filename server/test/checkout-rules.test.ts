@@ -40,7 +40,7 @@ describe('delivery fee', () => {
     expect(configForDate(settings, before).name).not.toBe(name);
     expect(configForDate(settings, after).name).not.toBe(name);
     // On the base days around it, 60,000 is above the base threshold: free.
-    expect(fee(before === '2031-12-30' ? '2031-12-29' : before, 60_000).feeNgn).toBe(0);
+    expect(fee(before, 60_000).feeNgn).toBe(0);
   });
 
   it('ignores an inactive override and one of another year', () => {
@@ -305,7 +305,7 @@ describe('tracker timeline', () => {
 
   it('matches the sender phone however it is typed', () => {
     for (const typed of ['+2348031234567', '08031234567', '803 123 4567', '234-803-123-4567']) expect(phoneMatches('+2348031234567', typed)).toBe(true);
-    for (const typed of ['08031234568', '4567', '']) expect(phoneMatches('+2348031234567', typed)).toBe(false);
+    for (const typed of ['08031234568', '4567', '1234567', '']) expect(phoneMatches('+2348031234567', typed)).toBe(false);
   });
 });
 

@@ -55,12 +55,12 @@ export function LocationPicks() {
         </div>
       </div>
       <div role="tabpanel" id="picks-panel" aria-labelledby={`picks-tab-${location}`}>
-        {lists === null && result.status !== 'error' && <GridSkeleton count={PRODUCTS_SHOWN} />}
+        {lists === null && result.status !== 'error' && <GridSkeleton count={PRODUCTS_SHOWN} fourUp />}
         {result.status === 'error' && <p>{result.message}</p>}
         {lists?.map((list) => (
           <div key={`${list.key}:${list.section}`} className={styles.pickList}>
             {lists.length > 1 && <h3>{list.title}</h3>}
-            <ProductGrid products={list.products.slice(0, PRODUCTS_SHOWN)} label={list.title} busy={result.status === 'loading'} />
+            <ProductGrid products={list.products.slice(0, PRODUCTS_SHOWN)} label={list.title} busy={result.status === 'loading'} fourUp />
           </div>
         ))}
         {lists?.length === 0 && <p>Our florists are picking new favourites for this area.</p>}

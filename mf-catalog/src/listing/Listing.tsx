@@ -55,7 +55,13 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
     <div className={styles.listing} ref={top}>
       <header className={styles.head}>
         <h1 className={ui.title}>{title || ' '}</h1>
-        {about === null ? <TextSkeleton lines={2} /> : about && <p className={styles.description}>{about}</p>}
+        {about === null ? (
+          <div className={styles.description}>
+            <TextSkeleton lines={2} />
+          </div>
+        ) : (
+          about && <p className={styles.description}>{about}</p>
+        )}
         {intro}
       </header>
       <div className={styles.body}>

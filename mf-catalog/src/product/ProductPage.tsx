@@ -58,7 +58,7 @@ function Product({ product }: { product: ProductDetail }) {
       {product.recommendations.length > 0 && (
         <section aria-labelledby="recommendations-heading" className={styles.recommendations}>
           <h2 id="recommendations-heading">You may also like</h2>
-          <ProductGrid products={product.recommendations} label="Recommendations" />
+          <ProductGrid products={product.recommendations} label="Recommendations" fourUp />
         </section>
       )}
     </article>

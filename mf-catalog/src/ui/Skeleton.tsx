@@ -19,6 +19,7 @@ export function CardSkeleton({ quickAdd = true }: { quickAdd?: boolean }) {
       {quickAdd && (
         <span className={styles.actions}>
           <Bone height="38px" className={styles.boneButton} />
+          <Bone height="1em" width="50%" className={styles.boneLink} />
         </span>
       )}
     </li>

@@ -46,8 +46,9 @@ function a11y(f: FormApi, name: FieldName, hint?: string) {
 
 type TextName = { [K in FieldName]: CheckoutForm[K] extends string ? K : never }[FieldName];
 
-export function TextField({ f, name, type = 'text', autoComplete, hint, label, inputMode }: {
+export function TextField({ f, name, type = 'text', autoComplete, hint, label, inputMode, min }: {
   f: FormApi;
+  min?: string;
   name: TextName;
   type?: 'text' | 'email' | 'tel' | 'password' | 'date';
   autoComplete?: string;
@@ -59,7 +60,7 @@ export function TextField({ f, name, type = 'text', autoComplete, hint, label, i
   return (
     <div className={styles.field}>
       <Label f={f} name={name} label={label} />
-      <input {...a11y(f, name, hintId)} type={type} value={f.form[name]} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => f.set(name, e.target.value as never)} />
+      <input {...a11y(f, name, hintId)} type={type} min={min} value={f.form[name]} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => f.set(name, e.target.value as never)} />
       {hint && (
         <span id={hintId} className={styles.hint}>
           {hint}

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createMailer } from '../mail/mailer';
 import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders/operator';
 
 // pnpm orders status <orderNumber> | advance <orderNumber> <arranged|despatched|delivered> | mark-paid <orderNumber> | help
@@ -25,7 +26,9 @@ if (command.kind === 'help') {
   let exitCode = 0;
   try {
     await migrateToLatest(db);
-    console.log(await executeOrdersCommand(db, command));
+    const config = loadConfig();
+    const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl });
+    console.log(await executeOrdersCommand(db, command, new Date(), { mailer, publicUrl: config.publicUrl }));
   } catch (err) {
     console.error(err instanceof OrdersCommandError ? err.message : `orders ${command.kind} failed: ${(err as Error).message}`);
     exitCode = 1;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { notifyCatalogChanged } from '../domains/catalog/catalog-index';
 import type { Db } from './database';
 import type { Database } from './schema';
 import { DESIGN_ROWS, generateCatalog, productId, type SeedCatalog } from './seed-catalog';
@@ -52,6 +53,7 @@ export async function bumpCatalogVersion(db: Kysely<Database>): Promise<void> {
   const now = new Date().toISOString();
   const updated = await db.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1), updated_at: now })).where('id', '=', 'catalog').executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('catalog_state').values({ id: 'catalog', version: 1, updated_at: now }).execute();
+  notifyCatalogChanged();
 }
 
 /**
@@ -122,6 +124,7 @@ export async function writeCatalog(db: Db, catalog: SeedCatalog, content: { blog
     }
     await bumpCatalogVersion(trx);
   });
+  notifyCatalogChanged(); // again once committed, so no reader keeps the version it saw mid-transaction
 }
 
 /** Seed the catalogue once: the design options table is empty until it has been written. */

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_catalog';
 import * as m0005 from './migrations/0005_newsletter';
 import * as m0006 from './migrations/0006_orders';
 import * as m0007 from './migrations/0007_checkout';
+import * as m0008 from './migrations/0008_payments';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_newsletter': m0005,
   '0006_orders': m0006,
   '0007_checkout': m0007,
+  '0008_payments': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

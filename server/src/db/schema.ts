@@ -290,12 +290,78 @@ export interface CouponRedemptionTable {
   created_at: string;
 }
 
+/** A payment started for an order (migration 0008); unique per (provider, reference). */
+export interface PaymentAttemptTable {
+  id: string;
+  order_id: string;
+  /** 'paystack' | 'flutterwave' | 'paypal' | 'monnify' | 'manual' */
+  provider: string;
+  /** The paymentName chosen (SPEC section 9). */
+  method: string;
+  reference: string;
+  provider_reference: string | null;
+  amount: number;
+  currency: string;
+  /** 'pending' | 'paid' | 'part payment' | 'failed' */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Money that arrived (migration 0008); one row per (provider, reference). */
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  method: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** 'paid' | 'part payment' | 'paid - confirmed by transfer' */
+  status: string;
+  created_at: string;
+}
+
+/** The payment audit trail of an order (migration 0008). */
+export interface PaymentEventTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  reference: string | null;
+  kind: string;
+  /** JSON */
+  detail: string;
+  created_at: string;
+}
+
+/** The built-in provider sandboxes' books (migration 0008). */
+export interface SandboxTransactionTable {
+  provider: string;
+  reference: string;
+  provider_reference: string;
+  order_id: string;
+  order_number: string;
+  email: string | null;
+  amount: number;
+  currency: string;
+  /** 'pending' | 'success' | 'failed' */
+  status: string;
+  amount_paid: number | null;
+  return_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   shop_order: ShopOrderTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;
   coupon: CouponTable;
   coupon_redemption: CouponRedemptionTable;
+  payment_attempt: PaymentAttemptTable;
+  payment: PaymentTable;
+  payment_event: PaymentEventTable;
+  sandbox_transaction: SandboxTransactionTable;
   category: CategoryTable;
   product: ProductTable;
   product_variant: ProductVariantTable;

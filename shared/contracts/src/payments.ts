@@ -89,6 +89,17 @@ export interface PaymentDetailsRequest {
   business?: string;
 }
 
+/** The four third-party providers behind the provider kinds (each with a sandbox built into the server). */
+export type PaymentProviderId = 'paystack' | 'flutterwave' | 'paypal' | 'monnify';
+
+/** Which provider takes each third-party payment method. */
+export const PAYMENT_PROVIDERS: Readonly<Record<'cardProvider' | 'cardAndBankProvider' | 'paypal' | 'bankTransferProvider', PaymentProviderId>> = {
+  cardProvider: 'paystack',
+  cardAndBankProvider: 'flutterwave',
+  paypal: 'paypal',
+  bankTransferProvider: 'monnify',
+};
+
 /** What a manual transfer needs the shopper to do. */
 export interface TransferInstructions {
   heading: string;
@@ -97,13 +108,48 @@ export interface TransferInstructions {
   /** What to quote with the transfer, e.g. the order number. */
   reference?: string;
   note?: string;
+  /** The same facts as fields (issue 8). */
+  method?: PaymentName;
+  /** What to send, in `currency` (what is still owed when part of the order is paid). */
+  amount?: number;
+  currency?: CurrencyName;
+  bankName?: string;
+  accountNumber?: string;
+  accountName?: string;
+  /** UK accounts. */
+  sortCode?: string;
+  iban?: string;
+  /** US accounts. */
+  routingNumber?: string;
+  swiftCode?: string;
+  paypalEmail?: string;
+  bitcoinAddress?: string;
 }
 
 /** Answer of update-payment-details (inside `data`; a missing `data` is an error, SPEC section 7). */
 export interface PaymentDetailsResponse {
+  /** What the client does next: go to the provider's page, or show the transfer instructions. */
+  action?: 'redirect' | 'transfer';
   order?: Order;
-  /** Third-party providers: the hosted payment page to send the shopper to. */
+  /** Third-party providers: the hosted payment page to send the shopper to (`url` and `redirectUrl` are the same). */
+  url?: string;
   redirectUrl?: string;
+  provider?: PaymentProviderId;
+  /** Our payment reference (providers) or the reference to quote with a transfer (the order number). */
+  reference?: string;
+  /** What this payment collects, in `currency`. */
+  amount?: number;
+  currency?: CurrencyName;
   /** Manual transfers: where to send the money. */
   instructions?: TransferInstructions;
+}
+
+/** Body of PUT /v1/orders/order/transfer-notice/{orderId}: the shopper says 'I have made the transfer'. */
+export interface TransferNoticeRequest {
+  amount: number;
+  /** The name on the account the money came from. */
+  accountName: string;
+  /** The reference written on the transfer. */
+  reference: string;
+  business?: string;
 }

@@ -26,6 +26,7 @@ export const API_PATHS = {
   submitReview: (id: string) => `/v1/orders/order/submit-review/${encodeURIComponent(id)}`,
   updatePaymentDetails: (id: string) =>
     `/v1/orders/order/update-payment-details/${encodeURIComponent(id)}`,
+  transferNotice: (id: string) => `/v1/orders/order/transfer-notice/${encodeURIComponent(id)}`,
   couponValidate: '/v1/coupon/validate',
   deliveryQuote: (id: string) => `/v1/orders/order/delivery-quote/${encodeURIComponent(id)}`,
 } as const;

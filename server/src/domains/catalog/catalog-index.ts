@@ -6,6 +6,7 @@
  * on SQLite and PostgreSQL. The database stays the source of truth; each instance holds its own copy.
  */
 import { FILTER_GROUPS, type FilterGroup, type ListingSort, type VipClass } from '@adire/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import * as bits from './bitset';
 import type { Bitset } from './bitset';
@@ -82,15 +83,18 @@ export class CatalogIndex {
   private readonly memberships: string[][];
   private readonly orders: { default: Int32Array; nameAsc: Int32Array; priceAsc: Int32Array; priceDesc: Int32Array };
   private readonly vocab: string[];
-  private readonly postings: Int32Array[];
-  private readonly postingWeights: Uint8Array[];
+  private readonly postStart: Int32Array;
+  private readonly postIds: Int32Array;
+  private readonly postWeights: Uint8Array;
 
   private constructor(
     readonly version: number,
     products: IndexedProduct[],
     categories: Omit<IndexedCategory, 'members' | 'count'>[],
-    memberships: { product: number; category: string }[],
-    tags: { product: number; group: string; value: string }[],
+    /** Per product position: its category slugs, space-separated. */
+    memberships: readonly string[],
+    /** Per product position: its tags as `group:value`, space-separated. */
+    tags: readonly string[],
     keywords: readonly string[],
   ) {
     this.products = products;
@@ -109,24 +113,65 @@ export class CatalogIndex {
       bits.set(c, i);
     });
 
+    // Search postings are collected per token id while the sets are filled: product * 8 + weight,
+    // products ascending. Texts shared by many products (tag labels, category names, description
+    // sentences, keywords) are tokenized once.
+    const tokenIds = new Map<string, number>();
+    const lists: number[][] = [];
+    const memo = new Map<string, number[]>();
+    const idsOf = (text: string): number[] => {
+      let ids = memo.get(text);
+      if (!ids) {
+        ids = indexTokens(text).map((t) => {
+          let id = tokenIds.get(t);
+          if (id === undefined) {
+            tokenIds.set(t, (id = lists.length));
+            lists.push([]);
+          }
+          return id;
+        });
+        memo.set(text, ids);
+      }
+      return ids;
+    };
+    const add = (ids: readonly number[], product: number, weight: number) => {
+      for (const id of ids) {
+        const list = lists[id]!;
+        const last = list.length - 1;
+        if (last >= 0 && list[last]! >> 3 === product) {
+          if ((list[last]! & 7) < weight) list[last] = product * 8 + weight;
+        } else list.push(product * 8 + weight);
+      }
+    };
+
     for (const c of categories) this.categories.set(c.slug, { ...c, members: bits.empty(size), count: 0 });
     this.memberships = products.map(() => []);
-    for (const m of memberships) {
-      const c = this.categories.get(m.category);
-      if (!c) continue;
-      bits.set(c.members, m.product);
-      this.memberships[m.product]!.push(m.category);
-    }
+    const labels = new Map<string, string>();
+    products.forEach((p, i) => {
+      add(idsOf(p.name), i, WEIGHT.name);
+      for (const slug of (memberships[i] ?? '').split(' ')) {
+        const c = this.categories.get(slug);
+        if (!c) continue;
+        bits.set(c.members, i);
+        this.memberships[i]!.push(slug);
+        add(idsOf(c.name), i, WEIGHT.tags);
+      }
+      for (const key of (tags[i] ?? '').split(' ')) {
+        const colon = key.indexOf(':');
+        if (colon <= 0) continue;
+        let set = this.tagSets.get(key);
+        if (!set) {
+          this.tagSets.set(key, (set = bits.empty(size)));
+          labels.set(key, tagLabel(key.slice(0, colon) as TagGroup, key.slice(colon + 1)));
+        }
+        bits.set(set, i);
+        add(idsOf(labels.get(key)!), i, WEIGHT.tags);
+      }
+      if (p.vipClass) add(idsOf(`vip ${VIP_LABELS[p.vipClass]}`), i, WEIGHT.tags);
+      add(idsOf(keywords[i] ?? ''), i, WEIGHT.tags);
+      for (const sentence of p.description.split(/(?<=[.!?])\s+/)) add(idsOf(sentence), i, WEIGHT.body);
+    });
     for (const c of this.categories.values()) c.count = bits.count(c.members);
-
-    const tagText: string[][] = products.map(() => []);
-    for (const t of tags) {
-      const key = `${t.group}:${t.value}`;
-      let set = this.tagSets.get(key);
-      if (!set) this.tagSets.set(key, (set = bits.empty(size)));
-      bits.set(set, t.product);
-      tagText[t.product]!.push(tagLabel(t.group as TagGroup, t.value));
-    }
 
     // Orders, each with a total tie-break so pages never overlap.
     const nameKey = products.map((p) => foldText(p.name));
@@ -144,52 +189,43 @@ export class CatalogIndex {
       priceDesc: idx().sort((a, b) => products[b]!.price - products[a]!.price || byName(a, b)),
     };
 
-    // Search: every word (and its stem) → the products that hold it, with the best field weight.
-    const postings = new Map<string, { ids: number[]; w: number[] }>();
-    const add = (token: string, product: number, weight: number) => {
-      let p = postings.get(token);
-      if (!p) postings.set(token, (p = { ids: [], w: [] }));
-      const last = p.ids.length - 1;
-      if (last >= 0 && p.ids[last] === product) p.w[last] = Math.max(p.w[last]!, weight);
-      else {
-        p.ids.push(product);
-        p.w.push(weight);
+    // Flatten the postings (CSR: sorted vocabulary, start offsets, ids, weights): a few typed arrays.
+    this.vocab = [...tokenIds.keys()].sort(compareText);
+    let total = 0;
+    for (const list of lists) total += list.length;
+    this.postStart = new Int32Array(this.vocab.length + 1);
+    this.postIds = new Int32Array(total);
+    this.postWeights = new Uint8Array(total);
+    let at = 0;
+    this.vocab.forEach((t, v) => {
+      this.postStart[v] = at;
+      for (const e of lists[tokenIds.get(t)!]!) {
+        this.postIds[at] = e >> 3;
+        this.postWeights[at++] = e & 7;
       }
-    };
-    products.forEach((p, i) => {
-      const extra = [...tagText[i]!, ...this.memberships[i]!.map((slug) => this.categories.get(slug)?.name ?? ''), p.vipClass ? `vip ${VIP_LABELS[p.vipClass]}` : '', keywords[i] ?? ''].join(' ');
-      for (const t of indexTokens(p.name)) add(t, i, WEIGHT.name);
-      for (const t of indexTokens(extra)) add(t, i, WEIGHT.tags);
-      for (const t of indexTokens(p.description)) add(t, i, WEIGHT.body);
     });
-    this.vocab = [...postings.keys()].sort(compareText);
-    this.postings = this.vocab.map((t) => Int32Array.from(postings.get(t)!.ids));
-    this.postingWeights = this.vocab.map((t) => Uint8Array.from(postings.get(t)!.w));
+    this.postStart[this.vocab.length] = at;
   }
 
   /** Load everything the listings need (one query per table). */
   static async load(db: Db, version: number): Promise<CatalogIndex> {
     const k = db.kysely;
+    // Tags and categories come one row per product (joined text), not one row per pair: 20k rows, not 250k.
+    const joined = (expr: ReturnType<typeof sql>) => (db.dialect === 'postgres' ? sql<string>`string_agg(${expr}, ' ')` : sql<string>`group_concat(${expr}, ' ')`);
     const [rows, variants, designs, categories, memberships, tags] = await Promise.all([
       k.selectFrom('product').select(['id', 'slug', 'sku', 'name', 'description', 'price_ngn', 'image', 'art', 'category_slug', 'relevance_order', 'in_stock', 'vip_class', 'keywords', 'position']).execute(),
-      k.selectFrom('product_variant').select(['product_id', 'price_ngn']).execute(),
-      k.selectFrom('product_design').select(['product_id']).execute(),
+      k.selectFrom('product_variant').select((eb) => ['product_id', eb.fn.min('price_ngn').as('price_from'), eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
+      k.selectFrom('product_design').select((eb) => ['product_id', eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
       k.selectFrom('category').select(['slug', 'name', 'description', 'menu_group', 'position']).orderBy('position').execute(),
-      k.selectFrom('product_category').select(['product_id', 'category_slug']).execute(),
-      k.selectFrom('product_tag').select(['product_id', 'tag_group', 'tag_value']).execute(),
+      k.selectFrom('product_category').select(['product_id', joined(sql.ref('category_slug')).as('list')]).groupBy('product_id').execute(),
+      k.selectFrom('product_tag').select(['product_id', joined(sql`tag_group || ':' || tag_value`).as('list')]).groupBy('product_id').execute(),
     ]);
     // A stable product order independent of the database's row order.
     rows.sort((a, b) => Number(a.position) - Number(b.position) || compareText(a.slug, b.slug));
     const at = new Map(rows.map((r, i) => [r.id, i]));
-    const priceFrom = new Map<string, number>();
-    const sizes = new Map<string, number>();
-    for (const v of variants) {
-      const price = Number(v.price_ngn);
-      priceFrom.set(v.product_id, Math.min(priceFrom.get(v.product_id) ?? price, price));
-      sizes.set(v.product_id, (sizes.get(v.product_id) ?? 0) + 1);
-    }
-    const designCount = new Map<string, number>();
-    for (const d of designs) designCount.set(d.product_id, (designCount.get(d.product_id) ?? 0) + 1);
+    const priceFrom = new Map(variants.map((v) => [v.product_id, Number(v.price_from)]));
+    const sizes = new Map(variants.map((v) => [v.product_id, Number(v.n)]));
+    const designCount = new Map(designs.map((d) => [d.product_id, Number(d.n)]));
     const products: IndexedProduct[] = rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -211,8 +247,8 @@ export class CatalogIndex {
       version,
       products,
       categories.map((c) => ({ slug: c.slug, name: c.name, description: c.description, group: c.menu_group, position: Number(c.position) })),
-      memberships.flatMap((m) => (at.has(m.product_id) ? [{ product: at.get(m.product_id)!, category: m.category_slug }] : [])),
-      tags.flatMap((t) => (at.has(t.product_id) ? [{ product: at.get(t.product_id)!, group: t.tag_group, value: t.tag_value }] : [])),
+      perPosition(at, memberships),
+      perPosition(at, tags),
       rows.map((r) => r.keywords),
     );
     return index;
@@ -243,11 +279,10 @@ export class CatalogIndex {
       const [from, to] = prefixSpan(this.vocab, term);
       for (let v = from; v < to; v++) {
         const factor = this.vocab[v] === term ? 2 : 1;
-        const ids = this.postings[v]!;
-        const ws = this.postingWeights[v]!;
-        for (let k = 0; k < ids.length; k++) {
-          const p = ids[k]!;
-          const s = ws[k]! * factor;
+        const end = this.postStart[v + 1]!;
+        for (let k = this.postStart[v]!; k < end; k++) {
+          const p = this.postIds[k]!;
+          const s = this.postWeights[k]! * factor;
           if (best[p] === 0) touched.push(p);
           if (s > best[p]!) best[p] = s;
         }
@@ -382,12 +417,49 @@ export class CatalogIndex {
   }
 }
 
-/** One index per process, rebuilt when the version in catalog_state moves (single flight). */
+function perPosition(at: Map<string, number>, rows: { product_id: string; list: string | null }[]): string[] {
+  const out = new Array<string>(at.size).fill('');
+  for (const r of rows) {
+    const i = at.get(r.product_id);
+    if (i !== undefined) out[i] = String(r.list ?? '');
+  }
+  return out;
+}
+
+const caches = new Set<CatalogIndexCache>();
+
+/** A catalogue write in this process: every cache re-reads the version on its next call. */
+export function notifyCatalogChanged(): void {
+  for (const cache of caches) cache.invalidate();
+}
+
+/**
+ * One index per process, rebuilt when the version in catalog_state moves (single flight). The version
+ * is read at most once per `ttlMs` (a write in this process is seen at once, through
+ * notifyCatalogChanged; another instance's write within ttlMs).
+ */
 export class CatalogIndexCache {
   private current: CatalogIndex | undefined;
   private building: { version: number; promise: Promise<CatalogIndex> } | undefined;
+  private checkedAt = 0;
+  private generation = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 1000,
+  ) {
+    caches.add(this);
+  }
+
+  invalidate(): void {
+    this.checkedAt = 0;
+    this.generation++;
+  }
+
+  /** Stop listening for writes (the app is closing). */
+  dispose(): void {
+    caches.delete(this);
+  }
 
   async version(): Promise<number> {
     const row = await this.db.kysely.selectFrom('catalog_state').select('version').where('id', '=', 'catalog').executeTakeFirst();
@@ -395,7 +467,12 @@ export class CatalogIndexCache {
   }
 
   async get(): Promise<CatalogIndex> {
+    const now = Date.now();
+    if (this.current && !this.building && now - this.checkedAt < this.ttlMs) return this.current;
+    const generation = this.generation;
     const version = await this.version();
+    // a write noticed while reading: do not trust this read for the next ttlMs
+    if (generation === this.generation) this.checkedAt = now;
     if (this.current?.version === version) return this.current;
     if (this.building?.version === version) return this.building.promise;
     const promise = CatalogIndex.load(this.db, version).then(

@@ -45,6 +45,7 @@ type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: 
 /** Catalog domain: categories (the menu is built from them), listings, search, product pages, content. */
 export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir }) => {
   const indexes = new CatalogIndexCache(db);
+  app.addHook('onClose', async () => indexes.dispose());
   const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'));
   const ctx: service.CatalogContext = { db, media };
 

@@ -2,6 +2,8 @@
 
 /** Lowercase, strip accents (Moët → moet), keep letters and digits of any script. */
 export function foldText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

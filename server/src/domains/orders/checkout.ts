@@ -236,7 +236,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
             ...(r.phoneAlt ? { recipientAltPhone: r.phoneAlt } : {}),
             ...(r.phoneAlt && r.altPhoneCountryCode ? { recipientAltPhoneCountryCode: r.altPhoneCountryCode } : {}),
             ...(r.address ? { recipientAddress: r.address } : {}),
-            ...(data.state ? { state: data.state } : {}),
+            ...(data.method === 'delivery' && data.state ? { state: data.state } : {}),
             ...(data.zone ? { zone: data.zone } : {}),
             ...(r.residenceType ? { recidenceType: r.residenceType } : {}),
           };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
+import { DELIVERY_STEPS, type CurrencyName, type DeliveryStep } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { recordTransferConfirmed, sendPaymentReceipt } from '../payments/service';
 import { normaliseOrderNumber } from './order-number';
 import { toOrder } from './service';
 import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex, findByOrderNumber } from './tracker';
@@ -137,9 +139,18 @@ export async function advanceOrder(db: Db, orderNumber: string, step: DeliverySt
   });
 }
 
-/** A manual transfer arrived: the order is paid (status 'paid - confirmed by transfer'). */
-export async function markPaid(db: Db, orderNumber: string, now: Date = new Date()): Promise<string> {
-  return db.kysely.transaction().execute(async (trx) => {
+/** Where the receipt of a confirmed transfer goes (defaults: the embedded outbox, the local store). */
+export interface ReceiptOptions {
+  mailer?: Mailer;
+  publicUrl?: string;
+}
+
+/**
+ * A manual transfer arrived: the order is paid (status 'paid - confirmed by transfer'), the payment is
+ * recorded (payments domain) and the sender gets a receipt.
+ */
+export async function markPaid(db: Db, orderNumber: string, now: Date = new Date(), receipt: ReceiptOptions = {}): Promise<string> {
+  const done = await db.kysely.transaction().execute(async (trx) => {
     const row = await findByOrderNumber({ kysely: trx }, orderNumber);
     if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
     if (isPaid(row.payment_status)) throw new OrdersCommandError(`Order ${row.order_number} is already paid (payment: ${row.payment_status}).`);
@@ -152,11 +163,24 @@ export async function markPaid(db: Db, orderNumber: string, now: Date = new Date
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: row.id, step: 'paid', at: stamp, source: 'operator' }).execute();
-    return `Order ${row.order_number} is marked paid (${MANUAL_PAYMENT_STATUS}).`;
+    const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
+    return { row, payment, stamp };
   });
+  try {
+    const mailer = receipt.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+    await sendPaymentReceipt(db, mailer, receipt.publicUrl ?? 'http://127.0.0.1:8080', done.row.id, {
+      ...done.payment,
+      currency: done.row.currency as CurrencyName,
+      at: done.stamp,
+    });
+  } catch (err) {
+    // The order is paid either way; the operator sees why the receipt did not go.
+    console.error(`The receipt mail for order ${done.row.order_number} could not be sent: ${(err as Error).message}`);
+  }
+  return `Order ${done.row.order_number} is marked paid (${MANUAL_PAYMENT_STATUS}).`;
 }
 
-export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: Date = new Date()): Promise<string> {
+export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: Date = new Date(), receipt: ReceiptOptions = {}): Promise<string> {
   switch (command.kind) {
     case 'help':
       return ORDERS_USAGE;
@@ -165,6 +189,6 @@ export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: 
     case 'advance':
       return advanceOrder(db, command.orderNumber, command.step, now);
     case 'mark-paid':
-      return markPaid(db, command.orderNumber, now);
+      return markPaid(db, command.orderNumber, now, receipt);
   }
 }

@@ -3,14 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { DEFAULT_AUTH_CONFIG, requireUser, userFromRequest, type AuthConfig } from '../account';
-import { RateLimitedError } from '../account/attempts';
+import { createAttemptLog, RateLimitedError } from '../account/attempts';
 import { loadSellables } from './catalogue';
 import { itemsToKeep } from './cart';
 import { createCheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
 import { createOrder, findOrder, toOrder, updateOrder, type OrderInput } from './service';
-import { trackOrder } from './tracker';
+import { trackOrder, TRACKER_VERIFY_LIMIT } from './tracker';
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -60,6 +60,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
   const checkout = createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log });
   const coupons = createCouponService(db);
+  const trackerAttempts = createAttemptLog(db, TRACKER_VERIFY_LIMIT.windowMs);
   app.put(
     API_PATHS.cartUpdate,
     { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
@@ -149,11 +150,16 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
         querystring: { type: 'object', properties: { business: text(100), phone: text(40), email: text(320) } },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orderNumber } = request.params as { orderNumber: string };
       const { phone, email } = request.query as { phone?: string; email?: string };
-      const data = await trackOrder(db, orderNumber, { phone, email });
-      return { data, status: data.paymentStatus };
+      try {
+        const data = await trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip });
+        return { data, status: data.paymentStatus };
+      } catch (err) {
+        if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
     },
   );
 

@@ -2,6 +2,8 @@ import { TRACKING_STEPS, type OrderTrackerResponse, type PaymentStatus, type Tim
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
+import type { AttemptLog } from '../account/attempts';
+import type { RateLimit } from '../account/logic';
 import { normaliseOrderNumber } from './order-number';
 import { toOrder, type OrderRow } from './service';
 
@@ -38,7 +40,8 @@ export function phoneMatches(stored: string | null, given: string): boolean {
   if (!stored) return false;
   const a = stored.replace(/\D/g, '');
   const b = given.replace(/\D/g, '').replace(/^0+/, '');
-  return b.length >= 7 && a.endsWith(b);
+  // A whole national number at least (9+ digits), so a short tail cannot be guessed.
+  return b.length >= 9 && a.endsWith(b);
 }
 
 export const trackerNotFound = (number: string) =>
@@ -52,9 +55,27 @@ export async function findByOrderNumber(db: Pick<Db, 'kysely'>, raw: string): Pr
  * The tracker: status and timeline for anyone with the number; names, phones, addresses and the
  * message only when the sender's phone or e-mail is given too.
  */
-export async function trackOrder(db: Db, rawNumber: string, contact: { phone?: string; email?: string }): Promise<OrderTrackerResponse> {
-  const row = await findByOrderNumber(db, rawNumber);
-  if (!row) throw notFound(trackerNotFound(normaliseOrderNumber(rawNumber)));
+/** Phone or e-mail checks that did not match, per client and per order number. */
+export const TRACKER_VERIFY_LIMIT: RateLimit = { max: 20, windowMs: 10 * 60_000 };
+
+export async function trackOrder(
+  db: Db,
+  rawNumber: string,
+  contact: { phone?: string; email?: string },
+  guard?: { attempts: AttemptLog; ip: string },
+): Promise<OrderTrackerResponse> {
+  const number = normaliseOrderNumber(rawNumber);
+  // Guessing a sender's phone or e-mail is limited: a check that does not match stays counted.
+  const checking = !!(contact.phone || contact.email);
+  const reservation =
+    checking && guard
+      ? await guard.attempts.reserve([
+          { bucket: `tracker:ip:${guard.ip}`, limit: TRACKER_VERIFY_LIMIT },
+          { bucket: `tracker:order:${number.slice(0, 40)}`, limit: TRACKER_VERIFY_LIMIT },
+        ])
+      : null;
+  const row = await findByOrderNumber(db, number);
+  if (!row) throw notFound(trackerNotFound(number));
   const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
   const { timeline, status } = buildTimeline({
     deliveryStatus: row.delivery_status,
@@ -75,6 +96,7 @@ export async function trackOrder(db: Db, rawNumber: string, contact: { phone?: s
     verified,
   };
   if (!verified) return base;
+  await reservation?.release();
   const order = toOrder(row);
   return {
     ...base,

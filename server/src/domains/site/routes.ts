@@ -26,10 +26,11 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
   await app.register(devMailRoutes, { db, production: site.production });
 
   app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async (request) => {
-    const [rates, alertSettings, deliverySettings] = await Promise.all([
+    const [rates, alertSettings, deliverySettings, checkoutSettings] = await Promise.all([
       db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
       readSetting<SiteSettings['alertSettings']>(db.kysely, 'alertSettings'),
       readSetting<SiteSettings['deliverySettings']>(db.kysely, 'deliverySettings'),
+      readSetting<NonNullable<SiteSettings['checkoutSettings']>>(db.kysely, 'checkoutSettings'),
     ]);
     const zoneAmounts = deliverySettings?.baseConfig.stateDeliveryZones.flatMap((s) => s.zones.map((z) => z.amount)) ?? [];
     const data: HandshakeResponse = {
@@ -45,6 +46,8 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
           baseConfig: { name: '', description: '', type: 'base', infoTextConfigs: [], minAmount: 0, minAmountInfoText: '', stateDeliveryZones: [], active: false },
           overrideConfigs: [],
         },
+        // Same-day cutoffs (orders domain); the checkout falls back to DEFAULT_CHECKOUT_SETTINGS.
+        ...(checkoutSettings ? { checkoutSettings } : {}),
       },
     };
     return { data };

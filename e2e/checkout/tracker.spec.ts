@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { checkoutRoses, chooseNaira, fillDelivery, fillSender } from './helpers';
+
+test.describe('order tracker', () => {
+  test('shows the timeline for an order number, the details only with the sender’s e-mail, and a clear message for unknown numbers', async ({ page }) => {
+    await chooseNaira(page);
+    await checkoutRoses(page);
+    await fillSender(page, { name: 'Bola Tinubu-Adeyemi', email: 'bola.tracker@example.com', phone: '0805 111 2222' });
+    await fillDelivery(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const orderNumber = (await page.getByTestId('order-number').first().textContent())!.trim();
+    expect(orderNumber).not.toBe('');
+
+    await page.goto('/order-tracker');
+    const form = page.getByRole('form', { name: 'Track an order' });
+    // Required, said on blur.
+    await form.getByLabel('Order number').focus();
+    await form.getByLabel('Phone or e-mail').focus();
+    await expect(form.getByRole('alert')).toHaveText('Order number is required');
+
+    await form.getByLabel('Order number').fill(orderNumber);
+    await form.getByRole('button', { name: 'Track' }).click();
+    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+    const timeline = page.getByRole('list', { name: 'Order status' });
+    await expect(timeline.getByRole('listitem')).toHaveText([/Order received\s*Done/, /Payment confirmed\s*Not yet/, /Flowers arranged\s*Not yet/, /Out for delivery\s*Not yet/, /Delivered\s*Not yet/]);
+    // No personal data without the sender's phone or e-mail.
+    await expect(page.getByLabel('Order details')).toHaveCount(0);
+
+    await form.getByLabel('Phone or e-mail').fill('bola.tracker@example.com');
+    await form.getByRole('button', { name: 'Track' }).click();
+    await expect(page.getByLabel('Order details')).toContainText('Amaka Obi');
+    await expect(page.getByLabel('Order details')).toContainText('Ruby Romance Red Roses');
+
+    await form.getByLabel('Order number').fill('ZZ99999W');
+    await form.getByLabel('Phone or e-mail').fill('');
+    await form.getByRole('button', { name: 'Track' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not find an order numbered ZZ99999W' })).toBeVisible();
+  });
+});

@@ -1,0 +1,131 @@
+import { DELIVERY_STATES, PICKUP_LOCATIONS, type DeliveryQuote, type SiteSettings } from '@adire/contracts';
+import { Price } from '@adire/ui';
+import type { ReactNode } from 'react';
+import styles from '../form.module.css';
+import { branchFor, useShopContact } from '../shopContact';
+import { formatOrderAmount } from '../summary/amounts';
+import { fieldId, SelectField, type FormApi } from './fields';
+import { STATE_LABELS } from './form';
+
+type DeliverySettings = SiteSettings['deliverySettings'];
+
+/** Delivery or pick-up; then the state and zone with its fee, or the branch with its address. */
+export function MethodSection({ f, deliverySettings, quote, quotePending }: {
+  f: FormApi;
+  deliverySettings: DeliverySettings | null;
+  quote: DeliveryQuote | null;
+  quotePending: boolean;
+}) {
+  const pickup = f.form.deliveryMethod === 'pick-up';
+  return (
+    <fieldset className={styles.section}>
+      <legend>Delivery or pick-up</legend>
+      <div role="radiogroup" aria-label="Delivery method" className={styles.choices}>
+        {(
+          [
+            ['delivery', 'Delivery', 'We bring it to the recipient'],
+            ['pick-up', 'Pick-up', 'Collect it from one of our branches, free'],
+          ] as const
+        ).map(([value, label, note]) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name="deliveryMethod"
+              value={value}
+              id={value === 'delivery' ? fieldId('deliveryMethod') : undefined}
+              checked={f.form.deliveryMethod === value}
+              onChange={() => f.set('deliveryMethod', value)}
+            />
+            <span>
+              <strong>{label}</strong> <span className={styles.hint}>{note}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {pickup ? <PickupPlace f={f} /> : <DeliveryPlace f={f} deliverySettings={deliverySettings} />}
+      <FeeLine quote={quote} pending={quotePending} pickup={pickup} minAmount={pickup ? 0 : (deliverySettings?.baseConfig.minAmount ?? 0)} />
+    </fieldset>
+  );
+}
+
+function DeliveryPlace({ f, deliverySettings }: { f: FormApi; deliverySettings: DeliverySettings | null }) {
+  const zones = deliverySettings?.baseConfig.stateDeliveryZones.find((s) => s.state === f.form.state)?.zones ?? [];
+  const states = DELIVERY_STATES.filter((s) => !deliverySettings || deliverySettings.baseConfig.stateDeliveryZones.some((z) => z.state === s));
+  return (
+    <div className={styles.pair}>
+      <SelectField f={f} name="state" placeholder="Choose a state" options={states.map((s) => ({ value: s, label: STATE_LABELS[s] ?? s }))} />
+      <SelectField
+        f={f}
+        name="zone"
+        placeholder={f.form.state ? 'Choose a zone' : 'Choose a state first'}
+        disabled={!f.form.state}
+        options={zones.map((z) => ({ value: z.name, label: z.name }))}
+      />
+    </div>
+  );
+}
+
+function PickupPlace({ f }: { f: FormApi }) {
+  const contact = useShopContact();
+  const branch = branchFor(contact, f.form.pickUpLocation);
+  return (
+    <>
+      <SelectField
+        f={f}
+        name="pickUpLocation"
+        placeholder="Choose a branch"
+        options={PICKUP_LOCATIONS.map((p) => {
+          const name = branchFor(contact, p.code)?.name;
+          return { value: p.code, label: name ? `${name} (${p.code})` : p.code };
+        })}
+      />
+      {/* The branch card keeps its space so choosing a branch moves nothing below it. */}
+      <div className={styles.branch} aria-live="polite">
+        {branch && (
+          <address aria-label="Pick-up address">
+            <strong>{branch.name}</strong>
+            <br />
+            {branch.location}
+            <br />
+            Open {branch.workingTimes} ·{' '}
+            <a href={branch.url} target="_blank" rel="noreferrer">
+              Map
+            </a>
+          </address>
+        )}
+      </div>
+    </>
+  );
+}
+
+function FeeLine({ quote, pending, pickup, minAmount }: { quote: DeliveryQuote | null; pending: boolean; pickup: boolean; minAmount: number }) {
+  let text: ReactNode = null;
+  if (pickup) text = 'Pick-up is free.';
+  else if (quote) {
+    text = quote.free ? (
+      <>Delivery is free for this order{quote.configName ? ` (${quote.configName})` : ''}.</>
+    ) : (
+      <>
+        Delivery fee: <strong>{formatOrderAmount(quote.fee, quote.currency)}</strong>
+        {quote.freeFromNgn ? (
+          <>
+            {' '}
+            · free from <Price amount={quote.freeFromNgn} /> of flowers and gifts
+          </>
+        ) : null}
+      </>
+    );
+  } else if (pending) text = 'Working out the delivery fee…';
+  else if (minAmount > 0) {
+    text = (
+      <>
+        Choose the zone to see the fee. Free delivery from <Price amount={minAmount} />.
+      </>
+    );
+  }
+  return (
+    <p className={styles.fee} role="status">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Order } from '@adire/contracts';
+import { formatDrawerDate } from '@adire/domain';
+import { Link } from 'react-router-dom';
+import styles from '../form.module.css';
+import { useFocusOnMount } from '../useFocusOnMount';
+import { ReviewForm } from './ReviewForm';
+
+/** Stage 3, shown only for a paid order: thanks, the order number, what happens next, the review form. */
+export function DoneStage({ order }: { order: Order }) {
+  const pickup = order.deliveryMethod === 'pickup';
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <section className={styles.form} aria-labelledby="done-heading">
+      <h2 id="done-heading" className={styles.stageTitle} tabIndex={-1} ref={heading}>
+        Thank you for your order!
+      </h2>
+      {order.orderNumber && (
+        <p>
+          Your order number is <strong data-testid="order-number">{order.orderNumber}</strong>. We have e-mailed a confirmation
+          {order.client?.email ? ` to ${order.client.email}` : ''}.
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <dt>{pickup ? 'Pick-up day' : 'Delivery day'}</dt>
+        <dd>{formatDrawerDate(order.deliveryDate)}</dd>
+        {pickup ? (
+          <>
+            <dt>Pick-up at</dt>
+            <dd>{order.pickupLocation ?? order.despatchLocation}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Recipient</dt>
+            <dd>{order.deliveryDetails?.recipientName}</dd>
+            <dt>Address</dt>
+            <dd>{order.deliveryDetails?.recipientAddress ?? order.recipientAddress}</dd>
+          </>
+        )}
+      </dl>
+      {order.orderNumber && (
+        <p>
+          <Link to={`/order-tracker?orderNumber=${encodeURIComponent(order.orderNumber)}`}>Track this order</Link> ·{' '}
+          <a href="/">Continue shopping</a>
+        </p>
+      )}
+      <ReviewForm orderId={order.id} />
+    </section>
+  );
+}

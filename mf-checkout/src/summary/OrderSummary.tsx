@@ -1,0 +1,87 @@
+import type { DeliveryQuote, Order } from '@adire/contracts';
+import { Price } from '@adire/ui';
+import { useLatest } from '../useLatest';
+import styles from '../summary.module.css';
+import { formatOrderAmount, summaryAmounts } from './amounts';
+import { CouponForm } from './CouponForm';
+
+/**
+ * Beside the form: the items with their designs (naira prices shown in the selected currency) and the
+ * order's amounts as the server computed them, in the order's currency.
+ */
+export function OrderSummary({ order, quote, onOrder, couponEditable }: {
+  order: Order;
+  quote: DeliveryQuote | null;
+  onOrder?(order: Order): void;
+  couponEditable: boolean;
+}) {
+  const selected = useLatest('currency:changed');
+  const amounts = summaryAmounts(order, quote);
+  const money = (n: number) => formatOrderAmount(n, amounts.currency);
+  const items = order.cartItems ?? [];
+  return (
+    <aside className={styles.summary} aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Order summary</h2>
+      {order.orderNumber && <p className={styles.number}>Order number {order.orderNumber}</p>}
+      <ul className={styles.items} aria-label="Items in this order">
+        {items.map((item) => (
+          <li key={`${item.SKU}-${item.design?.title ?? item.design?.name ?? ''}`} className={styles.item}>
+            <img src={item.image.src} alt="" width={56} height={56} loading="lazy" />
+            <div>
+              <p className={styles.name}>{item.name}</p>
+              <p className={styles.meta}>
+                Qty {item.quantity}
+                {item.size ? ` · Size ${item.size}` : ''}
+              </p>
+              {item.design && (
+                <p className={styles.meta}>
+                  Design: {item.design.title ?? item.design.name}
+                  {item.design.price > 0 && (
+                    <>
+                      {' '}
+                      (+<Price amount={item.design.price} /> each)
+                    </>
+                  )}
+                </p>
+              )}
+            </div>
+            <Price className={styles.linePrice} amount={item.price * item.quantity + (item.design ? item.design.price * item.design.quantity : 0)} />
+          </li>
+        ))}
+        {items.length === 0 &&
+          order.orderProducts.map((p) => (
+            <li key={p.SKU} className={styles.item}>
+              <img src={p.image} alt="" width={56} height={56} loading="lazy" />
+              <div>
+                <p className={styles.name}>{p.name}</p>
+                <p className={styles.meta}>Qty {p.quantity}</p>
+              </div>
+              <span className={styles.linePrice}>{money(p.price * p.quantity)}</span>
+            </li>
+          ))}
+      </ul>
+      <dl className={styles.amounts}>
+        <dt>Subtotal</dt>
+        <dd>{money(amounts.items)}</dd>
+        <dt>Delivery fee</dt>
+        <dd>{amounts.deliveryFee === null ? 'Chosen next' : amounts.freeDelivery ? 'Free' : money(amounts.deliveryFee)}</dd>
+        {amounts.discount > 0 && (
+          <>
+            <dt>Discount{order.coupon ? ` (${order.coupon})` : ''}</dt>
+            <dd>−{money(amounts.discount)}</dd>
+          </>
+        )}
+        <dt className={styles.total}>Total</dt>
+        <dd className={styles.total} data-testid="order-total">
+          {money(amounts.total)}
+        </dd>
+      </dl>
+      {selected && selected.name !== order.currency && (
+        <p className={styles.note}>
+          This order is priced in {order.currency}; you will pay in {order.currency} unless you choose another currency at payment.
+        </p>
+      )}
+      {couponEditable && onOrder && <CouponForm order={order} onOrder={onOrder} />}
+    </aside>
+  );
+}

@@ -1,0 +1,68 @@
+import type { DeliveryQuote, Order } from '@adire/contracts';
+import { describe, expect, it } from 'vitest';
+import { summaryAmounts, formatOrderAmount } from '../src/summary/amounts';
+import { reconcileCoupon, tidyCouponCode } from '../src/summary/coupon';
+
+const order = (over: Partial<Order> = {}): Order => ({
+  id: 'o1',
+  deliveryDate: '2026-05-14',
+  orderProducts: [],
+  cartItems: [],
+  currency: 'NGN',
+  paymentStatus: 'not paid',
+  itemsTotal: 45000,
+  discount: 0,
+  deliveryFee: 0,
+  total: 45000,
+  ...over,
+});
+const quote = (over: Partial<DeliveryQuote> = {}): DeliveryQuote => ({
+  method: 'delivery',
+  state: 'lagos',
+  zone: 'Lagos Island',
+  pickupLocation: null,
+  configName: 'Standard delivery',
+  freeFromNgn: 50000,
+  free: false,
+  feeNgn: 3000,
+  fee: 3000,
+  currency: 'NGN',
+  ...over,
+});
+
+describe('coupon state', () => {
+  it('tidies a typed code', () => {
+    expect(tidyCouponCode(' bloom 10 ')).toBe('BLOOM10');
+  });
+
+  it('follows the order: applied, taken off by the server, or for another order', () => {
+    expect(reconcileCoupon(null, { id: 'o1', coupon: 'BLOOM10' })).toEqual({ coupon: { code: 'BLOOM10', orderId: 'o1' }, notice: null });
+    expect(reconcileCoupon({ code: 'BLOOM10', orderId: 'o1' }, { id: 'o1', coupon: null })).toEqual({
+      coupon: null,
+      notice: 'Coupon BLOOM10 no longer applies to this order, so it was removed.',
+    });
+    expect(reconcileCoupon({ code: 'BLOOM10', orderId: 'old' }, { id: 'o1', coupon: null })).toEqual({ coupon: null, notice: null });
+  });
+});
+
+describe('summary amounts', () => {
+  it('has no delivery fee before a zone is chosen', () => {
+    expect(summaryAmounts(order(), null)).toMatchObject({ items: 45000, deliveryFee: null, total: 45000 });
+  });
+
+  it("adds the quote's fee before the delivery stage is submitted, after the discount", () => {
+    expect(summaryAmounts(order({ discount: 4500, total: 40500 }), quote())).toMatchObject({ items: 45000, discount: 4500, deliveryFee: 3000, total: 43500, freeDelivery: false });
+    expect(summaryAmounts(order(), quote({ free: true, fee: 0, feeNgn: 0 }))).toMatchObject({ deliveryFee: 0, freeDelivery: true });
+  });
+
+  it("uses the order's own fee once checked out, and ignores a quote in another currency", () => {
+    const done = order({ deliveryMethod: 'delivery', deliveryFee: 4500, total: 49500 });
+    expect(summaryAmounts(done, null)).toMatchObject({ deliveryFee: 4500, total: 49500 });
+    expect(summaryAmounts(done, quote({ currency: 'USD', fee: 7 }))).toMatchObject({ deliveryFee: 4500 });
+  });
+
+  it("formats amounts already in the order's currency", () => {
+    expect(formatOrderAmount(49500, 'NGN')).toBe('₦49,500');
+    expect(formatOrderAmount(71, 'USD')).toBe('$71');
+  });
+});

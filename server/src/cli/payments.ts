@@ -1,0 +1,32 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from '../domains/payments/operator';
+
+// pnpm payments history <orderNumber> | reject-transfer <orderNumber> [reason] | help
+// Uses the server's database (DATABASE_URL, or the SQLite file).
+
+let command: PaymentsCommand;
+try {
+  command = parsePaymentsCommand(process.argv.slice(2));
+} catch (err) {
+  console.error(err instanceof PaymentsCommandError ? err.message : String(err));
+  process.exit(1);
+}
+
+if (command.kind === 'help') {
+  console.log(PAYMENTS_USAGE);
+} else {
+  const db = openDatabase(loadConfig());
+  let exitCode = 0;
+  try {
+    await migrateToLatest(db);
+    console.log(await executePaymentsCommand(db, command));
+  } catch (err) {
+    console.error(err instanceof PaymentsCommandError ? err.message : `payments ${command.kind} failed: ${(err as Error).message}`);
+    exitCode = 1;
+  } finally {
+    await db.close();
+  }
+  process.exitCode = exitCode;
+}

@@ -1,0 +1,4 @@
+/** What other domains use of the payments domain. */
+export { paymentRoutes, buildAdapters, type PaymentRoutesOptions } from './routes';
+export { loadPaymentsConfig, type PaymentsConfig } from './config';
+export { recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';

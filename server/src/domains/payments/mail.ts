@@ -1,0 +1,63 @@
+import { BRAND, type CurrencyName, type Order, type ShopContact } from '@adire/contracts';
+import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '../site/html';
+import { formatMoney } from './transfers';
+
+/** The receipt a sender gets when an order becomes paid: readable as text and as HTML. */
+export function paymentReceiptMail(input: {
+  to: string;
+  order: Order;
+  payment: { amount: number; currency: CurrencyName; method: string; reference: string; at: string };
+  publicUrl: string;
+  contact: Pick<ShopContact, 'phones' | 'supportEmail'> | null;
+}): MailMessage {
+  const { order, payment, publicUrl } = input;
+  const number = order.orderNumber ?? '';
+  const subject = `Payment received: ${BRAND} order ${number}`;
+  const name = order.client?.name?.split(/\s+/)[0];
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const paid = formatMoney(payment.amount, payment.currency);
+  const total = formatMoney(order.total ?? 0, order.currency);
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' }).format(new Date(payment.at));
+  const trackUrl = `${publicUrl}/order-tracker?orderNumber=${encodeURIComponent(number)}`;
+  const rows = [
+    ['Order', number],
+    ['Amount received', paid],
+    ['Order total', total],
+    ['Paid with', payment.method],
+    ['Payment reference', payment.reference],
+    ['Received', `${day} (Lagos time)`],
+  ];
+  const help = [input.contact?.phones?.length ? `call ${input.contact.phones.join(' or ')}` : '', input.contact?.supportEmail ? `write to ${input.contact.supportEmail}` : '']
+    .filter(Boolean)
+    .join(', or ');
+  const text = [
+    greeting,
+    '',
+    `Thank you: we have received your payment for order ${number}. Your order is paid and our florists are on it.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Follow your order with its number ${number}: ${trackUrl}`,
+    ...(help ? ['', `Questions? ${help.charAt(0).toUpperCase()}${help.slice(1)}.`] : []),
+    '',
+    BRAND,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf6f1;font-family:Helvetica,Arial,sans-serif;color:#2b2118;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(BRAND)}: payment received</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>Thank you: we have received your payment for order <strong>${escapeHtml(number)}</strong>. Your order is paid and our florists are on it.</p>
+<table style="border-collapse:collapse;width:100%;margin:16px 0">
+${rows.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#5c4a3d">${escapeHtml(k!)}</td><td style="padding:4px 0;text-align:right"><strong>${escapeHtml(v!)}</strong></td></tr>`).join('\n')}
+</table>
+<p>Follow your order on our <a href="${escapeHtml(trackUrl)}">order tracker</a> with its number <strong>${escapeHtml(number)}</strong>.</p>
+${help ? `<p style="font-size:14px;color:#5c4a3d">Questions? ${escapeHtml(help.charAt(0).toUpperCase() + help.slice(1))}.</p>` : ''}
+</div>
+</body>
+</html>`;
+  return { to: input.to, subject, text, html };
+}

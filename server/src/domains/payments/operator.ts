@@ -1,0 +1,106 @@
+import { isPaid } from '@adire/domain';
+import type { Db } from '../../db/database';
+import { normaliseOrderNumber } from '../orders/order-number';
+import { AWAITING_TRANSFER, recordPaymentEvent } from './service';
+
+/**
+ * The operator's payments command (there is no admin UI). Confirming a transfer is `pnpm orders
+ * mark-paid <orderNumber>` (it records the payment); this command rejects a transfer that did not
+ * arrive and prints an order's payment history.
+ */
+export class PaymentsCommandError extends Error {}
+
+export const PAYMENTS_USAGE = `Usage: pnpm payments <command>
+
+  history <orderNumber>                   every payment event and payment of the order
+  reject-transfer <orderNumber> [reason]  a transfer the shopper announced did not arrive:
+                                          the order becomes 'payment failed' (the shopper can pay again)
+  help                                    this text
+
+Confirm a transfer that arrived with: pnpm orders mark-paid <orderNumber>`;
+
+export type PaymentsCommand =
+  | { kind: 'help' }
+  | { kind: 'history'; orderNumber: string }
+  | { kind: 'reject-transfer'; orderNumber: string; reason: string };
+
+function orderNumberArg(raw: string | undefined): string {
+  const n = normaliseOrderNumber(raw ?? '');
+  if (!/^[A-Z0-9]{3,30}$/.test(n)) throw new PaymentsCommandError(`'${raw ?? ''}' is not an order number; they look like ABL1042W.`);
+  return n;
+}
+
+export function parsePaymentsCommand(argv: readonly string[]): PaymentsCommand {
+  const [command, ...args] = argv;
+  switch (command) {
+    case undefined:
+      throw new PaymentsCommandError(PAYMENTS_USAGE);
+    case 'help':
+    case '--help':
+    case '-h':
+      return { kind: 'help' };
+    case 'history':
+      if (args.length !== 1) throw new PaymentsCommandError("'history' takes one argument: pnpm payments history <orderNumber>");
+      return { kind: 'history', orderNumber: orderNumberArg(args[0]) };
+    case 'reject-transfer':
+      if (args.length < 1) throw new PaymentsCommandError("'reject-transfer' takes an order number: pnpm payments reject-transfer <orderNumber> [reason]");
+      return { kind: 'reject-transfer', orderNumber: orderNumberArg(args[0]), reason: args.slice(1).join(' ').trim() };
+    default:
+      throw new PaymentsCommandError(`Unknown command '${command}'.\n\n${PAYMENTS_USAGE}`);
+  }
+}
+
+async function findByNumber(db: Pick<Db, 'kysely'>, orderNumber: string) {
+  const row = await db.kysely.selectFrom('shop_order').selectAll().where('order_number', '=', normaliseOrderNumber(orderNumber)).executeTakeFirst();
+  if (!row) throw new PaymentsCommandError(`No order has the number ${orderNumber}.`);
+  return row;
+}
+
+/** A transfer that did not arrive: 'awaiting transfer' → 'payment failed', kept in the audit trail. */
+export async function rejectTransfer(db: Db, orderNumber: string, reason: string, now: Date = new Date()): Promise<string> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await findByNumber({ kysely: trx }, orderNumber);
+    if (isPaid(row.payment_status)) throw new PaymentsCommandError(`Order ${row.order_number} is paid (payment: ${row.payment_status}); nothing to reject.`);
+    if (row.payment_status !== AWAITING_TRANSFER) {
+      throw new PaymentsCommandError(`Order ${row.order_number} is not awaiting a transfer (payment: ${row.payment_status}).`);
+    }
+    const stamp = now.toISOString();
+    const result = await trx
+      .updateTable('shop_order')
+      .set({ payment_status: 'payment failed', updated_at: stamp })
+      .where('id', '=', row.id)
+      .where('payment_status', '=', AWAITING_TRANSFER)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
+    await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'rejected', detail: { source: 'operator', reason }, at: stamp });
+    return `Order ${row.order_number}: the transfer is rejected (payment failed). The shopper can pay again from the checkout.`;
+  });
+}
+
+/** Every payment event and payment of an order, oldest first. */
+export async function paymentHistory(db: Db, orderNumber: string): Promise<string> {
+  const row = await findByNumber(db, orderNumber);
+  const [events, payments] = await Promise.all([
+    db.kysely.selectFrom('payment_event').selectAll().where('order_id', '=', row.id).orderBy('created_at').execute(),
+    db.kysely.selectFrom('payment').selectAll().where('order_id', '=', row.id).orderBy('created_at').execute(),
+  ]);
+  const lines = [
+    `Order ${row.order_number}: total ${row.total} ${row.currency}; payment: ${row.payment_status}`,
+    `Payments (${payments.length}):`,
+    ...payments.map((p) => `  ${p.created_at}  ${String(p.amount).padStart(10)} ${p.currency}  ${p.status.padEnd(28)} ${p.provider}/${p.method}  ${p.reference}`),
+    `Events (${events.length}):`,
+    ...events.map((e) => `  ${e.created_at}  ${e.kind.padEnd(16)} ${e.provider.padEnd(11)} ${e.reference ?? ''}  ${e.detail === '{}' ? '' : e.detail}`.trimEnd()),
+  ];
+  return lines.join('\n');
+}
+
+export async function executePaymentsCommand(db: Db, command: PaymentsCommand, now: Date = new Date()): Promise<string> {
+  switch (command.kind) {
+    case 'help':
+      return PAYMENTS_USAGE;
+    case 'history':
+      return paymentHistory(db, command.orderNumber);
+    case 'reject-transfer':
+      return rejectTransfer(db, command.orderNumber, command.reason, now);
+  }
+}

@@ -1,0 +1,111 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { CurrencyName, PaymentProviderId } from '@adire/contracts';
+import type { VerifiedTransaction, WebhookClaim } from '../logic';
+
+/** What the shop asks a provider to collect. Amounts in the currency's main unit. */
+export interface StartPaymentInput {
+  reference: string;
+  amount: number;
+  currency: CurrencyName;
+  orderId: string;
+  orderNumber: string;
+  email: string;
+  customerName: string | null;
+  description: string;
+  /** Where the provider sends the shopper back (our /payments/return/<provider>?reference=…). */
+  returnUrl: string;
+  /** Where the shopper lands on cancelling (PayPal); the same return address, marked. */
+  cancelUrl: string;
+}
+
+export interface StartedPayment {
+  /** The provider's hosted payment page. */
+  url: string;
+  /** The provider's own id for this payment, when it has one we need later (a PayPal order id). */
+  providerReference: string | null;
+}
+
+/** A webhook body read in the provider's words. */
+export interface WebhookEvent {
+  /** 'payment': verify this reference; 'ignore': an event we do not act on. */
+  kind: 'payment' | 'ignore';
+  event: string;
+  reference: string | null;
+  /** What the body claims (compared with what verification says). */
+  claim?: WebhookClaim;
+  providerReference?: string | null;
+}
+
+/**
+ * One payment provider, real or sandbox. The service never trusts a webhook body: it checks the
+ * signature on the raw bytes, then asks the provider itself (verifyTransaction) before anything changes.
+ */
+export interface PaymentAdapter {
+  readonly provider: PaymentProviderId;
+  readonly mode: 'sandbox' | 'live';
+  startPayment(input: StartPaymentInput): Promise<StartedPayment>;
+  /** Is this raw body signed by the provider? (PayPal asks its verification endpoint.) */
+  verifyWebhookSignature(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<boolean>;
+  readWebhook(body: unknown): WebhookEvent;
+  /** Ask the provider what happened to this payment. Throws ProviderError when it cannot say. */
+  verifyTransaction(reference: string, providerReference?: string | null): Promise<VerifiedTransaction>;
+  /** Finish what the shopper approved before verifying (PayPal captures an approved order). */
+  complete?(reference: string, providerReference: string | null): Promise<void>;
+}
+
+/** The provider could not be reached or gave an answer we cannot read; nothing is concluded from it. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: PaymentProviderId,
+    readonly status: number,
+    message: string,
+  ) {
+    super(`${provider}: ${message}`);
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** JSON body (an object) or a ready string (form bodies). */
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+/** One JSON call to a provider's API; a non-2xx answer or a network failure is a ProviderError. */
+export async function callProvider<T>(provider: PaymentProviderId, url: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (typeof options.body === 'string') body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
+  } catch (err) {
+    throw new ProviderError(provider, 0, `could not reach ${new URL(url).host}: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ProviderError(provider, res.status, `answered ${res.status} with a body that is not JSON`);
+  }
+  if (!res.ok) {
+    const message = (json as { message?: unknown } | null)?.message;
+    throw new ProviderError(provider, res.status, `answered ${res.status}${typeof message === 'string' ? `: ${message.slice(0, 200)}` : ''}`);
+  }
+  return json as T;
+}
+
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : typeof v === 'number' ? String(v) : null);
+export const num = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+export const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+/** Main unit → subunit (kobo, cents) and back. */
+export const toSubunit = (amount: number) => Math.round(amount * 100);

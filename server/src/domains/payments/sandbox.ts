@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentProviderId } from '@adire/contracts';
+import type { Db } from '../../db/database';
+import { readSetting } from '../../db/settings';
+import type { VerifiedTransaction } from './logic';
+import { readFlutterwaveVerification, readFlutterwaveWebhook, flutterwaveSandboxWire, verifyFlutterwaveSignature } from './providers/flutterwave';
+import { monnifySandboxWire, readMonnifyVerification, readMonnifyWebhook, verifyMonnifySignature } from './providers/monnify';
+import {
+  paypalSandboxWebhookId,
+  paypalSandboxWire,
+  paypalVerifyRequest,
+  readPaypalOrder,
+  readPaypalWebhook,
+  sandboxVerifyWebhookSignature,
+  type PaypalVerifyRequest,
+} from './providers/paypal';
+import { paystackSandboxWire, readPaystackVerification, readPaystackWebhook, verifyPaystackSignature } from './providers/paystack';
+import type { SandboxTx, SandboxWire } from './providers/sandbox-wire';
+import { ProviderError, type PaymentAdapter, type WebhookEvent } from './providers/types';
+import { hmacHex } from './signatures';
+
+/**
+ * The built-in provider sandboxes (the embedded default when no provider keys are set). Each keeps
+ * its books in `sandbox_transaction`, serves a hosted payment page on this server, signs its webhooks
+ * exactly as its real provider does, and answers verify calls in the provider's own JSON, which the
+ * adapters read with the real providers' readers.
+ */
+
+const SECRET_SETTING = 'paymentSandbox';
+
+/** The sandboxes' root secret: configured, or made once and kept in the settings (shared by every instance). */
+export async function sandboxRootSecret(db: Db, configured?: string): Promise<string> {
+  if (configured) return configured;
+  const now = new Date().toISOString();
+  await db.kysely
+    .insertInto('setting')
+    .values({ key: SECRET_SETTING, value: JSON.stringify({ secret: randomBytes(32).toString('hex') }), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const stored = await readSetting<{ secret?: string }>(db.kysely, SECRET_SETTING);
+  if (!stored?.secret) throw new Error(`Setting '${SECRET_SETTING}' has no secret`);
+  return stored.secret;
+}
+
+/** Each sandbox's own secret, shaped like its provider's (a Paystack secret key starts sk_test_). */
+export function sandboxSecret(root: string, provider: PaymentProviderId): string {
+  const h = hmacHex('sha256', root, `sandbox:${provider}`);
+  return provider === 'paystack' ? `sk_test_${h.slice(0, 40)}` : provider === 'flutterwave' ? `FLWSECK_TEST-${h.slice(0, 32)}-X` : h;
+}
+
+const readers: Record<PaymentProviderId, { verification(json: unknown): VerifiedTransaction; webhook(body: unknown): WebhookEvent }> = {
+  paystack: { verification: readPaystackVerification, webhook: readPaystackWebhook },
+  flutterwave: { verification: readFlutterwaveVerification, webhook: readFlutterwaveWebhook },
+  paypal: { verification: readPaypalOrder, webhook: readPaypalWebhook },
+  monnify: { verification: readMonnifyVerification, webhook: readMonnifyWebhook },
+};
+
+export interface SandboxDecision {
+  tx: SandboxTx;
+  /** The webhook to deliver (raw body and signing headers), when the provider sends one. */
+  webhook: { rawBody: string; headers: Record<string, string> } | null;
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;
+
+export function createSandbox({ db, publicUrl, rootSecret }: { db: Db; publicUrl: string; rootSecret: () => Promise<string> }) {
+  const wires: Record<PaymentProviderId, SandboxWire> = {
+    paystack: paystackSandboxWire,
+    flutterwave: flutterwaveSandboxWire,
+    paypal: paypalSandboxWire(publicUrl),
+    monnify: monnifySandboxWire,
+  };
+  const secret = async (provider: PaymentProviderId) => sandboxSecret(await rootSecret(), provider);
+
+  async function find(provider: PaymentProviderId, reference: string): Promise<SandboxTx | undefined> {
+    return db.kysely.selectFrom('sandbox_transaction').selectAll().where('provider', '=', provider).where('reference', '=', reference).executeTakeFirst();
+  }
+
+  async function signatureOk(provider: PaymentProviderId, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+    const key = await secret(provider);
+    switch (provider) {
+      case 'paystack':
+        return verifyPaystackSignature(key, rawBody, headers);
+      case 'flutterwave':
+        return verifyFlutterwaveSignature(key, headers);
+      case 'monnify':
+        return verifyMonnifySignature(key, rawBody, headers);
+      case 'paypal': {
+        // As the real adapter does: hand the transmission to the (sandbox) verification endpoint.
+        const request = paypalVerifyRequest(rawBody, headers, paypalSandboxWebhookId(key));
+        return !!request && sandboxVerifyWebhookSignature(key, request).verification_status === 'SUCCESS';
+      }
+    }
+  }
+
+  function adapter(provider: PaymentProviderId): PaymentAdapter {
+    const wire = wires[provider];
+    return {
+      provider,
+      mode: 'sandbox',
+      async startPayment(input) {
+        const now = new Date().toISOString();
+        const providerReference = wire.providerReference();
+        await db.kysely
+          .insertInto('sandbox_transaction')
+          .values({
+            provider,
+            reference: input.reference,
+            provider_reference: providerReference,
+            order_id: input.orderId,
+            order_number: input.orderNumber,
+            email: input.email,
+            amount: input.amount,
+            currency: input.currency,
+            status: 'pending',
+            amount_paid: null,
+            return_url: input.returnUrl,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return { url: `${publicUrl}/sandbox/${provider}/pay/${encodeURIComponent(input.reference)}`, providerReference };
+      },
+      verifyWebhookSignature: (rawBody, headers) => signatureOk(provider, rawBody, headers),
+      readWebhook: readers[provider].webhook,
+      async verifyTransaction(reference) {
+        const tx = await find(provider, reference);
+        if (!tx) throw new ProviderError(provider, 404, `no sandbox transaction ${reference}`);
+        return readers[provider].verification(wire.verification({ ...tx, amount: Number(tx.amount), amount_paid: tx.amount_paid === null ? null : Number(tx.amount_paid) }));
+      },
+    };
+  }
+
+  return {
+    adapter,
+    find,
+    /**
+     * The shopper paid (optionally a different amount, to test part payments) or declined. Only a
+     * pending transaction changes; the webhook is built only when this call made the change.
+     */
+    async decide(provider: PaymentProviderId, reference: string, outcome: 'pay' | 'decline', amountOverride?: number, now: Date = new Date()): Promise<SandboxDecision | null> {
+      const before = await find(provider, reference);
+      if (!before) return null;
+      const paid = amountOverride !== undefined && amountOverride > 0 ? Math.round(amountOverride * 100) / 100 : Number(before.amount);
+      const result = await db.kysely
+        .updateTable('sandbox_transaction')
+        .set({ status: outcome === 'pay' ? 'success' : 'failed', amount_paid: outcome === 'pay' ? paid : null, updated_at: now.toISOString() })
+        .where('provider', '=', provider)
+        .where('reference', '=', reference)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const tx = (await find(provider, reference))!;
+      const normalised = { ...tx, amount: Number(tx.amount), amount_paid: tx.amount_paid === null ? null : Number(tx.amount_paid) };
+      if (Number(result.numUpdatedRows) !== 1) return { tx: normalised, webhook: null };
+      const body = wires[provider].webhook(normalised, now);
+      if (!body) return { tx: normalised, webhook: null };
+      const rawBody = JSON.stringify(body);
+      return { tx: normalised, webhook: { rawBody, headers: { 'content-type': 'application/json', ...wires[provider].sign(rawBody, await secret(provider), now) } } };
+    },
+    /** PayPal's verify-webhook-signature, as the sandbox answers it. */
+    async verifyPaypal(request: PaypalVerifyRequest) {
+      return sandboxVerifyWebhookSignature(await secret('paypal'), request);
+    },
+    /** For tests and the README: sign a body as this sandbox's provider would. */
+    async sign(provider: PaymentProviderId, rawBody: string, now: Date = new Date()) {
+      return wires[provider].sign(rawBody, await secret(provider), now);
+    },
+  };
+}
