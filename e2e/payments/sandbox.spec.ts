@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestMail, uniqueEmail } from '../support';
+import { checkoutRoses, chooseNaira, fillDelivery, fillSender } from '../checkout/helpers';
+
+/** A guest checkout up to the payment stage; returns the order number shown there. */
+async function toPayment(page: Page, email: string): Promise<string> {
+  await chooseNaira(page);
+  await checkoutRoses(page);
+  await fillSender(page, { name: 'Bola Ade', email, phone: '0803 765 4321' });
+  await fillDelivery(page);
+  await page.getByRole('form', { name: 'Delivery details' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  return (await page.getByTestId('order-number').first().textContent())!.trim();
+}
+
+test.describe('payments through the card provider sandbox', () => {
+  test('paying on the hosted page marks the order paid and the checkout shows the done stage', async ({ page }) => {
+    const email = uniqueEmail('payer');
+    const orderNumber = await toPayment(page, email);
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).check();
+    // The sandbox's hosted page, on this server, with the amount to pay.
+    await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
+    await expect(page.getByText('₦48,000').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    // Back in the checkout: stage 3, the order number, the cart forgotten.
+    await expect(page).toHaveURL(/\/checkout\?orderId=/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByTestId('order-number').first()).toHaveText(orderNumber);
+    await expect(page.getByRole('button', { name: /^Cart/ })).toContainText('0');
+
+    const tracked = await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`);
+    expect((await tracked.json()).data.paymentStatus).toBe('paid');
+    expect((await latestMail(page, email, /receipt|payment/i)).text).toContain(orderNumber);
+
+    // A paid order can be reviewed once.
+    const review = page.getByRole('form', { name: 'Review your order' });
+    await review.getByRole('radio', { name: '5 stars' }).check();
+    await review.getByLabel(/Comment/).fill('Fresh, on time, and beautifully wrapped.');
+    await review.getByRole('button', { name: 'Send review' }).click();
+    await expect(page.getByText('Thank you for your review!')).toBeVisible();
+  });
+
+  test('declining on the hosted page leaves the order unpaid, still at payment', async ({ page }) => {
+    const orderNumber = await toPayment(page, uniqueEmail('decliner'));
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).check();
+    await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page).toHaveURL(/\/checkout\?orderId=/);
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    const tracked = await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`);
+    expect((await tracked.json()).data.paymentStatus).not.toMatch(/^paid/);
+  });
+});
