@@ -76,6 +76,7 @@ export const useCart = create<CartState>((set, get) => {
     const id = res.data.id ?? orderId;
     set({ orderId: id });
     writeStored('orderId', id);
+    bus.emit('order:saved', { orderId: id });
     if (after === 'checkout') {
       set({ open: false });
       navigate(checkoutPath(id));

@@ -74,7 +74,11 @@ describe('cart and the server', () => {
     bus.emit('cart:add', { item: roses });
     useCart.getState().setDeliveryDate('2099-02-14');
     bus.emit('cart:open', { from: 'main-header' });
+    const saved: string[] = [];
+    const off = bus.on('order:saved', ({ orderId }) => saved.push(orderId));
     await useCart.getState().submit();
+    off();
+    expect(saved).toEqual(['ord_123']);
     expect(post).toHaveBeenCalledWith('/v1/orders/order/create', { deliveryDate: '', cartItems: [roses], currency: 'NGN' });
     expect(useCart.getState().orderId).toBe('ord_123');
     expect(JSON.parse(localStorage.getItem('adire:orderId')!)).toBe('ord_123');

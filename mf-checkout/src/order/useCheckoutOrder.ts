@@ -57,22 +57,8 @@ export function useCheckoutOrder(orderId: string | null) {
     void fetchOrder();
   }, [fetchOrder]);
 
-  // The drawer opened from the checkout header may change the items: fetch again once it settles.
-  const itemCount = useRef<number | null>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = bus.on('cart:summary', (summary) => {
-      const before = itemCount.current;
-      itemCount.current = summary.itemCount;
-      if (before === null || before === summary.itemCount || summary.itemCount === 0) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void fetchOrder({ quiet: true }), 1500);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [fetchOrder]);
+  // 'Update Cart' in the drawer (opened from the checkout header) saved the order: show what the server holds.
+  useEffect(() => bus.on('order:saved', (saved) => saved.orderId === orderId && void fetchOrder({ quiet: true })), [fetchOrder, orderId]);
 
   const setOrder = useCallback((order: Order) => setLoad({ status: 'ready', order }), []);
   return { load, setOrder, reload: fetchOrder };

@@ -45,6 +45,8 @@ export type BusEvents = {
   'cart:summary': CartSummary;
   /** shell, checkout → cart: open the drawer. */
   'cart:open': { from: CartOpener };
+  /** cart → checkout: the order was created or updated from the drawer (the checkout fetches it again). */
+  'order:saved': { orderId: string };
   /** checkout → cart: forget the cart, delivery date and order id (SPEC section 4). */
   'cart:reset': { reason: CartResetReason };
   /** catalog → cart: put a product in the cart. */
