@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMail, uniqueEmail } from '../support';
 import { checkoutRoses, chooseNaira, fillDelivery, fillSender } from '../checkout/helpers';
@@ -12,6 +15,40 @@ async function toPayment(page: Page, email: string): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   return (await page.getByTestId('order-number').first().textContent())!.trim();
 }
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Run an operator command against the test server's own database (see serve.mjs). */
+function operator(args: string[]): string {
+  const state = path.resolve(here, '..', process.env.E2E_STATE_DIR ?? '.state');
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/orders.ts', ...args], {
+    cwd: path.resolve(here, '../../server'),
+    env: { ...process.env, SQLITE_FILE: path.join(state, 'shop.sqlite'), LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+test.describe('a manual transfer', () => {
+  test('the shopper reports the transfer, the operator confirms it, the checkout shows the done stage', async ({ page }) => {
+    const email = uniqueEmail('transfer');
+    const orderNumber = await toPayment(page, email);
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Bank transfer \(naira\)/ }).check();
+    const instructions = page.getByRole('region', { name: 'Payment instructions' });
+    await expect(instructions).toContainText(orderNumber);
+    const notice = instructions.getByRole('form', { name: 'Transfer details' });
+    await expect(notice.getByLabel('Transfer reference')).toHaveValue(orderNumber);
+    await notice.getByLabel('Name on the sending account').fill('Bola Ade');
+    await notice.getByRole('button', { name: 'I have made the transfer' }).click();
+    await expect(page.getByText('we will check the transfer and confirm your order by e-mail')).toBeVisible();
+    const waiting = await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`);
+    expect((await waiting.json()).data.paymentStatus).toBe('awaiting transfer');
+
+    operator(['mark-paid', orderNumber]);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const paid = await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`);
+    expect((await paid.json()).data.paymentStatus).toMatch(/^paid/);
+  });
+});
 
 test.describe('payments through the card provider sandbox', () => {
   test('paying on the hosted page marks the order paid and the checkout shows the done stage', async ({ page }) => {

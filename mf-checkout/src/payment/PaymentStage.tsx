@@ -8,6 +8,7 @@ import { useFocusOnMount } from '../useFocusOnMount';
 import styles from '../form.module.css';
 import { formatOrderAmount } from '../summary/amounts';
 import { methodsFor, readPaymentAnswer, type PaymentAnswer } from './methods';
+import { TransferNotice } from './TransferNotice';
 
 /**
  * Stage 2: the payment methods the chosen currency supports (SPEC section 9). Choosing one tells the
@@ -113,6 +114,12 @@ export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid
               )}
             </dl>
             {answer.instructions.note && <p>{answer.instructions.note}</p>}
+            <TransferNotice
+              key={chosen ?? ''}
+              orderId={order.id}
+              amount={answer.instructions.amount ?? order.total ?? 0}
+              reference={answer.instructions.reference ?? order.orderNumber ?? ''}
+            />
           </div>
         )}
       </div>
