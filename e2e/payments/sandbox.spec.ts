@@ -89,3 +89,33 @@ test.describe('payments through the card provider sandbox', () => {
     expect((await tracked.json()).data.paymentStatus).not.toMatch(/^paid/);
   });
 });
+
+test.describe('payments in other currencies and retries', () => {
+  test('PayPal in GBP through its sandbox', async ({ page }) => {
+    const orderNumber = await toPayment(page, uniqueEmail('paypal'));
+    await page.getByLabel('Pay in', { exact: true }).selectOption('GBP');
+    const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+    await expect(methods.getByRole('radio', { name: /Debit or credit card/ })).toHaveCount(0);
+    await methods.getByRole('radio', { name: /^PayPal/ }).check();
+    await expect(page).toHaveURL(/\/sandbox\/paypal\/pay\//);
+    await expect(page.getByText(/£\s?\d+/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const tracked = await (await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`)).json();
+    expect(tracked.data.paymentStatus).toBe('paid');
+  });
+
+  test('a declined card can be retried and then paid', async ({ page }) => {
+    const orderNumber = await toPayment(page, uniqueEmail('retry'));
+    const card = () => page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ });
+    await card().check();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    await card().check();
+    await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const tracked = await (await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`)).json();
+    expect(tracked.data.paymentStatus).toBe('paid');
+  });
+});
