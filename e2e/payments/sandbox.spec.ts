@@ -54,7 +54,7 @@ test.describe('payments through the card provider sandbox', () => {
   test('paying on the hosted page marks the order paid and the checkout shows the done stage', async ({ page }) => {
     const email = uniqueEmail('payer');
     const orderNumber = await toPayment(page, email);
-    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).check();
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).click();
     // The sandbox's hosted page, on this server, with the amount to pay.
     await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
     await expect(page.getByText('₦48,000').first()).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('payments through the card provider sandbox', () => {
 
   test('declining on the hosted page leaves the order unpaid, still at payment', async ({ page }) => {
     const orderNumber = await toPayment(page, uniqueEmail('decliner'));
-    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).check();
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ }).click();
     await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page).toHaveURL(/\/checkout\?orderId=/);
@@ -96,7 +96,7 @@ test.describe('payments in other currencies and retries', () => {
     await page.getByLabel('Pay in', { exact: true }).selectOption('GBP');
     const methods = page.getByRole('radiogroup', { name: 'Payment method' });
     await expect(methods.getByRole('radio', { name: /Debit or credit card/ })).toHaveCount(0);
-    await methods.getByRole('radio', { name: /^PayPal/ }).check();
+    await methods.getByRole('radio', { name: /^PayPal/ }).click();
     await expect(page).toHaveURL(/\/sandbox\/paypal\/pay\//);
     await expect(page.getByText(/£\s?\d+/).first()).toBeVisible();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -108,10 +108,10 @@ test.describe('payments in other currencies and retries', () => {
   test('a declined card can be retried and then paid', async ({ page }) => {
     const orderNumber = await toPayment(page, uniqueEmail('retry'));
     const card = () => page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('radio', { name: /Debit or credit card/ });
-    await card().check();
+    await card().click();
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-    await card().check();
+    await card().click();
     await expect(page).toHaveURL(/\/sandbox\/paystack\/pay\//);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
