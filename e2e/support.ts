@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The releases copy the test server serves (see serve.mjs). */
@@ -58,3 +59,47 @@ export async function latestCode(page: Page, to: string): Promise<string> {
 
 /** A fresh address per test run, so reruns against one server never collide. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/**
+ * What the store under test offers besides the shop. The suite's own store (no BASE_URL) has all of
+ * it; a deployment may not, so the tests that need one skip with the reason instead of failing.
+ */
+export const OWN_STORE = !process.env.BASE_URL;
+
+/** Whether the store serves the dev mailbox (/dev/mail.json is not served in production). */
+export async function hasDevMailbox(request: APIRequestContext): Promise<boolean> {
+  const res = await request.get('/dev/mail.json?to=nobody%40example.com');
+  return res.ok() && (res.headers()['content-type'] ?? '').includes('json');
+}
+
+/** Skip the calling test when the store has no dev mailbox. */
+export async function requireDevMailbox(request: APIRequestContext): Promise<void> {
+  test.skip(!(await hasDevMailbox(request)), 'needs the dev mailbox (/dev/mail.json), which this store does not serve (production)');
+}
+
+/** Skip the calling test when the payment sandbox is off (as in production, unless PAYMENTS_SANDBOX=1). */
+export async function requirePaymentSandbox(request: APIRequestContext): Promise<void> {
+  const res = await request.get('/sandbox/paystack/pay/no-such-payment');
+  const ok = res.status() === 404 && (await res.text()).includes('Payment not found');
+  test.skip(!ok, `needs the payment sandbox (/sandbox/…), which this store does not serve (production without PAYMENTS_SANDBOX=1)`);
+}
+
+const OPERATOR_DB = OWN_STORE || Boolean(process.env.DATABASE_URL || process.env.SQLITE_FILE);
+
+/** Skip the calling test when the operator command cannot reach the store's database. */
+export function requireOperator(): void {
+  test.skip(!OPERATOR_DB, 'needs the operator command on the deployment’s database: set DATABASE_URL (or SQLITE_FILE) beside BASE_URL');
+}
+
+/**
+ * Run an operator command (server/src/cli/orders.ts), e.g. ['mark-paid', orderNumber]: against the
+ * suite's own database (see serve.mjs), or with BASE_URL against DATABASE_URL / SQLITE_FILE.
+ */
+export function operator(args: string[]): string {
+  const env = OWN_STORE ? { ...process.env, SQLITE_FILE: path.join(path.dirname(RELEASES_DIR), 'shop.sqlite') } : { ...process.env };
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/orders.ts', ...args], {
+    cwd: path.resolve(here, '../server'),
+    env: { ...env, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}

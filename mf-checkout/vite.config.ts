@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '@adire/federation-config';
 import federation from './module-federation.config';
 
 export default defineConfig({
   // Relative base: a release works from whatever folder (or CDN) the manifest points at.
   base: './',
-  plugins: [react(), federation],
+  plugins: [react(), federation, precompress()],
   build: { target: 'es2022', modulePreload: false },
   server: { port: 5104, strictPort: true, origin: 'http://127.0.0.1:5104' },
   preview: { port: 5104, strictPort: true },

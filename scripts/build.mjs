@@ -1,8 +1,9 @@
-// Build the shell, then build and publish each remote on its own (releases/<remote>/<version>/).
+// Build and publish the shell, then each remote, every one on its own into releases/<target>/<version>/
+// (the release command: server/src/cli/release.ts). The shell goes first: each remote's contracts
+// version is checked against the live shell's. `node scripts/build.mjs cart` publishes only the cart.
 import { execFileSync } from 'node:child_process';
 
 const run = (args) => execFileSync('pnpm', args, { stdio: 'inherit' });
-const remotes = process.argv.slice(2).length ? process.argv.slice(2) : ['catalog', 'cart', 'account', 'checkout'];
+const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['shell', 'catalog', 'cart', 'account', 'checkout'];
 
-run(['--filter', '@adire/shell', 'build']);
-for (const remote of remotes) run(['--filter', '@adire/server', 'release', 'publish', remote]);
+for (const target of targets) run(['--filter', '@adire/server', 'release', 'publish', target]);

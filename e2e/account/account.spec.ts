@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { latestCode, uniqueEmail } from '../support';
+import { latestCode, requireDevMailbox, uniqueEmail } from '../support';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -51,42 +51,10 @@ test.describe('account dropdown', () => {
     await expect(errorToast(page, 'Unable to register: An account with this email address already exists')).toBeVisible();
   });
 
-  test('forgot password: the code from the mailbox, a new password, logged in', async ({ page }) => {
-    // A fresh account so the demo shopper's password stays as seeded.
-    const email = uniqueEmail('forgot');
-    const created = await page.request.post('/v1/storefront/auth/signup', { data: { business: 'adire-blooms', email, password: 'First-password-1' } });
-    expect(created.ok()).toBe(true);
+  // Forgot password → code → new password → log in: journeys/account-recovery.spec.ts.
 
-    const login = await openAccount(page);
-    await login.getByRole('button', { name: 'Forgot Password' }).click();
-    const forgot = page.getByRole('form', { name: 'Forgot password' });
-    await forgot.getByLabel('Email').fill(email);
-    await forgot.getByRole('button', { name: 'Send code' }).click();
-    await expect(toast(page, `One-time password has been sent to ${email}`)).toBeVisible();
-
-    const otp = page.getByRole('form', { name: 'Enter one-time password' });
-    await otp.getByLabel('OTP').fill('000000' === (await latestCode(page, email)) ? '111111' : '000000');
-    await otp.getByRole('button', { name: 'Validate' }).click();
-    await expect(errorToast(page, 'Unable to enter one-time password:')).toBeVisible();
-    await otp.getByLabel('OTP').fill(await latestCode(page, email));
-    await otp.getByRole('button', { name: 'Validate' }).click();
-    await expect(toast(page, 'OTP validated successfully')).toBeVisible();
-
-    const fresh = page.getByRole('form', { name: 'Create a new password' });
-    await fresh.getByLabel('New password').fill('Second-password-2');
-    await fresh.getByLabel('Confirm password').fill('Second-password-3');
-    await fresh.getByRole('button', { name: 'Save password' }).click();
-    await expect(errorToast(page, 'Passwords do not match')).toBeVisible();
-    await fresh.getByLabel('Confirm password').fill('Second-password-2');
-    await fresh.getByRole('button', { name: 'Save password' }).click();
-    await expect(toast(page, 'Password changed successfully and user logged in')).toBeVisible();
-    await expect(page.getByRole('button', { name: email })).toBeVisible();
-
-    const relogin = await page.request.post('/v1/storefront/auth/login', { data: { business: 'adire-blooms', email, password: 'Second-password-2' } });
-    expect(relogin.ok()).toBe(true);
-  });
-
-  test('a legacy user is sent to the one-time code, then sets a new password', async ({ page }) => {
+  test('a legacy user is sent to the one-time code, then sets a new password', async ({ page, request }) => {
+    await requireDevMailbox(request);
     const email = 'legacy@adireblooms.ng';
     const login = await openAccount(page);
     await login.getByLabel('Email').fill(email);

@@ -55,3 +55,12 @@ export async function fillDelivery(page: Page, recipient: Recipient = AMAKA) {
   await form.getByLabel('Recipient address').fill(recipient.address);
   await form.getByLabel('Delivery date').fill(daysAhead(4));
 }
+
+/** Pick-up at a branch (Lekki by default) on a day a few days ahead; checks the branch address shows. */
+export async function fillPickup(page: Page, branch = { location: 'Lekki LPL', address: '5 Admiralty Way, Lekki Phase 1, Lagos' }) {
+  const form = page.getByRole('form', { name: 'Delivery details' });
+  await form.getByRole('radio', { name: /^Pick-up/ }).check();
+  await form.getByRole('combobox', { name: 'Pick-up location' }).selectOption(branch.location);
+  await expect(form.getByLabel('Pick-up address')).toContainText(branch.address);
+  await form.getByLabel('Delivery date').fill(daysAhead(3));
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { requireDevMailbox } from '../support';
 
 test.describe('alert banner', () => {
   test.use({ timezoneId: 'Africa/Lagos' });
@@ -17,6 +18,7 @@ test.describe('alert banner', () => {
 
 test.describe('newsletter', () => {
   test('subscribes, mails an unsubscribe link, and the link unsubscribes (footer hidden)', async ({ page, request }) => {
+    await requireDevMailbox(request);
     const email = `reader-${Date.now()}@example.com`;
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

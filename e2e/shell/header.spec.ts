@@ -17,25 +17,7 @@ test.describe('header', () => {
     for (const link of ['VIP', 'FAQ', 'Track']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
   });
 
-  test('mobile (375 px): a Menu button opens the sidebar, which navigates and closes', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    const sidebar = page.getByRole('dialog', { name: 'Menu' });
-    await expect(sidebar).toBeVisible();
-    await expect(sidebar.getByRole('button', { name: 'Close menu' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(sidebar).toBeHidden();
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await sidebar.getByRole('button', { name: 'Gifts' }).click();
-    await sidebar.getByRole('link', { name: 'Teddy Bears' }).click();
-    await expect(page).toHaveURL(/\/product-category\/teddy-bears$/);
-    await expect(sidebar).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: 'Teddy Bears' })).toBeVisible();
-    await context.close();
-  });
+  // Mobile (375 px): the Menu button and sidebar are walked in journeys/mobile.spec.ts.
 
   test('search is debounced: typing navigates once to /filters?search=, emptying shows the default listing', async ({ page }) => {
     await page.goto('/');

@@ -18,9 +18,13 @@ const TITLES: Record<View, string> = {
   newPassword: 'Create a new password',
 };
 
-export function AccountDropdown() {
+/**
+ * `openOnMount`: the shell mounts this parcel only when a shopper without a stored user first uses
+ * its stand-in Account button; then the dropdown opens at once, as the click asked.
+ */
+export function AccountDropdown({ openOnMount = false }: { openOnMount?: boolean }) {
   const user = useBusValue('user:changed', null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openOnMount);
   const [view, setView] = useState<View>('login');
   const [email, setEmail] = useState('');
   const panelId = useId();

@@ -28,19 +28,19 @@ export function CartDrawer() {
   return (
     <div data-boundary="cart" className={styles.root}>
       {open && <div className={styles.backdrop} onClick={hide} aria-hidden="true" />}
-      <aside
+      <div
         role="dialog"
         aria-modal="true"
         aria-label="Cart"
         className={`${styles.drawer} ${open ? styles.open : ''}`}
         hidden={!open}
       >
-        <header className={styles.head}>
+        <div className={styles.head}>
           <h2>Your cart</h2>
           <button ref={closeRef} type="button" onClick={hide} aria-label="Close cart" className={styles.close}>
             ×
           </button>
-        </header>
+        </div>
         {items.length === 0 ? (
           <p className={styles.empty}>Empty Cart</p>
         ) : (
@@ -119,7 +119,7 @@ export function CartDrawer() {
         >
           {orderId ? 'Update Cart' : 'Proceed to checkout'}
         </button>
-      </aside>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import { shopDate } from '@adire/domain';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { lagosToday } from './rules';
 
 const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -12,7 +12,7 @@ export default function DeliveryDatePicker({ value, onChange, id }: { value: str
       id={id}
       selected={value ? toDate(value) : null}
       onChange={(d: Date | null) => onChange(d ? toIso(d) : null)}
-      minDate={toDate(lagosToday())}
+      minDate={toDate(shopDate())}
       placeholderText="Select date"
       dateFormat="d MMM yyyy"
       autoComplete="off"

@@ -1,9 +1,9 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, readStored, writeStored, type CartItem, type CartOpener, type CurrencyName, type User } from '@adire/contracts';
-import { cartItemCount, decrementQuantity, incrementQuantity, mergeCarts, withQuantity } from '@adire/domain';
+import { addCartItem, cartItemCount, decrementQuantity, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
-import { checkoutPath, isSelectableDate, itemsWithSku, orderBody } from './rules';
+import { checkoutPath, isSelectableDate, itemsWithSku, orderBody, storedCartItems } from './rules';
 
 interface CartState {
   items: CartItem[];
@@ -30,6 +30,8 @@ const toast = (type: 'success' | 'error' | 'info', message: string) => bus.emit(
 const currentUser = (): User | null => bus.last('user:changed') ?? null;
 const currentCurrency = (): CurrencyName => bus.last('currency:changed')?.name ?? 'NGN';
 const navigate = (path: string) => window.history.pushState(null, '', path);
+/** The guest cart in local storage; a corrupt value or item counts as absent. */
+const readGuestCart = (): CartItem[] => storedCartItems(readStored('cartItems'));
 
 /** Logged-in carts live on the server (debounced save); a guest's cart lives in local storage. */
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -88,17 +90,13 @@ export const useCart = create<CartState>((set, get) => {
   }
 
   return {
-    items: readStored<CartItem[]>('cartItems') ?? [],
+    items: readGuestCart(),
     deliveryDate: readStored<string>('deliveryDate'),
     orderId: readStored<string>('orderId'),
     open: false,
     opener: 'main-header',
     busy: false,
-    add(item) {
-      const existing = get().items.find((i) => i.SKU === item.SKU);
-      if (existing) mapItem(item.SKU, (i) => withQuantity(i, i.quantity + item.quantity));
-      else update([...get().items, withQuantity(item, item.quantity)]);
-    },
+    add: (item) => update(addCartItem(get().items, item)),
     increment: (sku) => mapItem(sku, incrementQuantity),
     decrement: (sku) => mapItem(sku, decrementQuantity),
     async remove(sku) {
@@ -126,7 +124,11 @@ export const useCart = create<CartState>((set, get) => {
       writeStored('deliveryDate', null);
       writeStored('orderId', null);
     },
-    show: (opener) => set({ open: true, opener, items: currentUser() ? get().items : (readStored<CartItem[]>('cartItems') ?? get().items) }),
+    show(opener) {
+      // A guest's cart is re-read (another tab may have changed it); without a stored one, memory is kept.
+      const stored = currentUser() ? null : readStored('cartItems');
+      set({ open: true, opener, items: stored === null ? get().items : storedCartItems(stored) });
+    },
     hide: () => set({ open: false }),
   };
 });
@@ -141,11 +143,20 @@ function publishSummary(state: Pick<CartState, 'items' | 'orderId' | 'deliveryDa
  * SKU, then the guest copy is cleared. The merged cart is saved back only when the guest had items.
  */
 export function adoptUserCart(user: User): void {
-  const guest = readStored<CartItem[]>('cartItems') ?? [];
-  const merged = mergeCarts(user.cartItems ?? [], guest);
+  const guest = readGuestCart();
+  const merged = mergeCarts(storedCartItems(user.cartItems), guest);
   useCart.setState({ items: merged });
   writeStored('cartItems', null);
   if (guest.length) void saveServerCart(merged);
+}
+
+/**
+ * An order id stored from an earlier visit is fetched through the shared order lifecycle: a paid order
+ * is forgotten (the cart hears 'cart:reset'), a missing one too and the shopper goes to '/'.
+ */
+export async function followStoredOrder(): Promise<void> {
+  const { orderId } = useCart.getState();
+  if (orderId) await followOrder(orderId, { api, bus });
 }
 
 let wired = false;
@@ -162,4 +173,5 @@ export function wireCartToBus(): void {
   bus.on('cart:reset', () => useCart.getState().reset());
   bus.on('account:logout', () => useCart.getState().reset());
   bus.on('user:changed', (user) => user && adoptUserCart(user));
+  void followStoredOrder();
 }

@@ -1,4 +1,5 @@
 import type { CartItem, CurrencyName } from '@adire/contracts';
+import { isApiDate, shopDate } from '@adire/domain';
 
 /** Body of order/create and order/{id} (SPEC section 7). */
 export interface OrderBody {
@@ -30,15 +31,27 @@ export function checkoutPath(orderId: string): string {
   return `/checkout?orderId=${encodeURIComponent(orderId)}`;
 }
 
-/** Today in Lagos as YYYY-MM-DD: the first day the date picker offers. */
-export function lagosToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** A picked date is usable when it is a real YYYY-MM-DD day, today or later (in Lagos, the shop's day). */
+export function isSelectableDate(date: string, now: Date = new Date()): boolean {
+  return isApiDate(date) && date >= shopDate(now);
 }
 
-/** A picked date is usable when it is a real YYYY-MM-DD day, today or later (in Lagos). */
-export function isSelectableDate(date: string, now: Date = new Date()): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return false;
-  return date >= lagosToday(now);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** A stored item the drawer can show and the totals can add up: anything else is corrupt. */
+export function isCartItem(value: unknown): value is CartItem {
+  if (!isRecord(value)) return false;
+  const { SKU, name, price, quantity, image, design } = value;
+  if (typeof SKU !== 'string' || typeof name !== 'string' || !isAmount(price)) return false;
+  if (!isAmount(quantity) || quantity < 1 || !isRecord(image) || typeof image.src !== 'string') return false;
+  return design === undefined || design === null || (isRecord(design) && isAmount(design.price) && isAmount(design.quantity));
+}
+
+/**
+ * Cart items read from local storage (or a stored user): what is not a list counts as absent, and
+ * items that are not well formed are left out, so one corrupt entry never breaks the cart.
+ */
+export function storedCartItems(value: unknown): CartItem[] {
+  return Array.isArray(value) ? value.filter(isCartItem) : [];
 }

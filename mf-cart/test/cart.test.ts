@@ -2,7 +2,7 @@ import type { CartItem } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { api } from '@adire/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCart, wireCartToBus } from '../src/cartStore';
+import { followStoredOrder, useCart, wireCartToBus } from '../src/cartStore';
 
 const roses: CartItem = {
   SKU: 'AB-1001',
@@ -114,5 +114,51 @@ describe('cart and the server', () => {
     bus.emit('cart:reset', { reason: 'order-finished' });
     expect(useCart.getState()).toMatchObject({ items: [], deliveryDate: null, orderId: null });
     expect(localStorage.getItem('adire:deliveryDate')).toBeNull();
+  });
+});
+
+describe('the stored order (order lifecycle, SPEC section 4)', () => {
+  const order = (paymentStatus: string) => ({ id: 'ord_5', deliveryDate: '2099-02-14', orderProducts: [], cartItems: [roses], currency: 'NGN' as const, paymentStatus });
+  beforeEach(() => {
+    localStorage.clear();
+    useCart.getState().reset();
+    wireCartToBus();
+    bus.emit('cart:add', { item: roses });
+    useCart.getState().setDeliveryDate('2099-02-14');
+    useCart.setState({ orderId: 'ord_5' });
+    localStorage.setItem('adire:orderId', JSON.stringify('ord_5'));
+    localStorage.setItem('adire:coupon', JSON.stringify({ code: 'ROSES10', orderId: 'ord_5' }));
+    window.history.pushState(null, '', '/flowers');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is fetched; a paid one clears the cart, date, order id and coupon', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ error: false, message: '', data: order('paid'), status: 200 });
+    await followStoredOrder();
+    expect(get).toHaveBeenCalledWith('/v1/orders/order/ord_5');
+    expect(useCart.getState()).toMatchObject({ items: [], deliveryDate: null, orderId: null });
+    expect(['adire:cartItems', 'adire:deliveryDate', 'adire:orderId', 'adire:coupon'].map((k) => localStorage.getItem(k))).toEqual([null, null, null, null]);
+    expect(window.location.pathname).toBe('/flowers');
+  });
+
+  it('a 404 clears them too and goes to /', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ error: true, message: 'We could not find that order', data: null, status: 404 });
+    await followStoredOrder();
+    expect(useCart.getState()).toMatchObject({ items: [], orderId: null });
+    expect(localStorage.getItem('adire:coupon')).toBeNull();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('an open order, or a failed call, keeps everything', async () => {
+    for (const res of [
+      { error: false, message: '', data: order('not paid'), status: 200 },
+      { error: true, message: 'Could not reach the shop', data: null, status: 0 },
+    ]) {
+      vi.spyOn(api, 'get').mockResolvedValue(res);
+      await followStoredOrder();
+      expect(useCart.getState()).toMatchObject({ items: [roses], deliveryDate: '2099-02-14', orderId: 'ord_5' });
+      expect(localStorage.getItem('adire:coupon')).not.toBeNull();
+      expect(window.location.pathname).toBe('/flowers');
+    }
   });
 });

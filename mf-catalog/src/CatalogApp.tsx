@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@adire/router';
 import { Home } from './home/Home';
 import { NotFound } from './ui/NotFound';
 import { Loading, TextSkeleton } from './ui/Skeleton';

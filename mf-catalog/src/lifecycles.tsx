@@ -3,7 +3,7 @@ import { api } from '@adire/api-client';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { CatalogApp } from './CatalogApp';

@@ -1,5 +1,5 @@
 import type { ApiResult } from '@adire/contracts';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type ApiState<T> =
   | { status: 'loading'; /** The answer for an earlier key, kept on screen while the new one loads. */ previous: T | null }
@@ -70,13 +70,17 @@ export function useApi<T>(key: string | null, load: () => Promise<ApiResult<T>>)
         setEntry({ key, state: { status: 'loading', previous: null } });
         setAttempt((n) => n + 1);
       };
-      setEntry({
-        key,
-        state:
-          res.error || res.data === null
-            ? { status: 'error', message: res.message || 'Something went wrong.', httpStatus: res.status, retry }
-            : { status: 'ready', data: res.data },
-      });
+      // A transition: React renders the arrived products in slices and keeps the page responsive
+      // (a whole grid rendered at once is a long task on a slow phone).
+      startTransition(() =>
+        setEntry({
+          key,
+          state:
+            res.error || res.data === null
+              ? { status: 'error', message: res.message || 'Something went wrong.', httpStatus: res.status, retry }
+              : { status: 'ready', data: res.data },
+        }),
+      );
     });
     return () => {
       live = false;

@@ -1,7 +1,7 @@
 import type { CartItem, Toast } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@adire/router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProductGrid } from '../src/ui/ProductGrid';
 import { summary } from './fixtures';

@@ -1,6 +1,6 @@
 import type { ApiResult, CatalogListing } from '@adire/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '@adire/router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListingQuery } from '../src/api';
 import { Listing } from '../src/listing/Listing';

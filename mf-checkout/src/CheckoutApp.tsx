@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@adire/router';
 import styles from './checkout.module.css';
 import { CheckoutPage } from './CheckoutPage';
 import { OrderTracker } from './tracker/OrderTracker';

@@ -1,6 +1,6 @@
 import { CHECKOUT_STAGES, type DeliveryQuote, type Order } from '@adire/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@adire/router';
 import { useLatest } from './useLatest';
 import styles from './checkout.module.css';
 import { CheckoutHeader } from './CheckoutHeader';

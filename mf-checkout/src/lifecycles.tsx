@@ -3,7 +3,7 @@ import { reportSharedInstances } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { CheckoutApp } from './CheckoutApp';

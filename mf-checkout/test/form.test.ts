@@ -1,6 +1,7 @@
 import type { Order, User } from '@adire/contracts';
+import { localNumber } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { initialForm, localNumber, recipientToForm } from '../src/delivery/form';
+import { initialForm, recipientToForm } from '../src/delivery/form';
 import { contactQuery, timelineRows } from '../src/tracker/timeline';
 
 const user: User = {

@@ -1,6 +1,6 @@
 import type { ApiResult, Order } from '@adire/contracts';
+import { applyOrderOutcome, orderOutcome } from '@adire/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { applyOrderOutcome, orderOutcome } from '../src/order/orderLifecycle';
 import { stageForOrder, stageState, toStage } from '../src/stage';
 
 const order = (over: Partial<Order> = {}): Order => ({

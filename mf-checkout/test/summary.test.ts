@@ -1,6 +1,7 @@
 import type { DeliveryQuote, Order } from '@adire/contracts';
+import { formatAmount as formatOrderAmount } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { summaryAmounts, formatOrderAmount } from '../src/summary/amounts';
+import { summaryAmounts } from '../src/summary/amounts';
 import { reconcileCoupon, tidyCouponCode } from '../src/summary/coupon';
 
 const order = (over: Partial<Order> = {}): Order => ({

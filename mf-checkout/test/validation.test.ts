@@ -50,6 +50,14 @@ describe('checkout form validation (SPEC section 5)', () => {
     expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-05-12', deliveryMethod: 'pick-up', pickUpLocation: 'Ikoyi LPI' }), late)).toBeNull();
   });
 
+  it('takes only a day from the calendar, then applies the same-day cutoff of the shop', () => {
+    const evening = { ...ctx, now: new Date('2026-05-12T21:10:00+01:00') };
+    expect(fieldProblem('deliveryDate', filled({ deliveryDate: '13/05/2026' }), evening)).toBe('Choose a day from the calendar');
+    expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-02-30' }), evening)).toBe('Choose a day from the calendar');
+    expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-05-12' }), evening)).toBe('Same-day delivery closes at 9:00pm Lagos time: choose tomorrow or a later day');
+    expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-05-13' }), evening)).toBeNull();
+  });
+
   it('finds nothing wrong with a complete delivery form', () => {
     expect(formErrors(filled(), ctx)).toEqual({});
     expect(Object.keys(formErrors(emptyForm(), ctx)).sort()).toEqual(

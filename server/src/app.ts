@@ -6,7 +6,11 @@ import { accountRoutes } from './domains/account/routes';
 import { catalogRoutes } from './domains/catalog/routes';
 import { siteRoutes } from './domains/site/routes';
 import { checkBusiness } from './http/business';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { registerInputGuards } from './http/input';
+import { trackRoutes } from './http/route-table';
+import { fastifyTrustProxy, registerSecurity } from './http/security';
+import { registerResponseCache } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -15,7 +19,7 @@ import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth' | 'payments'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
@@ -30,15 +34,23 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
     // Ajv: coerce query strings to their types, strip nothing silently.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
     disableRequestLogging: false,
-    trustProxy: false,
+    frameworkErrors,
+    // Off unless TRUST_PROXY names the proxy: X-Forwarded-For/-Proto then give the client IP and HTTPS.
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
   });
 
+  trackRoutes(app);
   registerErrorHandling(app, config.bodyLimitBytes);
+  registerSecurity(app, { releasesDir: config.releasesDir, corsOrigins: config.corsOrigins, devOverrides: config.devOverrides });
+  registerInputGuards(app);
+  // Before compress: cached answers carry their own compressed copies.
+  registerResponseCache(app, { db, ...config.responseCache });
   await app.register(compress, { global: true, threshold: 1024 });
 
   // Every /v1 call must name this business (query or body), checked once the body is parsed.
   app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/v1/')) checkBusiness(request);
+    // Routes only: an unknown /v1 path is a plain 404, not a question about the business.
+    if (request.url.startsWith('/v1/') && request.routeOptions.url !== undefined) checkBusiness(request);
   });
 
   app.get('/healthz', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAuthConfig, type AuthConfig } from './domains/account/config';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments/config';
+import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
 
 /** Project root (the folder holding shell/, server/, releases/). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +20,11 @@ export interface ServerConfig {
   production: boolean;
   /** `pnpm dev`: serve each remote's live `vite build --watch` output instead of the releases. */
   devRemotes: boolean;
+  /**
+   * Development only: the shell may point a remote at a local dev server (`?remote.cart=<entry>`),
+   * the others staying as released. ADIRE_DEV_OVERRIDES=1 (or ADIRE_DEV_REMOTES=1); never in production.
+   */
+  devOverrides: boolean;
   bodyLimitBytes: number;
   logLevel: string;
   /** Where shoppers reach the store; links in mail point here. */
@@ -30,6 +36,12 @@ export interface ServerConfig {
   auth: AuthConfig;
   /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
   payments: PaymentsConfig;
+  /** TRUST_PROXY: which proxies' X-Forwarded-* to believe (client IP for rate limits, HTTPS for HSTS). Off by default. */
+  trustProxy: TrustProxy;
+  /** CORS_ORIGINS: other origins a browser may call the API from; none by default (same-origin only). */
+  corsOrigins: string[];
+  /** In-process cache of public answers (RESPONSE_CACHE=0 turns it off, RESPONSE_CACHE_CHECK_MS, RESPONSE_CACHE_MB). */
+  responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -47,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     releasesDir: env.RELEASES_DIR ?? path.join(ROOT, 'releases'),
     production: env.NODE_ENV === 'production',
     devRemotes: env.ADIRE_DEV_REMOTES === '1' && env.NODE_ENV !== 'production',
+    devOverrides: (env.ADIRE_DEV_OVERRIDES === '1' || env.ADIRE_DEV_REMOTES === '1') && env.NODE_ENV !== 'production',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 100 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
@@ -54,5 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
     auth: loadAuthConfig(env),
     payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    responseCache: {
+      enabled: env.RESPONSE_CACHE !== '0',
+      checkMs: Math.max(0, Number(env.RESPONSE_CACHE_CHECK_MS ?? 0) || 0),
+      maxBytes: Math.max(1, Number(env.RESPONSE_CACHE_MB ?? 32) || 32) * 1024 * 1024,
+    },
   };
 }

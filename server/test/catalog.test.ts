@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CatalogCategory, CatalogListing, FilterGroup, ProductDetail, ProductSummary, SearchResult } from '@adire/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bumpCatalogVersion } from '../src/db/catalog-writer';
 import { seedIfEmpty } from '../src/db/seed';
 import { CATEGORIES } from '../src/db/seed-data';
 import { findDesign, findSku, findSkus } from '../src/domains/catalog/lookup';
+import { RECOMMENDATIONS_ROTATE_MS } from '../src/domains/catalog/recommend';
 import { foldText } from '../src/domains/catalog/search-text';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -321,10 +322,21 @@ describe('product page', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('recommends in-stock products grouped by relevanceOrder, lowest first, at random', async () => {
+  it('recommends in-stock products grouped by relevanceOrder, lowest first, at random (a new pick every period)', async () => {
     const seen = new Set<string>();
+    const url = `/v1/catalog/products/white-grace-lilies?${B}`;
+    // Within one period the page is one cacheable answer (same bytes, same tag).
+    const [a, b] = [await shop.app.inject(url), await shop.app.inject(url)];
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let i = 0; i < 6; i++) {
-      const p = await get<ProductDetail>(`/v1/catalog/products/white-grace-lilies?${B}`);
+      vi.setSystemTime(start + (i + 1) * RECOMMENDATIONS_ROTATE_MS);
+      const p = await get<ProductDetail>(url);
       expect(p.recommendations.length).toBe(8);
       expect(p.recommendations.map((r) => r.slug)).not.toContain('white-grace-lilies');
       for (const r of p.recommendations) expect(r.inStock).toBe(true);

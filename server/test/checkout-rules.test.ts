@@ -1,11 +1,19 @@
 import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
+import {
+  configForDate,
+  deliveryDateProblem,
+  deliveryFee,
+  formatCutoff,
+  sameDayOpen,
+  shopClock,
+  UnknownZoneError,
+  type DeliverySettings,
+} from '@adire/domain';
 import { describe, expect, it } from 'vitest';
 import { BASE_DELIVERY, deliveryOverrides } from '../src/db/seed-data';
 import { recipientKey, withRecipient } from '../src/domains/orders/checkout';
 import { readCheckout, readSenderInfo } from '../src/domains/orders/checkout-payload';
 import { couponDiscount, couponProblem, orderTotals, type CouponRule } from '../src/domains/orders/coupons';
-import { deliveryDateProblem, formatCutoff, sameDayOpen, shopClock } from '../src/domains/orders/cutoff';
-import { configForDate, deliveryFee, UnknownZoneError, type DeliverySettings } from '../src/domains/orders/delivery';
 import { formatOrderNumber, normaliseOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from '../src/domains/orders/order-number';
 import { readReview, reviewAuthor } from '../src/domains/orders/reviews';
 import { buildTimeline, phoneMatches } from '../src/domains/orders/tracker';

@@ -17,24 +17,22 @@ export interface TestShop {
 }
 
 /**
- * A fresh, migrated, seeded shop for one test file: a temporary SQLite file, or — when
- * TEST_DATABASE_URL points at a PostgreSQL server — a database created for this file alone.
+ * A database of its own: none (use a SQLite file) unless TEST_DATABASE_URL points at a PostgreSQL
+ * server, where a database is created, and dropped by `drop`.
  */
-export async function startTestShop(options: { auth?: AppOptions['config']['auth'] } = {}): Promise<TestShop> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
+export async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `adire_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
+  if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = `adire_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       // pg's pool.end() resolves before its sockets have closed; a FORCE drop would then kill a closing
@@ -46,13 +44,38 @@ export async function startTestShop(options: { auth?: AppOptions['config']['auth
       }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/**
+ * A fresh, migrated, seeded shop for one test file: a temporary SQLite file, or — when
+ * TEST_DATABASE_URL points at a PostgreSQL server — a database created for this file alone.
+ */
+export async function startTestShop(
+  options: {
+    auth?: AppOptions['config']['auth'];
+    /** Other settings of the app (trustProxy, corsOrigins, …). */
+    config?: Partial<AppOptions['config']>;
+    /** Write a minimal built shell (index.html) first, so the page routes serve HTML as in production. */
+    shell?: boolean;
+  } = {},
+): Promise<TestShop> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
+  const { databaseUrl, drop: dropDatabase } = await createTestDatabase();
   const db = openDatabase({ databaseUrl, sqliteFile: path.join(tmp, 'shop.sqlite') });
   await migrateToLatest(db);
   await seedIfEmpty(db);
   const dirs = { shellDir: path.join(tmp, 'shell'), releasesDir: path.join(tmp, 'releases') };
-  const app = await buildApp({ db, config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent', auth: options.auth }, logger: false });
+  if (options.shell) {
+    fs.mkdirSync(dirs.shellDir, { recursive: true });
+    fs.writeFileSync(path.join(dirs.shellDir, 'index.html'), '<!doctype html><title>Adire Blooms</title><div id="shell-root"></div>');
+  }
+  const app = await buildApp({
+    db,
+    config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent', auth: options.auth, ...options.config },
+    logger: false,
+  });
   return {
     app,
     db,

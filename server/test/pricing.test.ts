@@ -1,6 +1,7 @@
+import { shopDate } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
 import { priceCart, type Sellable } from '../src/domains/orders/pricing';
-import { checkDeliveryDate, lagosDate } from '../src/domains/orders/service';
+import { checkDeliveryDate } from '../src/domains/orders/service';
 
 const designs = new Map([
   ['wrapped bouquet', { name: 'Wrapped bouquet', priceNgn: 0 }],
@@ -53,7 +54,7 @@ describe('priceCart', () => {
 
 describe('delivery dates', () => {
   const now = new Date('2026-02-13T23:30:00Z'); // 14 Feb 00:30 in Lagos
-  it('counts today in Lagos', () => expect(lagosDate(now)).toBe('2026-02-14'));
+  it('counts today in Lagos', () => expect(shopDate(now)).toBe('2026-02-14'));
   it('accepts empty and today-or-later, refuses the past and impossible days', () => {
     expect(checkDeliveryDate('', now)).toBe('');
     expect(checkDeliveryDate('2026-02-14', now)).toBe('2026-02-14');

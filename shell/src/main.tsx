@@ -6,13 +6,16 @@ import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@adire/router';
 import { registerApplication, start } from 'single-spa';
 import { create } from 'zustand';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
 import { loadManifest } from './federation/remotes';
+import { mainContentSettled } from './federation/settled';
+import { watchDemand } from './federation/demand';
+import { wantsVersionReadout } from './federation/versions';
 import { Layout } from './layout/Layout';
 import { isCatalogRoute, isCheckoutRoute } from './routes';
 
@@ -24,6 +27,10 @@ try {
 }
 
 void loadManifest();
+// Listen before single-spa starts, so the first routing is seen.
+void mainContentSettled();
+// Remotes that load on demand (the cart on a first visit) are loaded when a command waits for them.
+watchDemand();
 
 // The frame first (synchronously), so every region exists before an application mounts into it.
 const root = ReactDOMClient.createRoot(document.getElementById('shell-root')!);
@@ -35,6 +42,8 @@ void loadCategories();
 const region = (id: string) => () => ({ domElement: document.getElementById(id)! });
 
 await loadManifest();
+// Support and QA: `?versions` on any page shows which version of the shell and each remote it runs.
+if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions());
 registerApplication({
   name: 'catalog',
   app: async () => resilientLifecycles('catalog', 'The catalogue') as never,

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@adire/router';
 import { catalogApi } from '../api';
 import { Pagination } from '../listing/Pagination';
 import { readPage } from '../listing/listingQuery';

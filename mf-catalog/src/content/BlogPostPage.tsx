@@ -1,5 +1,5 @@
 import type { BlogPost } from '@adire/contracts';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@adire/router';
 import { catalogApi } from '../api';
 import { usePageMeta } from '../pageMeta';
 import { useApi } from '../useApi';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@adire/router';
 import { catalogApi } from '../api';
 import { useApi } from '../useApi';
 import { TextSkeleton } from '../ui/Skeleton';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@adire/router';
 import { usePageMeta } from '../pageMeta';
 import { useCategories } from '../useCategories';
 import { Bone } from '../ui/Skeleton';

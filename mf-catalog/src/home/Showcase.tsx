@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@adire/router';
 import { shownData, useApi } from '../useApi';
 import { GridSkeleton, ProductGrid } from '../ui/ProductGrid';
 import { Bone } from '../ui/Skeleton';
@@ -19,6 +19,9 @@ export function Showcase() {
   const result = useApi(homeFeatured.key, homeFeatured.load);
   const lists = listsFor(shownData(result), 'occasion', SHOWCASE_OCCASION);
   const [current, setCurrent] = useState(0);
+  // Hidden slides still sit in the viewport (one grid cell), so lazy images would load anyway: a
+  // slide's pictures are asked for once it has been shown.
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const touchX = useRef<number | null>(null);
   const pickers = useRef<(HTMLButtonElement | null)[]>([]);
   if (result.status === 'error' || (result.status === 'ready' && lists.length === 0)) return null;
@@ -28,6 +31,7 @@ export function Showcase() {
   const go = (next: number, focus = false) => {
     const i = wrapIndex(next, count);
     setCurrent(i);
+    setShown((seen) => (seen.has(i) ? seen : new Set(seen).add(i)));
     if (focus) pickers.current[i]?.focus();
   };
   const onPickerKey = (e: KeyboardEvent) => {
@@ -107,7 +111,7 @@ export function Showcase() {
                 data-current={i === index || undefined}
                 inert={i !== index}
               >
-                <ProductGrid products={list.products.slice(0, PRODUCTS_PER_SLIDE)} label={list.title} quickAdd={false} eagerFirst={i === 0} />
+                <ProductGrid products={list.products.slice(0, PRODUCTS_PER_SLIDE)} label={list.title} quickAdd={false} eagerFirst={i === 0} withoutImages={!shown.has(i)} />
                 <Link to={`/product-category/${sectionCategory(list.section)}`} className={styles.shopAll}>
                   Shop all {list.title.toLowerCase()} →
                 </Link>

@@ -1,12 +1,12 @@
 import { DEFAULT_CATEGORY_SLUG, type CatalogListing } from '@adire/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@adire/router';
 import type { ListingQuery, Load } from '../api';
 import { usePageMeta } from '../pageMeta';
 import { shownData, useApi } from '../useApi';
 import { LoadError, NotFound } from '../ui/NotFound';
 import { GridSkeleton, ProductGrid } from '../ui/ProductGrid';
-import { Loading, TextSkeleton } from '../ui/Skeleton';
+import { Bone, Loading, TextSkeleton } from '../ui/Skeleton';
 import ui from '../ui/ui.module.css';
 import { FilterPanel } from './FilterPanel';
 import { clearFilters, countSelected, listingKey, rangeText, readListingState, toApiQuery, toggleFilter, withSort } from './listingQuery';
@@ -20,8 +20,8 @@ export interface ListingProps {
   load: (query: ListingQuery) => Load<CatalogListing>;
   /** The h1, known from the URL or the menu before the listing arrives ('' reserves its line). */
   heading: (listing: CatalogListing | null) => string;
-  /** Text under the h1 (default: the category's description; '' for none). */
-  description?: (listing: CatalogListing | null) => string;
+  /** Text under the h1 (default: the category's description; '' for none; null while not known yet). */
+  description?: (listing: CatalogListing | null) => string | null;
   notFoundTitle: string;
   /** What an empty listing says when no filter is ticked. */
   emptyText: string;
@@ -74,8 +74,12 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
             onClear={() => setParams(clearFilters(params))}
           />
         ) : (
+          // Shaped like what comes: the Filters button on a phone, the checkbox column on a wide screen.
           <div className={styles.filters} aria-hidden="true">
-            <TextSkeleton lines={8} />
+            <Bone height="42px" className={styles.filtersToggleBone} />
+            <div className={styles.filtersBones}>
+              <TextSkeleton lines={8} />
+            </div>
           </div>
         )}
         <section className={styles.results} aria-label="Results">

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@adire/router';
 import { pageWindow, withPage } from './listingQuery';
 import styles from './listing.module.css';
 

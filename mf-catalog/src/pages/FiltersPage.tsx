@@ -1,5 +1,5 @@
 import { SEARCH_MAX_LENGTH, SHOP_BY_TAGS } from '@adire/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@adire/router';
 import { catalogApi } from '../api';
 import { Listing } from '../listing/Listing';
 import { selectedValues } from '../listing/listingQuery';

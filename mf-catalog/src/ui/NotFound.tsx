@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '@adire/router';
 import { usePageMeta } from '../pageMeta';
 import styles from './ui.module.css';
 

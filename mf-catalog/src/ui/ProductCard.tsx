@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { Price } from '@adire/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@adire/router';
 import { addedMessage, quickAddItem } from '../product/cartItem';
 import { Stars } from './Stars';
 import styles from './ui.module.css';
@@ -21,15 +21,17 @@ export interface ProductCardProps {
   eager?: boolean;
   /** Compact cards (showcase) link to the product and leave adding to it. */
   quickAdd?: boolean;
+  /** The picture keeps its place but is not fetched yet (a carousel slide not shown so far). */
+  withoutImages?: boolean;
 }
 
-export function ProductCard({ product: p, headingLevel = 3, eager = false, quickAdd = true }: ProductCardProps) {
+export function ProductCard({ product: p, headingLevel = 3, eager = false, quickAdd = true, withoutImages = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className={styles.card}>
       <Link to={`/product/${p.slug}`} className={styles.cardLink}>
         <img
-          src={p.image.src}
+          src={withoutImages ? undefined : p.image.src}
           alt=""
           width={400}
           height={400}

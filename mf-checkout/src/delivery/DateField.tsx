@@ -1,7 +1,7 @@
 import type { CheckoutSettings } from '@adire/contracts';
+import { cutoffMessage, earliestDate, readDeliveryMethod } from '@adire/domain';
 import { useEffect, useState } from 'react';
 import styles from '../form.module.css';
-import { cutoffMessage, earliestDate } from './cutoff';
 import { TextField, type FormApi } from './fields';
 
 /** The clock, re-read every `everyMs` (the countdown ticks each second). */
@@ -24,7 +24,7 @@ function formatDay(date: string): string {
  */
 export function DateField({ f, settings }: { f: FormApi; settings: CheckoutSettings }) {
   const now = useNow(1000);
-  const method = f.form.deliveryMethod === 'pick-up' ? 'pickup' : 'delivery';
+  const method = readDeliveryMethod(f.form.deliveryMethod) ?? 'delivery';
   const min = earliestDate(now, method, settings);
   return (
     <div className={styles.date}>

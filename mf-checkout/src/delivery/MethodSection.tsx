@@ -1,13 +1,11 @@
-import { DELIVERY_STATES, PICKUP_LOCATIONS, type DeliveryQuote, type SiteSettings } from '@adire/contracts';
+import { DELIVERY_STATES, PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryQuote } from '@adire/contracts';
+import { configForDate, findState, formatAmount, freeDeliveryFrom, type DeliverySettings } from '@adire/domain';
 import { Price } from '@adire/ui';
 import type { ReactNode } from 'react';
 import styles from '../form.module.css';
 import { branchFor, useShopContact } from '../shopContact';
-import { formatOrderAmount } from '../summary/amounts';
 import { fieldId, SelectField, type FormApi } from './fields';
 import { STATE_LABELS } from './form';
-
-type DeliverySettings = SiteSettings['deliverySettings'];
 
 /** Delivery or pick-up; then the state and zone with its fee, or the branch with its address. */
 export function MethodSection({ f, deliverySettings, quote, quotePending }: {
@@ -17,6 +15,8 @@ export function MethodSection({ f, deliverySettings, quote, quotePending }: {
   quotePending: boolean;
 }) {
   const pickup = f.form.deliveryMethod === 'pick-up';
+  // The settings in force on the chosen day (a festive override has its own zones and threshold).
+  const config = deliverySettings ? configForDate(deliverySettings, f.form.deliveryDate) : null;
   return (
     <fieldset className={styles.section}>
       <legend>Delivery or pick-up</legend>
@@ -42,15 +42,15 @@ export function MethodSection({ f, deliverySettings, quote, quotePending }: {
           </label>
         ))}
       </div>
-      {pickup ? <PickupPlace f={f} /> : <DeliveryPlace f={f} deliverySettings={deliverySettings} />}
-      <FeeLine quote={quote} pending={quotePending} pickup={pickup} minAmount={pickup ? 0 : (deliverySettings?.baseConfig.minAmount ?? 0)} />
+      {pickup ? <PickupPlace f={f} /> : <DeliveryPlace f={f} config={config} />}
+      <FeeLine quote={quote} pending={quotePending} pickup={pickup} freeFromNgn={!pickup && config ? freeDeliveryFrom(config) : null} />
     </fieldset>
   );
 }
 
-function DeliveryPlace({ f, deliverySettings }: { f: FormApi; deliverySettings: DeliverySettings | null }) {
-  const zones = deliverySettings?.baseConfig.stateDeliveryZones.find((s) => s.state === f.form.state)?.zones ?? [];
-  const states = DELIVERY_STATES.filter((s) => !deliverySettings || deliverySettings.baseConfig.stateDeliveryZones.some((z) => z.state === s));
+function DeliveryPlace({ f, config }: { f: FormApi; config: DeliveryConfig | null }) {
+  const zones = (config && findState(config, f.form.state)?.zones) ?? [];
+  const states = DELIVERY_STATES.filter((s) => !config || findState(config, s));
   return (
     <div className={styles.pair}>
       <SelectField f={f} name="state" placeholder="Choose a state" options={states.map((s) => ({ value: s, label: STATE_LABELS[s] ?? s }))} />
@@ -98,7 +98,7 @@ function PickupPlace({ f }: { f: FormApi }) {
   );
 }
 
-function FeeLine({ quote, pending, pickup, minAmount }: { quote: DeliveryQuote | null; pending: boolean; pickup: boolean; minAmount: number }) {
+function FeeLine({ quote, pending, pickup, freeFromNgn }: { quote: DeliveryQuote | null; pending: boolean; pickup: boolean; freeFromNgn: number | null }) {
   let text: ReactNode = null;
   if (pickup) text = 'Pick-up is free.';
   else if (quote) {
@@ -106,7 +106,7 @@ function FeeLine({ quote, pending, pickup, minAmount }: { quote: DeliveryQuote |
       <>Delivery is free for this order{quote.configName ? ` (${quote.configName})` : ''}.</>
     ) : (
       <>
-        Delivery fee: <strong>{formatOrderAmount(quote.fee, quote.currency)}</strong>
+        Delivery fee: <strong>{formatAmount(quote.fee, quote.currency)}</strong>
         {quote.freeFromNgn ? (
           <>
             {' '}
@@ -116,10 +116,10 @@ function FeeLine({ quote, pending, pickup, minAmount }: { quote: DeliveryQuote |
       </>
     );
   } else if (pending) text = 'Working out the delivery fee…';
-  else if (minAmount > 0) {
+  else if (freeFromNgn !== null) {
     text = (
       <>
-        Choose the zone to see the fee. Free delivery from <Price amount={minAmount} />.
+        Choose the zone to see the fee. Free delivery from <Price amount={freeFromNgn} />.
       </>
     );
   }

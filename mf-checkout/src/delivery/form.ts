@@ -1,4 +1,5 @@
-import { PICKUP_LOCATIONS, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
+import type { Order, PickupLocationCode, Recipient, User } from '@adire/contracts';
+import { DEFAULT_COUNTRY_CODE, localNumber, pickupLocation } from '@adire/domain';
 
 /**
  * The checkout form's fields, named as SPEC section 3 names them. Two of that list are derived rather
@@ -35,8 +36,6 @@ export interface CheckoutForm {
 }
 
 export type FieldName = keyof CheckoutForm;
-
-export const DEFAULT_COUNTRY_CODE = '+234';
 
 export const FIELD_LABELS: Record<FieldName, string> = {
   senderName: 'Sender name',
@@ -111,17 +110,6 @@ export function emptyForm(): CheckoutForm {
   };
 }
 
-/**
- * The number as the shopper would type it: a stored phone is '+234' followed by the number, so the
- * country code is taken off again ('+2348031234567' with '+234' → '8031234567').
- */
-export function localNumber(phone: string | undefined, countryCode: string | undefined): string {
-  if (!phone) return '';
-  const code = countryCode?.trim();
-  if (code && phone.startsWith(code)) return phone.slice(code.length);
-  return phone;
-}
-
 /** A saved recipient (or the order's delivery details) as form values. */
 export function recipientToForm(r: Recipient): Partial<CheckoutForm> {
   const code = r.phoneCountryCode || DEFAULT_COUNTRY_CODE;
@@ -158,7 +146,7 @@ export function initialForm(order: Order | null, user: User | null, cartDate: st
 
   if (order?.deliveryMethod === 'pickup') {
     form.deliveryMethod = 'pick-up';
-    form.pickUpLocation = order.pickupLocation ?? (PICKUP_LOCATIONS.find((p) => p.code === order.despatchLocation)?.code ?? '');
+    form.pickUpLocation = order.pickupLocation ?? (pickupLocation(order.despatchLocation ?? '')?.code ?? '');
   }
   const d = order?.deliveryDetails;
   if (order?.deliveryMethod === 'delivery' && d) {

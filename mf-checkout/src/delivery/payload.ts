@@ -1,5 +1,5 @@
-import { PICKUP_LOCATIONS, type CheckoutRecipient, type CheckoutRequest, type CurrencyName, type SenderInfoRequest } from '@adire/contracts';
-import { normalizePhone } from '@adire/domain';
+import type { CheckoutRecipient, CheckoutRequest, CurrencyName, SenderInfoRequest } from '@adire/contracts';
+import { normalizePhone, pickupLocation } from '@adire/domain';
 import type { CheckoutForm } from './form';
 
 type Plain = Record<string, unknown>;
@@ -47,7 +47,7 @@ export function buildRecipient(form: CheckoutForm): CheckoutRecipient {
 export function buildCheckoutRequest(form: CheckoutForm, ctx: { currency: CurrencyName; loggedIn: boolean }): Omit<CheckoutRequest, 'business'> {
   const pickup = isPickup(form);
   const recipient = buildRecipient(form);
-  const location = pickup ? PICKUP_LOCATIONS.find((p) => p.code === form.pickUpLocation) : undefined;
+  const location = pickup ? pickupLocation(form.pickUpLocation) : null;
   const createAccount = form.freeAccount && !ctx.loggedIn;
   const orderData = omitEmpty({
     deliveryDate: form.deliveryDate,

@@ -1,11 +1,12 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, type DeliveryQuote } from '@adire/contracts';
+import { isApiDateShape } from '@adire/domain';
 import { useEffect, useState } from 'react';
 import type { CheckoutForm } from './form';
 
 /** The quote's query for the form as it stands, or null while the place is not chosen yet. */
 export function quoteQuery(form: Pick<CheckoutForm, 'deliveryMethod' | 'state' | 'zone' | 'pickUpLocation' | 'deliveryDate'>): Record<string, string> | null {
-  const day: Record<string, string> = /^\d{4}-\d{2}-\d{2}$/.test(form.deliveryDate) ? { deliveryDate: form.deliveryDate } : {};
+  const day: Record<string, string> = isApiDateShape(form.deliveryDate) ? { deliveryDate: form.deliveryDate } : {};
   if (form.deliveryMethod === 'pick-up') return form.pickUpLocation ? { method: 'pick-up', pickupLocation: form.pickUpLocation, ...day } : null;
   return form.state && form.zone ? { method: 'delivery', state: form.state, zone: form.zone, ...day } : null;
 }

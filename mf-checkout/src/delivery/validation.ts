@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
-import { deliveryDateProblem } from './cutoff';
+import { deliveryDateProblem, isApiDate, readDeliveryMethod } from '@adire/domain';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {
@@ -44,10 +44,17 @@ export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: Validati
     case 'recipientPhoneNumberAlt':
       return phoneProblem(text);
     case 'deliveryDate':
-      return deliveryDateProblem(text, ctx.now, form.deliveryMethod === 'pick-up' ? 'pickup' : 'delivery', ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS);
+      return dateProblem(text, form, ctx);
     default:
       return null;
   }
+}
+
+/** The chosen day: one from the calendar, open for the method (the same-day cutoff of the shop). */
+export function dateProblem(date: string, form: Pick<CheckoutForm, 'deliveryMethod'>, ctx: ValidationContext): string | null {
+  if (!isApiDate(date)) return 'Choose a day from the calendar';
+  const method = readDeliveryMethod(form.deliveryMethod) ?? 'delivery';
+  return deliveryDateProblem(date, method, ctx.now, ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS)?.message ?? null;
 }
 
 export type FieldErrors = Partial<Record<FieldName, string>>;

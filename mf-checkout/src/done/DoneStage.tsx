@@ -1,6 +1,6 @@
 import type { Order } from '@adire/contracts';
 import { formatDrawerDate } from '@adire/domain';
-import { Link } from 'react-router-dom';
+import { Link } from '@adire/router';
 import styles from '../form.module.css';
 import { useFocusOnMount } from '../useFocusOnMount';
 import { ReviewForm } from './ReviewForm';

@@ -1,11 +1,11 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, type CurrencyName, type Order } from '@adire/contracts';
+import { API_PATHS, writeStored, type CurrencyName, type Order } from '@adire/contracts';
+import { followOrder } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { stageForOrder, useStage } from '../stage';
 import { readCoupon, reconcileCoupon, writeCoupon } from '../summary/coupon';
 import { toast } from '../session';
-import { applyOrderOutcome, orderOutcome } from './orderLifecycle';
 
 export type OrderLoad =
   | { status: 'loading' }
@@ -34,9 +34,9 @@ export function useCheckoutOrder(orderId: string | null) {
       if (!orderId) return;
       const id = ++request.current;
       if (!opts.quiet) setLoad({ status: 'loading' });
-      const outcome = orderOutcome(await api.get<Order>(API_PATHS.order(orderId)));
+      // The shared order lifecycle: a paid order is forgotten (cart, date, id, coupon), a missing one too.
+      const outcome = await followOrder(orderId, { api, bus, resetStage: () => writeStored('checkoutStage', 1) });
       if (id !== request.current) return; // a newer fetch is under way
-      applyOrderOutcome(outcome);
       if (outcome.kind === 'missing') {
         setLoad({ status: 'missing' });
         toast('info', 'That order no longer exists, so your cart was cleared.');

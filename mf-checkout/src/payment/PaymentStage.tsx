@@ -1,12 +1,12 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, CHECKOUT_STAGES, CURRENCY_NAMES, type CurrencyName, type Order, type PaymentDetailsResponse, type PaymentMethod } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
 import { useId, useState } from 'react';
 import { useLatest } from '../useLatest';
 import { toast } from '../session';
 import { useStage } from '../stage';
 import { useFocusOnMount } from '../useFocusOnMount';
 import styles from '../form.module.css';
-import { formatOrderAmount } from '../summary/amounts';
 import { methodsFor, readPaymentAnswer, type PaymentAnswer } from './methods';
 import { TransferNotice } from './TransferNotice';
 
@@ -52,7 +52,7 @@ export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid
             under order number <strong data-testid="order-number">{order.orderNumber}</strong>
           </>
         ) : null}
-        . Total to pay: <strong>{formatOrderAmount(order.total ?? 0, order.currency)}</strong>.
+        . Total to pay: <strong>{formatAmount(order.total ?? 0, order.currency)}</strong>.
       </p>
       <div className={styles.field}>
         <label htmlFor={currencyId}>Pay in</label>

@@ -1,8 +1,9 @@
 import type { DeliveryQuote, Order } from '@adire/contracts';
+import { cartLineTotal, formatAmount } from '@adire/domain';
 import { Price } from '@adire/ui';
 import { useLatest } from '../useLatest';
 import styles from '../summary.module.css';
-import { formatOrderAmount, summaryAmounts } from './amounts';
+import { summaryAmounts } from './amounts';
 import { CouponForm } from './CouponForm';
 
 /**
@@ -17,7 +18,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
 }) {
   const selected = useLatest('currency:changed');
   const amounts = summaryAmounts(order, quote);
-  const money = (n: number) => formatOrderAmount(n, amounts.currency);
+  const money = (n: number) => formatAmount(n, amounts.currency);
   const items = order.cartItems ?? [];
   return (
     <aside className={styles.summary} aria-labelledby="order-summary-heading">
@@ -45,7 +46,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
                 </p>
               )}
             </div>
-            <Price className={styles.linePrice} amount={item.price * item.quantity + (item.design ? item.design.price * item.design.quantity : 0)} />
+            <Price className={styles.linePrice} amount={cartLineTotal(item)} />
           </li>
         ))}
         {items.length === 0 &&

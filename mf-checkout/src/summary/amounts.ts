@@ -1,10 +1,5 @@
 import type { CurrencyName, DeliveryQuote, Order } from '@adire/contracts';
-import { currencySign } from '@adire/domain';
-
-/** An amount already in the order's currency (the server computed it), e.g. '₦49,500' or '$71'. */
-export function formatOrderAmount(amount: number, currency: CurrencyName): string {
-  return `${currencySign(currency)}${amount.toLocaleString('en-NG')}`;
-}
+import { orderTotal } from '@adire/domain';
 
 export interface SummaryAmounts {
   currency: CurrencyName;
@@ -32,7 +27,7 @@ export function summaryAmounts(order: Order, quote: DeliveryQuote | null): Summa
     items,
     discount,
     deliveryFee,
-    total: Math.max(0, items - discount + (deliveryFee ?? 0)),
+    total: orderTotal({ items, discount, deliveryFee: deliveryFee ?? 0 }),
     freeDelivery: quoted ? quoted.free : checkedOut && (order.deliveryFee ?? 0) === 0,
   };
 }

@@ -1,10 +1,9 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, type OrderTrackerResponse } from '@adire/contracts';
-import { formatDrawerDate } from '@adire/domain';
+import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@adire/router';
 import styles from '../tracker.module.css';
-import { formatOrderAmount } from '../summary/amounts';
 import { contactQuery, formatStepTime, timelineRows } from './timeline';
 
 type Lookup =
@@ -141,7 +140,7 @@ function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; 
           {typeof d.total === 'number' && (
             <>
               <dt>Total</dt>
-              <dd>{formatOrderAmount(d.total, d.currency)}</dd>
+              <dd>{formatAmount(d.total, d.currency)}</dd>
             </>
           )}
         </dl>

@@ -11,6 +11,12 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: the connection Kysely uses, for the few hot reads that run as prepared statements
+   * (`src/db/data-versions.ts`). Read through it only while `inTransaction` is false: Kysely holds the
+   * one connection for a transaction, and a read beside it would see uncommitted rows.
+   */
+  sqlite?: SQLite.Database;
 }
 
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): Db {
@@ -30,5 +36,5 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sqlite };
 }

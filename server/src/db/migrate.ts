@@ -8,6 +8,8 @@ import * as m0005 from './migrations/0005_newsletter';
 import * as m0006 from './migrations/0006_orders';
 import * as m0007 from './migrations/0007_checkout';
 import * as m0008 from './migrations/0008_payments';
+import * as m0009 from './migrations/0009_stock';
+import * as m0010 from './migrations/0010_data_versions';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '0006_orders': m0006,
   '0007_checkout': m0007,
   '0008_payments': m0008,
+  '0009_stock': m0009,
+  '0010_data_versions': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

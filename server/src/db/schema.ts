@@ -32,6 +32,8 @@ export interface ProductTable {
   keywords: Generated<string>;
   /** Seed order, the last tie-break of the default order. */
   position: Generated<number>;
+  /** Migration 0009: units left of a limited product; null = not limited. */
+  stock: Generated<number | null>;
 }
 
 /** A size of a product, with its own SKU and price; the default size's SKU is product.sku. */
@@ -121,6 +123,12 @@ export interface CatalogStateTable {
   id: string;
   version: number;
   updated_at: string;
+}
+
+/** 'settings' and 'reviews': moved by database triggers on every write (migration 0010). */
+export interface DataVersionTable {
+  name: string;
+  version: number;
 }
 
 export interface CurrencyTable {
@@ -290,6 +298,15 @@ export interface CouponRedemptionTable {
   created_at: string;
 }
 
+/** Units of a limited product held by an order until it is paid or the hold lapses (migration 0009). */
+export interface StockReservationTable {
+  order_id: string;
+  product_id: string;
+  quantity: number;
+  expires_at: string;
+  created_at: string;
+}
+
 /** A payment started for an order (migration 0008); unique per (provider, reference). */
 export interface PaymentAttemptTable {
   id: string;
@@ -362,6 +379,7 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   sandbox_transaction: SandboxTransactionTable;
+  stock_reservation: StockReservationTable;
   category: CategoryTable;
   product: ProductTable;
   product_variant: ProductVariantTable;
@@ -375,6 +393,7 @@ export interface Database {
   blog_post: BlogPostTable;
   faq_entry: FaqEntryTable;
   catalog_state: CatalogStateTable;
+  data_version: DataVersionTable;
   currency: CurrencyTable;
   setting: SettingTable;
   mail_outbox: MailOutboxTable;

@@ -11,7 +11,10 @@ export function checkBusiness(request: FastifyRequest): void {
   if (business === undefined || business === '') {
     throw new AppError(400, 'BUSINESS_REQUIRED', "The 'business' parameter is required", { business: 'is required' });
   }
+  if (typeof business !== 'string') {
+    throw new AppError(400, 'UNKNOWN_BUSINESS', "The 'business' parameter must be text, the shop's name", { business: 'must be text' });
+  }
   if (business !== BUSINESS) {
-    throw new AppError(400, 'UNKNOWN_BUSINESS', `Unknown business '${String(business).slice(0, 60)}'`, { business: 'is unknown' });
+    throw new AppError(400, 'UNKNOWN_BUSINESS', `Unknown business '${business.slice(0, 60)}'`, { business: 'is unknown' });
   }
 }

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@adire/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiHeaders } from './security';
 
 /** An error a shopper or client can act on; becomes the `{message, code, fields?}` envelope. */
 export class AppError extends Error {
@@ -57,4 +58,22 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     if (status >= 500) request.log.error({ err }, 'request failed');
     return reply.status(status).send(body);
   });
+}
+
+/** Shown instead of a path a shopper would not recognise (or one too long to echo). */
+export function shortPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 120 ? `${path.slice(0, 120)}…` : path;
+}
+
+/**
+ * Fastify's router refuses some URLs before any route runs (a broken %-escape, a path parameter over
+ * 100 characters); they get the envelope too, without echoing the URL back.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  apiHeaders(reply); // no route, so no onSend hook: the security headers are set here
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ message: 'Part of this address is too long', code: 'URL_TOO_LONG' });
+  }
+  return reply.status(400).send({ message: 'This address is not valid: it has a broken %-escape', code: 'BAD_URL' });
 }

@@ -4,41 +4,46 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from '@adire/contracts';
 import { ROOT } from '../config';
-import { ENTRY_FILE, readManifest, remotesJson } from '../release/releases';
+import { ENTRY_FILE, liveShellFolder, readManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
+import { shortPath } from './errors';
+import { preloadReader, shellPage } from './page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The embedded default: this process also serves the built shell, the immutable remote releases and
- * `/remotes.json`. A CDN can take over the two static parts without any change to the API.
+ * The embedded default: this process also serves the shell (its live release, else the build in
+ * SHELL_DIR), the immutable remote releases and `/remotes.json`. A CDN can take over the static parts
+ * without any change to the API.
  */
 export async function registerStoreFiles(
   app: FastifyInstance,
-  dirs: { shellDir: string; releasesDir: string; devRemotes?: boolean },
+  dirs: { shellDir: string; releasesDir: string; devRemotes?: boolean; devOverrides?: boolean },
 ) {
+  fs.mkdirSync(dirs.releasesDir, { recursive: true });
   if (dirs.devRemotes) {
     await registerDevRemotes(app);
-    return registerShell(app, dirs.shellDir);
+    return registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: false });
   }
   app.get('/remotes.json', async (_request, reply) => {
     // Read on every request: a publish or rollback shows on the next page load, no restart.
     const manifest = readManifest(dirs.releasesDir);
-    return reply.header('cache-control', 'no-store').send(remotesJson(manifest));
+    return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
-  fs.mkdirSync(dirs.releasesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: dirs.releasesDir,
     prefix: '/releases/',
     decorateReply: false,
     index: false,
     cacheControl: false,
+    // Each build writes .br and .gz copies at maximum compression beside its files; send those.
+    preCompressed: true,
     // Only files inside a release folder; never the manifest, its lock or a staging copy.
     allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-'),
     setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
   });
 
-  await registerShell(app, dirs.shellDir);
+  await registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: true, devOverrides: dirs.devOverrides });
 }
 
 /** Development only: each remote straight from its `vite build --watch` folder, never cached. */
@@ -47,7 +52,8 @@ async function registerDevRemotes(app: FastifyInstance) {
     const entries = Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, { version: 'dev', entry: `/dev-remotes/${name}/${ENTRY_FILE}` }]),
     );
-    return reply.header('cache-control', 'no-store').send(entries);
+    // A development store: the shell also honours ?remote.<name>=<local entry> overrides.
+    return reply.header('cache-control', 'no-store').send({ ...entries, devOverrides: true });
   });
   for (const name of REMOTE_NAMES) {
     const root = path.join(ROOT, `mf-${name}`, 'dist');
@@ -62,29 +68,85 @@ async function registerDevRemotes(app: FastifyInstance) {
   }
 }
 
-async function registerShell(app: FastifyInstance, shellDir: string) {
-  if (fs.existsSync(shellDir)) {
-    await app.register(fastifyStatic, {
-      root: shellDir,
-      prefix: '/',
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
-      },
-    });
+/** A file name of the shell asked for by URL (`/assets/x.js` → `assets/x.js`); null for a page path or a bad one. */
+export function shellFileOf(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return null;
   }
+  const file = pathname.replace(/^\/+/, '');
+  if (!/\.[a-z0-9]+$/i.test(file) || file.includes('\0') || file.includes('\\')) return null;
+  if (file.split('/').some((part) => part === '..' || part.startsWith('.')) || file === 'release.json') return null;
+  return file;
+}
 
-  const indexFile = path.join(shellDir, 'index.html');
+async function registerShell(
+  app: FastifyInstance,
+  opts: { shellDir: string; releasesDir: string; useReleases: boolean; devOverrides?: boolean },
+) {
+  const { shellDir, releasesDir, useReleases } = opts;
+  // reply.sendFile for the shell's files; each call names the folder it sends from.
+  await app.register(fastifyStatic, {
+    root: releasesDir,
+    serve: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      // Content-hashed names (assets/…, remoteEntry-<hash>.js) never change: cache them for good.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[\w-]{8}\.js$/.test(path.basename(filePath));
+      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  /**
+   * Where the shell's files come from, first match wins: the live shell release; the other shell
+   * releases (a page loaded before a publish or rollback still finds its lazily loaded chunks, whose
+   * hashed names never clash); last the build in SHELL_DIR (a store whose shell is not released).
+   */
+  const shellFolders = (live: string | null): string[] => {
+    const folders = live ? [live] : [];
+    const all = path.join(releasesDir, 'shell');
+    if (useReleases && fs.existsSync(all)) {
+      for (const e of fs.readdirSync(all, { withFileTypes: true })) {
+        const dir = path.join(all, e.name);
+        if (e.isDirectory() && !e.name.includes('.staging-') && dir !== live) folders.push(dir);
+      }
+    }
+    folders.push(shellDir);
+    return folders;
+  };
+
+  app.get('/*', async (request, reply) => {
+    const file = shellFileOf(request.url);
+    if (!file) return reply.callNotFound();
+    const live = useReleases ? liveShellFolder(releasesDir) : null;
+    const folder = shellFolders(live).find((dir) => fs.statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile());
+    if (!folder) return reply.callNotFound();
+    return reply.sendFile(file, folder);
+  });
+
+  const preloadOf = useReleases ? preloadReader(releasesDir) : null;
   // Every page route gets the shell; the shell decides what it shows (including "page not found").
-  const sendShell = (reply: FastifyReply) => {
+  // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
+  // on the next load), carries the live manifest and announces its main remote's files.
+  const sendShell = (reply: FastifyReply, url: string) => {
+    const manifest = useReleases ? readManifest(releasesDir) : null;
+    const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
+    const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
     if (!fs.existsSync(indexFile)) {
       return reply.status(503).type('text/plain').send('The store is not built yet: run `pnpm build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (live && manifest?.live.shell) reply.header('x-adire-shell', manifest.live.shell);
+    if (!manifest || !preloadOf) return reply.send(fs.createReadStream(indexFile));
+    const pathname = url.split('?')[0] ?? '/';
+    const remotes = storeManifest(manifest, { devOverrides: opts.devOverrides });
+    return reply.send(shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf));
   };
-  app.get('/', async (_request, reply) => sendShell(reply));
+  app.get('/', async (request, reply) => sendShell(reply, request.url));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -95,7 +157,7 @@ async function registerShell(app: FastifyInstance, shellDir: string) {
       !url.startsWith('/dev-remotes/') &&
       !url.startsWith('/media/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
-    if (isPage) return sendShell(reply);
-    return reply.status(404).send({ message: `Not found: ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+    if (isPage) return sendShell(reply, url);
+    return reply.status(404).send({ message: `Not found: ${request.method} ${shortPath(url)}`, code: 'NOT_FOUND' });
   });
 }

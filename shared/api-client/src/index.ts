@@ -5,7 +5,6 @@ import {
   type ApiResult,
   type User,
 } from '@adire/contracts';
-import axios, { AxiosError, type AxiosInstance, type Method } from 'axios';
 
 export interface ApiClientConfig {
   /** Where the API lives; '' means the store's own origin (the embedded default). */
@@ -19,29 +18,25 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the shop. Please check your connection and try again.';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Failure = ApiResult<never> & { code?: string; fields?: Record<string, string> };
 
-/** Turn any thrown axios error into the result shape of SPEC section 8. */
-export function toFailure(err: unknown): ApiResult<never> & { code?: string; fields?: Record<string, string> } {
-  if (err instanceof AxiosError && err.response) {
-    const body = err.response.data as Partial<ApiErrorBody> | string | undefined;
-    const message =
-      typeof body === 'object' && body && typeof body.message === 'string'
-        ? body.message
-        : `Request failed with status ${err.response.status}`;
-    return {
-      error: true,
-      message,
-      data: null,
-      status: err.response.status,
-      code: typeof body === 'object' && body ? body.code : undefined,
-      fields: typeof body === 'object' && body ? body.fields : undefined,
-    };
-  }
-  if (err instanceof AxiosError && err.code === AxiosError.ECONNABORTED) {
-    return { error: true, message: 'The shop took too long to answer. Please try again.', data: null };
-  }
-  return { error: true, message: NETWORK_ERROR_MESSAGE, data: null };
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the shop. Please check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'The shop took too long to answer. Please try again.';
+/** A 5xx without the server's own message (a proxy's or load balancer's error page). */
+export const serverTroubleMessage = (status: number) => `The shop is having trouble answering (error ${status}). Please try again in a moment.`;
+
+/** A 4xx/5xx answer as the result shape of SPEC section 8: the server's message when it sent one. */
+export function toFailure(status: number, body: unknown): Failure {
+  const parsed = body && typeof body === 'object' ? (body as Partial<ApiErrorBody>) : undefined;
+  return {
+    error: true,
+    message: typeof parsed?.message === 'string' ? parsed.message : status >= 500 ? serverTroubleMessage(status) : `Request failed with status ${status}`,
+    data: null,
+    status,
+    code: parsed?.code,
+    fields: parsed?.fields,
+  };
 }
 
 function withBusiness(body: unknown): unknown {
@@ -49,27 +44,63 @@ function withBusiness(body: unknown): unknown {
   return body ?? {};
 }
 
+function queryString(query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, business: BUSINESS })) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await res.text()) as unknown;
+  } catch {
+    return undefined; // an empty or non-JSON body (a proxy's HTML error page)
+  }
+}
+
+/**
+ * The shop's HTTP client, on the browser's own fetch (no library to download): every request
+ * carries the business id and the stored user's token, and resolves — never throws.
+ */
 export function createApiClient(initial: Partial<ApiClientConfig> = {}) {
   const config: ApiClientConfig = { baseURL: '', timeoutMs: 15_000, ...initial };
-  const http: AxiosInstance = axios.create({ headers: { Accept: 'application/json' } });
   const instanceId = Math.random().toString(36).slice(2);
 
   async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
     const token = readStored<User>('user')?.authToken;
     const sendsBody = method !== 'GET' && method !== 'DELETE';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (sendsBody) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    // One controller for both the caller's signal and the timeout, so either ends the request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, config.timeoutMs);
+    const abort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', abort);
     try {
-      const res = await http.request<{ data: T }>({
+      const res = await fetch(`${config.baseURL}${path}?${queryString(options.query)}`, {
         method,
-        url: config.baseURL + path,
-        params: { ...options.query, business: BUSINESS },
-        data: sendsBody ? withBusiness(options.body) : undefined,
-        headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-        timeout: config.timeoutMs,
-        signal: options.signal,
+        headers,
+        body: sendsBody ? JSON.stringify(withBusiness(options.body)) : undefined,
+        signal: controller.signal,
       });
-      return { error: false, message: '', data: res.data?.data ?? null, status: res.status };
-    } catch (err) {
-      return toFailure(err);
+      const body = await readJson(res);
+      if (!res.ok) return toFailure(res.status, body);
+      const data = body && typeof body === 'object' ? (body as { data?: T }).data : undefined;
+      return { error: false, message: '', data: data ?? null, status: res.status };
+    } catch {
+      return { error: true, message: timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, data: null };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
     }
   }
 

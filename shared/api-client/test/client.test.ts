@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, NETWORK_ERROR_MESSAGE } from '../src/index';
+import { createApiClient, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../src/index';
 
 interface Seen {
   method?: string;
@@ -33,6 +33,8 @@ beforeAll(async () => {
     if (req.url?.startsWith('/missing')) {
       res.statusCode = 404;
       res.end(JSON.stringify({ message: 'Order not found', code: 'NOT_FOUND' }));
+    } else if (req.url?.startsWith('/slow')) {
+      setTimeout(() => res.end(JSON.stringify({ data: { late: true } })), 400);
     } else if (req.url?.startsWith('/broken')) {
       res.statusCode = 500;
       res.end('<html>oops</html>');
@@ -79,8 +81,26 @@ describe('api client', () => {
 
   it('gives a clear message for a non-JSON 5xx and for an unreachable server', async () => {
     const api = createApiClient({ baseURL });
-    expect(await api.get('/broken')).toMatchObject({ error: true, status: 500, message: 'Request failed with status 500' });
+    expect(await api.get('/broken')).toMatchObject({ error: true, status: 500, message: 'The shop is having trouble answering (error 500). Please try again in a moment.' });
     const dead = createApiClient({ baseURL: 'http://127.0.0.1:1' });
     expect(await dead.get('/x')).toEqual({ error: true, message: NETWORK_ERROR_MESSAGE, data: null });
+  });
+
+  it('sends query values as text, skipping undefined ones', async () => {
+    const api = createApiClient({ baseURL });
+    await api.get('/v1/catalog/filters', { query: { search: 'red roses', page: 2, vip: true, sort: undefined } });
+    expect(seen[0]?.url).toBe('/v1/catalog/filters?search=red+roses&page=2&vip=true&business=adire-blooms');
+    expect(seen[0]?.method).toBe('GET');
+  });
+
+  it('gives up after its timeout with a clear message, and a caller may abort', async () => {
+    const impatient = createApiClient({ baseURL, timeoutMs: 100 });
+    expect(await impatient.get('/slow')).toEqual({ error: true, message: TIMEOUT_MESSAGE, data: null });
+    const api = createApiClient({ baseURL });
+    const controller = new AbortController();
+    const pending = api.get('/slow', { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toEqual({ error: true, message: NETWORK_ERROR_MESSAGE, data: null });
+    expect(await api.get('/slow')).toEqual({ error: false, message: '', data: { late: true }, status: 200 });
   });
 });

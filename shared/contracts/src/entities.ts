@@ -148,6 +148,8 @@ export interface Category {
   /** Menu group the category sits under. */
   group: 'occasions' | 'flowers' | 'gifts' | 'plants';
   productCount?: number;
+  /** The text under the category page's heading (the categories endpoint sends it). */
+  description?: string;
 }
 
 export interface InfoTextConfig {

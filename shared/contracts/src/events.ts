@@ -1,4 +1,5 @@
 import type { CartItem, Category, Currency, SiteSettings, Toast, User } from './entities';
+import type { RemoteName } from './shop';
 
 /** Which header opened the cart drawer: the rules of SPEC section 4 differ between them. */
 export type CartOpener = 'main-header' | 'checkout-header';
@@ -62,6 +63,15 @@ export type BusEvents = {
 };
 
 export type BusEventName = keyof BusEvents;
+
+/**
+ * Commands to a remote that may not be loaded yet — the shell loads the cart on a first visit only
+ * when it is needed — with the remote that takes them. Emitted while nobody listens, the bus keeps
+ * them, in order, for the first listener, and tells `onHeld` watchers (the shell then loads it).
+ */
+export const HELD_EVENTS = { 'cart:add': 'cart', 'cart:open': 'cart', 'cart:reset': 'cart' } as const satisfies Partial<Record<BusEventName, RemoteName>>;
+
+export type HeldEventName = keyof typeof HELD_EVENTS;
 
 /** State-like events: the bus replays their last value to late subscribers. */
 export const REPLAYED_EVENTS = [

@@ -6,3 +6,4 @@ export * from './api';
 export * from './catalog';
 export * from './checkout';
 export * from './payments';
+export * from './routes';

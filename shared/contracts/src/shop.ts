@@ -43,6 +43,13 @@ export interface RemoteManifestEntry {
 }
 export type RemotesManifest = Record<RemoteName, RemoteManifestEntry>;
 
+/**
+ * `/remotes.json` as the server sends it: the live remotes, plus the live shell release's version
+ * (for the version readout) and `devOverrides: true` only on a store started in development mode,
+ * where the shell honours `?remote.<name>=<local entry>` overrides.
+ */
+export type StoreManifest = Partial<RemotesManifest> & { shell?: { version: string }; devOverrides?: boolean };
+
 export const CURRENCY_NAMES: readonly CurrencyName[] = ['NGN', 'USD', 'GBP'];
 
 /** SPEC section 9. */

@@ -1,3 +1,5 @@
+import type { User } from './entities';
+
 /** Which domain may write a stored key. Others only read it, or ask the owner over the bus. */
 export type StorageOwner = 'shell' | 'account' | 'cart' | 'checkout';
 
@@ -7,11 +9,14 @@ export const STORAGE_KEYS = {
   cartItems: { key: 'adire:cartItems', owner: 'cart' },
   deliveryDate: { key: 'adire:deliveryDate', owner: 'cart' },
   orderId: { key: 'adire:orderId', owner: 'cart' },
+  /** The checkout writes it; the shared order lifecycle (@adire/domain followOrder) clears it when the order is paid or gone. */
   coupon: { key: 'adire:coupon', owner: 'checkout' },
   syncVersion: { key: 'adire:syncVersion', owner: 'shell' },
   reloadCounter: { key: 'adire:reloadCounter', owner: 'shell' },
   currency: { key: 'adire:currency', owner: 'shell' },
   checkoutStage: { key: 'adire:checkoutStage', owner: 'checkout' },
+  /** Development only: remotes pointed at a local dev server (`?remote.cart=…`), honoured on a dev store. */
+  devRemotes: { key: 'adire:devRemotes', owner: 'shell' },
 } as const satisfies Record<string, { key: string; owner: StorageOwner }>;
 
 export type StoredName = keyof typeof STORAGE_KEYS;
@@ -47,6 +52,16 @@ export function readStored<T>(name: StoredName, storage = defaultStorage()): T |
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored user, when it is one: an object with an email and a token. Anything else (a value
+ * written by an older release, or tampered with) counts as absent, like corrupt JSON.
+ */
+export function readStoredUser(storage = defaultStorage()): User | null {
+  const user = readStored<Partial<User>>('user', storage);
+  const valid = !!user && typeof user === 'object' && !Array.isArray(user) && typeof user.email === 'string' && typeof user.authToken === 'string';
+  return valid ? (user as User) : null;
 }
 
 /** Write a stored value (only the key's owner should call this; see STORAGE_KEYS). */

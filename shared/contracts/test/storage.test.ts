@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStored, writeStored } from '../src/storage';
+import { readStored, readStoredUser, writeStored } from '../src/storage';
 
 describe('stored values', () => {
   const store = new Map<string, string>();
@@ -17,5 +17,15 @@ describe('stored values', () => {
     expect(readStored('cartItems', storage)).toBeNull();
     writeStored('orderId', null, storage);
     expect(readStored('orderId', storage)).toBeNull();
+  });
+
+  it('reads the stored user only when it has an email and a token', () => {
+    const user = { email: 'ada@example.com', authToken: 't0k3n', cartItems: [], recipients: [] };
+    writeStored('user', user, storage);
+    expect(readStoredUser(storage)).toEqual(user);
+    for (const corrupt of ['{"email":', 'true', '42', '"ada"', '[1]', '{"user":{}}', '{"email":"a@b.c"}', '{"email":5,"authToken":"t"}', '{"email":"a@b.c","authToken":null}']) {
+      store.set('adire:user', corrupt);
+      expect(readStoredUser(storage)).toBeNull();
+    }
   });
 });

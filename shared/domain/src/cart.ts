@@ -5,13 +5,19 @@ export function cartSubtotal(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
 }
 
+/** One line: price × quantity plus design price × design quantity. */
+export function cartLineTotal(item: CartItem): number {
+  return item.price * item.quantity + (item.design ? item.design.price * item.design.quantity : 0);
+}
+
 /** Total: subtotal plus design price × design quantity. */
 export function cartTotal(items: readonly CartItem[]): number {
-  return items.reduce(
-    (sum, item) =>
-      sum + item.price * item.quantity + (item.design ? item.design.price * item.design.quantity : 0),
-    0,
-  );
+  return items.reduce((sum, item) => sum + cartLineTotal(item), 0);
+}
+
+/** What the shopper pays: items less the discount plus delivery, never below zero (one currency throughout). */
+export function orderTotal(amounts: { items: number; discount: number; deliveryFee: number }): number {
+  return Math.max(0, amounts.items - amounts.discount + amounts.deliveryFee);
 }
 
 export function cartItemCount(items: readonly CartItem[]): number {
@@ -35,6 +41,13 @@ export function mergeCarts(server: readonly CartItem[], guest: readonly CartItem
     merged.set(item.SKU, withQuantity(existing, quantity));
   }
   return [...merged.values()];
+}
+
+/** Put an item in the cart: the same SKU already there gets the quantities summed, otherwise it is appended. */
+export function addCartItem(items: readonly CartItem[], item: CartItem): CartItem[] {
+  const existing = items.find((i) => i.SKU === item.SKU);
+  if (!existing) return [...items, withQuantity(item, item.quantity)];
+  return items.map((i) => (i === existing ? withQuantity(i, i.quantity + item.quantity) : i));
 }
 
 /** Set an item's quantity (never below 1); its design quantity moves with it. */

@@ -20,10 +20,19 @@ export function convertAmount(amountNgn: number, conversionRate: number): number
   return Math.ceil(Number((amountNgn / conversionRate).toFixed(6)));
 }
 
+/** Thousands grouped; whole amounts without decimals, others with two ('15,000', '71.50'). */
+function amountText(amount: number): string {
+  return amount.toLocaleString('en-NG', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 });
+}
+
 /** A naira amount shown in the selected currency, e.g. '₦15,000' or '$22'. */
 export function formatPrice(amountNgn: number, currency: Pick<Currency, 'conversionRate' | 'sign'>): string {
-  const amount = convertAmount(amountNgn, currency.conversionRate);
-  return `${currency.sign}${amount.toLocaleString('en-NG')}`;
+  return `${currency.sign}${amountText(convertAmount(amountNgn, currency.conversionRate))}`;
+}
+
+/** An amount already in the given currency (the server priced it), e.g. '₦49,500', '$71' or '$71.50'. */
+export function formatAmount(amount: number, currency: CurrencyName): string {
+  return `${currencySign(currency)}${amountText(amount)}`;
 }
 
 /** Merge server rates (name + rate) with the known signs; unknown names are ignored. */

@@ -1,7 +1,7 @@
 import type { CartItem } from '@adire/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cartSubtotal, cartTotal, decrementQuantity, incrementQuantity, mergeCarts } from '../src/cart';
+import { addCartItem, cartLineTotal, cartSubtotal, cartTotal, decrementQuantity, incrementQuantity, mergeCarts, orderTotal } from '../src/cart';
 
 const item = (SKU: string, price: number, quantity: number, design?: CartItem['design']): CartItem => ({
   SKU,
@@ -19,6 +19,25 @@ describe('cart totals', () => {
     const items = [item('A', 10000, 2, { title: 'In vase', price: 15000, quantity: 2 }), item('B', 5000, 1)];
     expect(cartSubtotal(items)).toBe(25000);
     expect(cartTotal(items)).toBe(55000);
+    expect(items.map(cartLineTotal)).toEqual([50000, 5000]);
+  });
+
+  it('the order total is items less discount plus delivery, never below zero', () => {
+    expect(orderTotal({ items: 49500, discount: 4950, deliveryFee: 4500 })).toBe(49050);
+    expect(orderTotal({ items: 1000, discount: 5000, deliveryFee: 0 })).toBe(0);
+  });
+});
+
+describe('addCartItem', () => {
+  it('sums the quantity of an SKU already in the cart (design included), else appends', () => {
+    const cart = [item('A', 100, 1, { title: 'Box', price: 50, quantity: 1 }), item('B', 10, 1)];
+    const more = addCartItem(cart, item('A', 100, 2, { title: 'Box', price: 50, quantity: 2 }));
+    expect(more.map((i) => [i.SKU, i.quantity, i.design?.quantity])).toEqual([
+      ['A', 3, 3],
+      ['B', 1, undefined],
+    ]);
+    expect(addCartItem(cart, item('C', 5, 2)).map((i) => i.SKU)).toEqual(['A', 'B', 'C']);
+    expect(cart[0]!.quantity).toBe(1); // the cart given is left as it was
   });
 });
 

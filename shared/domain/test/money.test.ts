@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertAmount, currenciesFromRates, formatPrice } from '../src/money';
+import { convertAmount, currenciesFromRates, formatAmount, formatPrice } from '../src/money';
 
 describe('convertAmount', () => {
   it('divides by the rate and rounds up', () => {
@@ -31,6 +31,16 @@ describe('formatPrice', () => {
   it('prefixes the sign and groups thousands', () => {
     expect(formatPrice(1_500_000, { conversionRate: 1, sign: '₦' })).toBe('₦1,500,000');
     expect(formatPrice(15000, { conversionRate: 700, sign: '$' })).toBe('$22');
+  });
+});
+
+describe('formatAmount', () => {
+  it("shows an amount already in the order's currency, decimals only when there are some", () => {
+    expect(formatAmount(49500, 'NGN')).toBe('₦49,500');
+    expect(formatAmount(71, 'USD')).toBe('$71');
+    expect(formatAmount(71.5, 'USD')).toBe('$71.50');
+    expect(formatAmount(1234.567, 'GBP')).toBe('£1,234.57');
+    expect(formatAmount(0, 'NGN')).toBe('₦0');
   });
 });
 

@@ -1,8 +1,8 @@
 import { PAYMENT_STATUSES } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatDrawerDate, toApiDate } from '../src/dates';
+import { isApiDate, isApiDateShape, formatDrawerDate, toApiDate } from '../src/dates';
 import { isPaid } from '../src/payment';
-import { normalizePhone } from '../src/phone';
+import { localNumber, normalizePhone } from '../src/phone';
 
 describe('isPaid', () => {
   it('applies the rule of SPEC section 4', () => {
@@ -27,6 +27,14 @@ describe('normalizePhone', () => {
     expect(normalizePhone('+44', '07700 900123')).toBe('+447700900123');
     expect(normalizePhone('+234', '')).toBe('');
   });
+
+  it('gives the form back the number without its country code', () => {
+    expect(localNumber('+2348031234567', '+234')).toBe('8031234567');
+    expect(localNumber('8031234567', '+234')).toBe('8031234567');
+    expect(localNumber('+447700900123', '+234')).toBe('+447700900123');
+    expect(localNumber(undefined, '+234')).toBe('');
+    expect(localNumber(normalizePhone('+44', '07700 900123'), '+44')).toBe('7700900123');
+  });
 });
 
 describe('dates', () => {
@@ -39,3 +47,16 @@ describe('dates', () => {
   });
 });
 
+describe('API dates', () => {
+  it('takes only real days written YYYY-MM-DD', () => {
+    expect(isApiDate('2026-02-28')).toBe(true);
+    expect(isApiDate('2028-02-29')).toBe(true);
+    expect(isApiDate('2026-02-29')).toBe(false);
+    expect(isApiDate('2026-13-01')).toBe(false);
+    expect(isApiDate('14/02/2026')).toBe(false);
+    expect(isApiDate('2026-2-14')).toBe(false);
+    expect(isApiDate(20260214)).toBe(false);
+    expect(isApiDateShape('2026-02-30')).toBe(true);
+    expect(isApiDateShape('')).toBe(false);
+  });
+});

@@ -22,6 +22,40 @@ describe('event bus', () => {
     expect(late).toHaveBeenCalledWith({ type: 'error', message: 'again' });
   });
 
+  it('keeps commands for the cart emitted before it listens, and hands them, in order, to its first listener only', () => {
+    const bus = createEventBus();
+    const item = (SKU: string) => ({ SKU, name: SKU, description: '', image: { src: '' }, price: 1, quantity: 1, productId: SKU });
+    bus.emit('cart:add', { item: item('AB-1') });
+    bus.emit('cart:add', { item: item('AB-2') });
+    bus.emit('toast:show', { type: 'info', message: 'not kept' });
+    const cart = vi.fn();
+    bus.on('cart:add', cart);
+    expect(cart.mock.calls.map(([e]) => e.item.SKU)).toEqual(['AB-1', 'AB-2']);
+    const second = vi.fn();
+    bus.on('cart:add', second);
+    expect(second).not.toHaveBeenCalled();
+    bus.emit('cart:add', { item: item('AB-3') });
+    expect(cart).toHaveBeenCalledTimes(3);
+    expect(second).toHaveBeenCalledTimes(1);
+    const toast = vi.fn();
+    bus.on('toast:show', toast);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('tells onHeld watchers which command waits, so its remote can be loaded', () => {
+    const bus = createEventBus();
+    const watcher = vi.fn();
+    const off = bus.onHeld(watcher);
+    bus.emit('cart:open', { from: 'main-header' });
+    expect(watcher).toHaveBeenCalledWith('cart:open');
+    bus.on('cart:open', () => {});
+    bus.emit('cart:open', { from: 'main-header' }); // someone listens now: not held
+    expect(watcher).toHaveBeenCalledTimes(1);
+    off();
+    bus.emit('cart:reset', { reason: 'order-missing' });
+    expect(watcher).toHaveBeenCalledTimes(1);
+  });
+
   it('unsubscribes', () => {
     const bus = createEventBus();
     const h = vi.fn();

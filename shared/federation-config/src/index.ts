@@ -1,5 +1,6 @@
 import { federation } from '@module-federation/vite';
 import type { PluginOption } from 'vite';
+import { hostSharedPreload, remotePreloadList } from './preload';
 
 type FederationOptions = Parameters<typeof federation>[0];
 type SharedConfig = NonNullable<FederationOptions['shared']>;
@@ -12,7 +13,8 @@ type SharedConfig = NonNullable<FederationOptions['shared']>;
 export const SHARED_SINGLETONS = {
   react: '^19.0.0',
   'react-dom': '^19.0.0',
-  'react-router-dom': '^7.0.0',
+  // The router through its facade: react-router-dom shared whole would ship every export of it.
+  '@adire/router': '^1.0.0',
   zustand: '^5.0.0',
   'single-spa-react': '^6.0.0',
   '@adire/event-bus': '^1.0.0',
@@ -20,36 +22,59 @@ export const SHARED_SINGLETONS = {
   '@adire/domain': '^1.0.0',
 } as const;
 
-export function sharedSingletons(): SharedConfig {
+export function sharedSingletons(eager = false): SharedConfig {
   return Object.fromEntries(
-    Object.entries(SHARED_SINGLETONS).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion }]),
+    Object.entries(SHARED_SINGLETONS).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion, ...(eager ? { eager: true } : {}) }]),
   );
 }
 
 /** The entry file every remote publishes; the release tool and `/remotes.json` point at it. */
 export const REMOTE_ENTRY = 'remoteEntry.js';
 
-/** A remote: exposes its single-spa lifecycles from one entry module. */
-export function remoteFederation(name: string, exposes: Record<string, string>): PluginOption {
-  return federation({
-    name,
-    filename: REMOTE_ENTRY,
-    exposes,
-    shared: sharedSingletons(),
-    dts: false,
-    manifest: false,
-    experiments: { externalRuntime: true },
-  });
+/**
+ * A remote: exposes its single-spa lifecycles from one entry module, and lists the files mounting it
+ * loads (preload.json) so the server can announce them in the page. `routeModules` names the page
+ * module a path prefix lazily loads ('/product/' → './src/product/ProductPage.tsx'), so a page of
+ * that path announces it too.
+ */
+export function remoteFederation(name: string, exposes: Record<string, string>, routeModules: Record<string, string> = {}): PluginOption {
+  return [
+    federation({
+      name,
+      filename: REMOTE_ENTRY,
+      exposes,
+      shared: sharedSingletons(),
+      dts: false,
+      manifest: false,
+      // A remote consumes no other remote and is loaded from its remoteEntry.js (no manifest snapshot):
+      // leave that part of the federation runtime out of its glue.
+      disableRemote: true,
+      disableSnapshot: true,
+      experiments: { externalRuntime: true },
+    }),
+    remotePreloadList(REMOTE_ENTRY, routeModules),
+  ];
 }
 
-/** The shell: a pure consumer with no build-time remotes; it registers them from /remotes.json. */
+/**
+ * The shell: a pure consumer with no build-time remotes; it registers them from /remotes.json. Its
+ * page announces the shared libraries it provides, so they load in parallel (see preload.ts).
+ */
 export function hostFederation(): PluginOption {
-  return federation({
-    name: 'shell',
-    remotes: {},
-    shared: sharedSingletons(),
-    dts: false,
-    manifest: false,
-    experiments: { provideExternalRuntime: true },
-  });
+  return [
+    federation({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(true),
+      dts: false,
+      manifest: false,
+      // Remotes are registered from /remotes.json by their remoteEntry.js, never by a manifest snapshot.
+      disableSnapshot: true,
+      experiments: { provideExternalRuntime: true },
+    }),
+    hostSharedPreload(),
+  ];
 }
+
+export { precompress } from './precompress';
+export { mountFiles, PRELOAD_FILE, type RemotePreload } from './preload';

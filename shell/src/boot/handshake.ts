@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, readStored, writeStored, type Category, type HandshakeResponse, type User } from '@adire/contracts';
+import { API_PATHS, readStored, readStoredUser, writeStored, type Category, type HandshakeResponse } from '@adire/contracts';
 import { currenciesFromRates } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { chooseCurrency, foreignCurrencyMessage, shouldAnnounceCurrency } from './currency';
@@ -19,7 +19,7 @@ export async function runHandshake(): Promise<void> {
   bus.emit('currencies:loaded', currencies);
 
   // The handshake confirms the stored user; only when it could not be asked is the stored one trusted.
-  const storedUser = readStored<User>('user');
+  const storedUser = readStoredUser();
   bus.emit('user:changed', res.error ? storedUser : (data?.user ?? null));
   bus.emit('settings:loaded', { settings: data?.settings ?? null, deliveryZoneAmount: data?.deliveryZoneAmount ?? 0 });
 

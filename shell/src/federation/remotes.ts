@@ -1,33 +1,97 @@
-import type { RemoteName, RemotesManifest } from '@adire/contracts';
+import { readStored, REMOTE_NAMES, writeStored, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { lifecyclesModuleId, type RemoteLifecycles } from '@adire/contracts/remotes';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { cleanOverrides, overridesAllowed, overridesFromAddress, withOverrides } from './overrides';
+import { pageVersions, versionsByPart, type PartVersion, type RemoteState } from './versions';
 
 /** A remote that hangs must give way to its fallback well within 5 s. */
 export const REMOTE_LOAD_TIMEOUT_MS = 4000;
 
-let manifest: Partial<RemotesManifest> = {};
-let manifestReady: Promise<Partial<RemotesManifest>> | null = null;
+let manifest: StoreManifest = {};
+let manifestReady: Promise<StoreManifest> | null = null;
+let overridden: RemoteName[] = [];
+const states: Partial<Record<RemoteName, RemoteState>> = {};
+const stateListeners = new Set<() => void>();
 
-/** Fetch /remotes.json once per page (never cached) and register every remote with the runtime. */
-export function loadManifest(): Promise<Partial<RemotesManifest>> {
+/** Read the live remotes once per page (from the page, else /remotes.json, never cached) and register them. */
+export function loadManifest(): Promise<StoreManifest> {
   manifestReady ??= fetchAndRegister();
   return manifestReady;
 }
 
-async function fetchAndRegister(): Promise<Partial<RemotesManifest>> {
+/**
+ * The manifest this page runs with: the server's, plus the development overrides from the address and
+ * local storage when — and only when — the server says it is a development store.
+ */
+function adoptManifest(fromServer: StoreManifest) {
+  // Storage may be disabled: then the overrides come from the address only.
+  const remembered = cleanOverrides(readStored<unknown>('devRemotes'));
+  const { overrides, rejected, changed } = overridesFromAddress(window.location.search, remembered);
+  if (!overridesAllowed(fromServer)) {
+    if (Object.keys(overrides).length) console.warn('[shell] remote overrides are ignored: this store does not run in development mode');
+    manifest = fromServer;
+    overridden = [];
+  } else {
+    for (const problem of rejected) console.warn(`[shell] override ignored: ${problem}`);
+    if (changed) writeStored('devRemotes', Object.keys(overrides).length ? overrides : null);
+    ({ manifest, applied: overridden } = withOverrides(fromServer, overrides));
+    for (const name of overridden) console.warn(`[shell] ${name} comes from the local override ${manifest[name]?.entry} (?remote.${name}=off to stop)`);
+  }
+  publishVersions();
+  register(REMOTE_NAMES.filter((name) => manifest[name]), 0);
+}
+
+/** What this page runs, for support and QA: the readout (?versions) and `window.__ADIRE__.versions`. */
+export function versionsOfPage(): PartVersion[] {
+  return pageVersions(manifest, overridden, states);
+}
+
+export function onRemoteStateChange(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+function publishVersions() {
+  const w = window as unknown as { __ADIRE__?: Record<string, unknown> };
+  w.__ADIRE__ = { ...w.__ADIRE__, versions: versionsByPart(versionsOfPage()) };
+}
+
+function setState(name: RemoteName, state: RemoteState) {
+  states[name] = state;
+  for (const listener of stateListeners) listener();
+}
+
+/** The manifest the server wrote into the page it served (as fresh as /remotes.json: the page is never cached). */
+function manifestInPage(): StoreManifest | null {
+  const text = document.getElementById('adire-remotes')?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as StoreManifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchAndRegister(): Promise<StoreManifest> {
+  const inPage = manifestInPage();
+  if (inPage) {
+    adoptManifest(inPage);
+    return manifest;
+  }
+  let fromServer: StoreManifest = {};
   try {
     const res = await fetch('/remotes.json', { cache: 'no-store' });
     if (!res.ok) throw new Error(`/remotes.json answered ${res.status}`);
-    manifest = (await res.json()) as Partial<RemotesManifest>;
+    fromServer = (await res.json()) as StoreManifest;
   } catch (err) {
     console.error('[shell] could not read /remotes.json; every remote shows its fallback', err);
-    manifest = {};
   }
-  register(Object.keys(manifest) as RemoteName[], 0);
+  adoptManifest(fromServer);
   return manifest;
 }
 
-export function liveManifest(): Partial<RemotesManifest> {
+export function liveManifest(): StoreManifest {
   return manifest;
 }
 
@@ -62,13 +126,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 /** Load a remote's lifecycles; attempt > 0 re-registers it first so a retry really fetches again. */
 export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<RemoteLifecycles> {
   await loadManifest();
-  if (!manifest[name]) throw new Error(`${name} is not in /remotes.json`);
-  if (attempt > 0) register([name], attempt);
-  const module = await withTimeout(
-    loadRemote<RemoteLifecycles>(lifecyclesModuleId(name)),
-    REMOTE_LOAD_TIMEOUT_MS,
-    `${name} did not answer within ${REMOTE_LOAD_TIMEOUT_MS / 1000} s`,
-  );
-  if (!module || typeof module.mount !== 'function') throw new Error(`${name} did not expose its lifecycles`);
-  return module;
+  setState(name, 'loading');
+  try {
+    if (!manifest[name]) throw new Error(`${name} is not in /remotes.json`);
+    if (attempt > 0) register([name], attempt);
+    const module = await withTimeout(
+      loadRemote<RemoteLifecycles>(lifecyclesModuleId(name)),
+      REMOTE_LOAD_TIMEOUT_MS,
+      `${name} did not answer within ${REMOTE_LOAD_TIMEOUT_MS / 1000} s`,
+    );
+    if (!module || typeof module.mount !== 'function') throw new Error(`${name} did not expose its lifecycles`);
+    setState(name, 'loaded');
+    return module;
+  } catch (err) {
+    setState(name, 'unavailable');
+    throw err;
+  }
 }

@@ -26,6 +26,9 @@ export function AlertBanner() {
   const desktop = useIsDesktop();
   const raw = settings?.settings?.alertSettings.siteWideAlert.trim() ?? '';
   const [closedText, setClosedText] = useState(() => sessionStorage.getItem(CLOSED_KEY));
+  // Until the settings arrive the banner's height is kept, so the page does not shift down when
+  // the alert appears (a shopper who closed it this visit is not expected to see it again).
+  if (!settings) return closedText ? null : <div className={styles.banner} aria-hidden="true" data-testid="alert-placeholder" />;
   if (!raw || closedText === raw) return null;
 
   const text = fillPricePlaceholders(raw, currency);

@@ -4,9 +4,10 @@ import { useBusValue } from '@adire/ui';
 import { navigateToUrl } from 'single-spa';
 import { useEffect, useRef, useState } from 'react';
 import { selectCurrency } from '../boot/handshake';
+import { loadLifecycles } from '../federation/remotes';
 import { DesktopMenu, MobileMenu } from './Menu';
 import { go } from './navigation';
-import { ParcelRegion } from './ParcelRegion';
+import { AccountRegion } from './AccountRegion';
 import styles from './shell.module.css';
 
 /** The search box: its only contract with the catalog is the URL /filters?search=. */
@@ -55,6 +56,8 @@ function CurrencySelector() {
   );
 }
 
+const prefetchCart = () => void loadLifecycles('cart').catch(() => {}); // a failure shows once it is opened
+
 function CartButton() {
   const summary = useBusValue('cart:summary');
   const count = summary?.itemCount ?? 0;
@@ -64,6 +67,9 @@ function CartButton() {
       className={styles.cartButton}
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       onClick={() => bus.emit('cart:open', { from: 'main-header' })}
+      // The cart remote may not be loaded yet (first visit): start fetching it at the first sign of use.
+      onPointerEnter={prefetchCart}
+      onFocus={prefetchCart}
     >
       Cart <span className={styles.badge}>{count}</span>
     </button>
@@ -84,7 +90,7 @@ export function Header() {
             Contact
           </a>
           <CurrencySelector />
-          <ParcelRegion remote="account" label="Account" className={styles.accountSlot} compact />
+          <AccountRegion />
           <CartButton />
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { cartHasWork, whenDemanded } from '../federation/demand';
+import { mainContentSettled } from '../federation/settled';
 import { isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
 import { AlertBanner } from './AlertBanner';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -10,6 +12,12 @@ import styles from './shell.module.css';
 import { Toasts } from './Toasts';
 import { Unsubscribe } from './Unsubscribe';
 import { usePathname } from './usePathname';
+
+/**
+ * The cart drawer loads with the page, after its main content, when the shopper already has a cart,
+ * an order or a login; otherwise when first needed (a cart command is held for it, see demand.ts).
+ */
+const whenCartMounts = () => (cartHasWork() ? mainContentSettled() : whenDemanded('cart'));
 
 function NotFound() {
   return (
@@ -44,7 +52,7 @@ export function Layout() {
           {!isKnownRoute(pathname) && <NotFound />}
         </main>
         {showsFooter(pathname) && <Footer />}
-        <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} />
+        <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={whenCartMounts} />
         <Toasts />
         <ConfirmDialog />
       </div>

@@ -8,6 +8,7 @@
 import { FILTER_GROUPS, type FilterGroup, type ListingSort, type VipClass } from '@adire/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { notifyDataChanged } from '../../db/data-versions';
 import * as bits from './bitset';
 import type { Bitset } from './bitset';
 import type { SelectedFilters } from './query';
@@ -431,6 +432,7 @@ const caches = new Set<CatalogIndexCache>();
 /** A catalogue write in this process: every cache re-reads the version on its next call. */
 export function notifyCatalogChanged(): void {
   for (const cache of caches) cache.invalidate();
+  notifyDataChanged();
 }
 
 /**
@@ -466,9 +468,14 @@ export class CatalogIndexCache {
     return Number(row?.version ?? 0);
   }
 
-  async get(): Promise<CatalogIndex> {
+  /**
+   * The index; `atLeast` is a catalogue version already read for this request (the response cache's
+   * stamp): an index that old or newer is good without another read, an older one is rebuilt.
+   */
+  async get(atLeast?: number): Promise<CatalogIndex> {
     const now = Date.now();
-    if (this.current && !this.building && now - this.checkedAt < this.ttlMs) return this.current;
+    if (this.current && atLeast !== undefined && this.current.version >= atLeast) return this.current;
+    if (this.current && !this.building && atLeast === undefined && now - this.checkedAt < this.ttlMs) return this.current;
     const generation = this.generation;
     const version = await this.version();
     // a write noticed while reading: do not trust this read for the next ttlMs

@@ -37,8 +37,17 @@ interface Folder {
 
 export class MediaStore {
   private readonly folders = new Map<MediaKind, Folder>();
+  /** Moves whenever a scan finds a different set of files or versions. */
+  private generation = 0;
 
   constructor(readonly dir: string) {}
+
+  /** Changes when any drop-in appears, changes or goes (seen within RECHECK_MS): part of cached answers' keys. */
+  signature(): string {
+    this.folder('products');
+    this.folder('blog');
+    return `m${this.generation}`;
+  }
 
   private folder(kind: MediaKind): Folder {
     const now = Date.now();
@@ -78,6 +87,8 @@ export class MediaStore {
       }
     }
     const folder = { checkedAt: now, scannedAt: now, mtimeMs, files };
+    const fingerprint = (f: Map<string, DropIn> | undefined) => [...(f ?? new Map<string, DropIn>())].map(([base, d]) => `${base}.${d.ext}@${d.version}`).join();
+    if (!cached || fingerprint(cached.files) !== fingerprint(files)) this.generation++;
     this.folders.set(kind, folder);
     return folder;
   }

@@ -44,3 +44,24 @@ export function seededRandom(seed: number): () => number {
     return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * A product page's recommendations change every RECOMMENDATIONS_ROTATE_MS rather than on every view,
+ * so the page can be cached and tagged like any other answer (issue 10); the pick is seeded by the
+ * product and the period, so every instance shows (and tags) the same one.
+ */
+export const RECOMMENDATIONS_ROTATE_MS = 10 * 60 * 1000;
+
+export function recommendationPeriod(now: number = Date.now()): number {
+  return Math.floor(now / RECOMMENDATIONS_ROTATE_MS);
+}
+
+/** A 32-bit seed from text (FNV-1a). */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

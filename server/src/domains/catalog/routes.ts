@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import { CatalogIndexCache, type ListingScope } from './catalog-index';
 import { artVersion, parseArt, renderArt, type ImageView } from './image';
 import { listDesigns } from './lookup';
+import { recommendationPeriod, seededRandom, seedOf } from './recommend';
 import { cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
 import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
 import * as service from './service';
@@ -48,6 +49,11 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
   app.addHook('onClose', async () => indexes.dispose());
   const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'));
   const ctx: service.CatalogContext = { db, media };
+  // Every read below is the same for every shopper: kept and tagged by the response cache
+  // (src/http/response-cache.ts), keyed also by the dropped-in photos their image URLs point at.
+  const cached = { responseCache: { audience: 'public', extraVersion: () => media.signature() } } as const;
+  // The index for this request: at least the catalogue version the response cache read for it.
+  const indexFor = (request: FastifyRequest) => indexes.get(request.dataStamp?.catalog);
 
   const listingArgs = (q: ListingQuery) => ({
     filters: parseFilters(q),
@@ -57,8 +63,8 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     page: paginate(q.page, q.pageSize),
   });
 
-  app.get('/v1/catalog/categories', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => {
-    return { data: service.categories(await indexes.get()) };
+  app.get('/v1/catalog/categories', { schema: { querystring: { type: 'object', properties: { business } } }, config: cached }, async (request) => {
+    return { data: service.categories(await indexFor(request)) };
   });
 
   // The foundation's flat list (home grid, simple category grid): default order, `limit` at most 100.
@@ -75,19 +81,20 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
           },
         },
       },
+      config: cached,
     },
     async (request) => {
       const { category, limit } = request.query as { category?: string; limit: number };
-      const index = await indexes.get();
+      const index = await indexFor(request);
       const set = category ? index.categories.get(category)?.members : index.all;
       const positions = set ? index.window(set, 'default', 0, limit) : [];
       return { data: await service.summaries(ctx, index, positions) };
     },
   );
 
-  app.get('/v1/catalog/categories/:slug/products', { schema: { params: slugParams, querystring: listingQuery } }, async (request) => {
+  app.get('/v1/catalog/categories/:slug/products', { schema: { params: slugParams, querystring: listingQuery }, config: cached }, async (request) => {
     const { slug } = request.params as { slug: string };
-    const index = await indexes.get();
+    const index = await indexFor(request);
     const category = index.categories.get(slug);
     if (!category) throw notFound('We could not find that category');
     const args = listingArgs(request.query as ListingQuery);
@@ -96,17 +103,17 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
   });
 
   // The /filters page: search text and shopBy tags across the whole catalogue.
-  app.get('/v1/catalog/filters', { schema: { querystring: listingQuery } }, async (request) => {
-    const index = await indexes.get();
+  app.get('/v1/catalog/filters', { schema: { querystring: listingQuery }, config: cached }, async (request) => {
+    const index = await indexFor(request);
     const args = listingArgs(request.query as ListingQuery);
     return { data: await service.listing(ctx, index, { ...args, scope: { kind: 'all' }, category: null }) };
   });
 
   app.get(
     '/v1/catalog/vip',
-    { schema: { querystring: { ...listingQuery, properties: { ...listingQuery.properties, class: str(40) } } } },
+    { schema: { querystring: { ...listingQuery, properties: { ...listingQuery.properties, class: str(40) } } }, config: cached },
     async (request) => {
-      const index = await indexes.get();
+      const index = await indexFor(request);
       const q = request.query as ListingQuery & { class?: string };
       const cls = normaliseTagValue(q.class ?? '').replace(/^vip-/, '');
       const vipClass = (VIP_CLASSES as readonly string[]).includes(cls) ? (cls as VipClass) : undefined;
@@ -115,9 +122,12 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     },
   );
 
-  app.get('/v1/catalog/products/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } } }, async (request) => {
+  // Recommendations are picked per period (recommend.ts), so the page is cached within one.
+  const productPage = { responseCache: { audience: 'public', extraVersion: () => `${media.signature()}.p${recommendationPeriod()}` } } as const;
+  app.get('/v1/catalog/products/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } }, config: productPage }, async (request) => {
     const { slug } = request.params as { slug: string };
-    return { data: await service.productDetail(ctx, await indexes.get(), slug) };
+    const random = seededRandom(seedOf(`${slug}.${recommendationPeriod()}`));
+    return { data: await service.productDetail(ctx, await indexFor(request), slug, random) };
   });
 
   app.get(
@@ -127,6 +137,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
         params: slugParams,
         querystring: { type: 'object', properties: { business, page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 } } },
       },
+      config: cached,
     },
     async (request) => {
       const { slug } = request.params as { slug: string };
@@ -137,45 +148,45 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
 
   app.get(
     '/v1/catalog/search',
-    { schema: { querystring: { type: 'object', properties: { business, q: str(2000), limit: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } } },
+    { schema: { querystring: { type: 'object', properties: { business, q: str(2000), limit: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } }, config: cached },
     async (request) => {
       const q = request.query as { q?: string; limit?: number };
       const text = cleanSearchText(q.q);
       const limit = Math.min(q.limit ?? 20, 50);
-      return { data: await service.search(ctx, await indexes.get(), text, limit) };
+      return { data: await service.search(ctx, await indexFor(request), text, limit) };
     },
   );
 
   app.get(
     '/v1/catalog/featured',
-    { schema: { querystring: { type: 'object', properties: { business, occasion: str(100), location: str(100) } } } },
+    { schema: { querystring: { type: 'object', properties: { business, occasion: str(100), location: str(100) } } }, config: cached },
     async (request) => {
       const q = request.query as { occasion?: string; location?: string };
       const occasionKey = q.occasion ? normaliseTagValue(q.occasion) : '';
       const occasion = occasionKey && (await service.featuredOccasions(db)).has(occasionKey) ? occasionKey : null;
       const locationKey = q.location ? normaliseTagValue(q.location) : '';
       const location = (DELIVERY_LOCATIONS as readonly string[]).includes(locationKey) ? (locationKey as DeliveryLocation) : null;
-      return { data: await service.featured(ctx, await indexes.get(), { occasion, location }) };
+      return { data: await service.featured(ctx, await indexFor(request), { occasion, location }) };
     },
   );
 
-  app.get('/v1/catalog/designs', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => ({ data: await listDesigns(db) }));
+  app.get('/v1/catalog/designs', { schema: { querystring: { type: 'object', properties: { business } } }, config: cached }, async () => ({ data: await listDesigns(db) }));
 
   app.get(
     '/v1/catalog/blog',
-    { schema: { querystring: { type: 'object', properties: { business, page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } } },
+    { schema: { querystring: { type: 'object', properties: { business, page: { type: 'integer', minimum: 1, maximum: 100_000 }, pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 } } } }, config: cached },
     async (request) => {
       const q = request.query as { page?: number; pageSize?: number };
       return { data: await service.blogList(ctx, paginate(q.page, q.pageSize, { default: 12, max: 50 })) };
     },
   );
 
-  app.get('/v1/catalog/blog/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } } }, async (request) => {
+  app.get('/v1/catalog/blog/:slug', { schema: { params: slugParams, querystring: { type: 'object', properties: { business } } }, config: cached }, async (request) => {
     const { slug } = request.params as { slug: string };
     return { data: await service.blogPost(ctx, slug) };
   });
 
-  app.get('/v1/catalog/faq', { schema: { querystring: { type: 'object', properties: { business } } } }, async () => ({ data: await service.faq(db) }));
+  app.get('/v1/catalog/faq', { schema: { querystring: { type: 'object', properties: { business } } }, config: cached }, async () => ({ data: await service.faq(db) }));
 
   // ---- pictures -----------------------------------------------------------------------------
   const rendered = new Map<string, string>();

@@ -6,10 +6,22 @@ import {
   type DeliveryMethod,
   type PickupLocationCode,
 } from '@adire/contracts';
-import { normalizePhone } from '@adire/domain';
+import {
+  configForDate,
+  DEFAULT_COUNTRY_CODE,
+  defaultDespatchLocation,
+  deliveryDateProblem,
+  findState,
+  findZone,
+  isApiDate,
+  isApiDateShape,
+  normalizePhone,
+  pickupLocation,
+  readDeliveryMethod,
+  zoneNames,
+  type DeliverySettings,
+} from '@adire/domain';
 import { normaliseEmail, passwordProblem } from '../account/logic';
-import { deliveryDateProblem } from './cutoff';
-import { configForDate, defaultDespatchLocation, findState, findZone, pickupLocation, zoneNames, type DeliverySettings } from './delivery';
 
 /**
  * The checkout payload (SPEC section 3) read field by field, pure: every wrong field is named (by its
@@ -30,8 +42,6 @@ export const LIMITS = {
   deliveryInstruction: 1000,
   adminNotes: 1000,
 } as const;
-
-export const DEFAULT_COUNTRY_CODE = '+234';
 
 const LABELS: Record<string, string> = {
   currency: 'Currency',
@@ -189,21 +199,6 @@ export interface CheckoutContext {
 
 export type CheckoutValidation = { ok: true; data: CheckoutData } | { ok: false; problems: FieldProblems };
 
-function method(value: unknown): DeliveryMethod | null {
-  if (typeof value !== 'string') return null;
-  const v = value.trim().toLowerCase();
-  if (v === 'delivery') return 'delivery';
-  if (v === 'pick-up' || v === 'pickup') return 'pickup';
-  return null;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function realDay(value: string): boolean {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
-
 /** Read the whole payload; never throws. `problems` may already hold order-level problems (an empty cart). */
 export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new FieldProblems()): CheckoutValidation {
   const p = problems;
@@ -249,7 +244,7 @@ export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new
   const details = isObject(o.deliveryDetails) ? o.deliveryDetails : {};
   if (order && o.recipient !== undefined && !isObject(o.recipient)) p.add('orderData.recipient', 'must be an object');
 
-  const how = method(recipientIn.method ?? details.method);
+  const how = readDeliveryMethod(recipientIn.method ?? details.method);
   if (order && !how) {
     const given = recipientIn.method ?? details.method;
     p.add('orderData.recipient.method', given === undefined || given === '' ? 'is required' : 'must be delivery or pick-up', 'Choose delivery or pick-up');
@@ -261,8 +256,8 @@ export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new
   const rawDate = o.deliveryDate;
   if (order) {
     if (rawDate === undefined || rawDate === null || rawDate === '') p.add('orderData.deliveryDate', 'is required', 'Choose a delivery date');
-    else if (typeof rawDate !== 'string' || !DATE.test(rawDate)) p.add('orderData.deliveryDate', 'must be written YYYY-MM-DD');
-    else if (!realDay(rawDate)) p.add('orderData.deliveryDate', 'is not a real day', `${rawDate} is not a real day`);
+    else if (!isApiDateShape(rawDate)) p.add('orderData.deliveryDate', 'must be written YYYY-MM-DD');
+    else if (!isApiDate(rawDate)) p.add('orderData.deliveryDate', 'is not a real day', `${rawDate} is not a real day`);
     else {
       const problem = deliveryDateProblem(rawDate, how ?? 'delivery', ctx.now, settings);
       if (problem) p.add('orderData.deliveryDate', problem.reason, problem.message);

@@ -11,7 +11,20 @@ import type {
   User,
 } from '@adire/contracts';
 import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
+import {
+  configForDate,
+  convertAmount,
+  deliveryFee,
+  findState,
+  findZone,
+  isApiDateShape,
+  isPaid,
+  pickupLocation,
+  readDeliveryMethod,
+  shopDate,
+  UnknownZoneError,
+  type DeliverySettings,
+} from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -21,17 +34,15 @@ import type { Mailer } from '../../mail/mailer';
 import { createAttemptLog } from '../account/attempts';
 import type { AuthConfig } from '../account/config';
 import { generateToken, hashToken } from '../account/logic';
-import { ARGON2ID, hashPassword, MESSAGES as ACCOUNT_MESSAGES } from '../account/service';
+import { ARGON2ID, hashPassword, MESSAGES as ACCOUNT_MESSAGES, verifyPassword } from '../account/service';
 import { toUserData, type AppUserRow, type RequestSession } from '../account/session';
 import { loadSellables } from './catalogue';
 import { FieldProblems, readCheckout, readSenderInfo, type CheckoutData, type CheckoutRecipientData } from './checkout-payload';
-import { configForDate, deliveryFee, findState, findZone, pickupLocation, UnknownZoneError, type DeliverySettings } from './delivery';
-import { shopClock } from './cutoff';
 import { orderConfirmationMail } from './mail';
 import { formatOrderNumber, nextSequence, zoneLetter } from './order-number';
 import { priceCart, type IncomingCartItem, type PricedCart } from './pricing';
 import { findOrder, moneyColumns, ORDER_FINISHED, ORDER_NOT_FOUND, rateOf, toOrder, type OrderRow } from './service';
-import { convertAmount } from '@adire/domain';
+import { CHECKOUT_HOLD_MS, reserveStock } from './stock';
 
 export const EMPTY_CART_AT_CHECKOUT = 'Your cart is empty: add something before checking out';
 export const MAX_SAVED_RECIPIENTS = 50;
@@ -102,6 +113,30 @@ function recipientToSave(r: CheckoutRecipientData, state: string | null): Recipi
     ...(state ? { state } : {}),
     ...(r.residenceType ? { residenceType: r.residenceType } : {}),
   };
+}
+
+/** What the confirmation mail shows: a resubmit that changes none of it (a double click) mails nothing. */
+const MAILED_COLUMNS = [
+  'client_name',
+  'client_email',
+  'client_phone',
+  'currency',
+  'delivery_date',
+  'delivery_method',
+  'delivery_details',
+  'delivery_zone',
+  'pickup_location',
+  'delivery_message',
+  'order_products',
+  'coupon_code',
+  'items_total',
+  'discount',
+  'delivery_fee',
+  'total',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export function changesMail(before: OrderRow, after: OrderRow): boolean {
+  return MAILED_COLUMNS.some((column) => String(before[column] ?? '') !== String(after[column] ?? ''));
 }
 
 export function createCheckoutService({ db, mailer, auth, publicUrl, log }: CheckoutServiceOptions) {
@@ -185,7 +220,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
       const emailTaken = () =>
         new AppError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, { 'userData.email': 'is already registered' });
 
-      let outcome: { row: OrderRow; first: boolean; user?: User; fee: ReturnType<typeof deliveryFee>; rate: number };
+      let outcome: { row: OrderRow; first: boolean; mail: boolean; user?: User; fee: ReturnType<typeof deliveryFee>; rate: number };
       try {
         outcome = await db.kysely.transaction().execute(async (trx) => {
           const row = await lockOrder(trx, db.dialect, id);
@@ -195,14 +230,28 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           const rate = await rateOf({ kysely: trx }, data.currency);
           const catalogue = await loadSellables({ ...db, kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
           const priced = priceCart(items, catalogue, rate);
+          // Limited items are held for this order until it is paid (or the hold lapses): 409 when gone.
+          await reserveStock(trx, db.dialect, id, priced.cartItems, new Date(Date.now() + CHECKOUT_HOLD_MS));
           const fee = deliveryFee(config.delivery, { method: data.method, state: data.state, zone: data.zone, deliveryDate: data.deliveryDate, itemsNgn: priced.totalNgn });
           const stamp = now.toISOString();
 
           let userId = row.user_id ?? session?.user.id ?? null;
           let created: { row: AppUserRow; token: string } | null = null;
+          let reused: { row: AppUserRow; token: string } | null = null;
           if (password && !session) {
-            const existing = await trx.selectFrom('app_user').select('id').where('email', '=', data.client.email).executeTakeFirst();
-            if (existing) throw emailTaken();
+            const existing = await trx.selectFrom('app_user').selectAll().where('email', '=', data.client.email).executeTakeFirst();
+            // The same checkout sent again (a double click, a retry after a lost answer): this order already
+            // made the account, and the password proves it is the same shopper, so they are logged in again.
+            if (existing && existing.id === row.user_id && existing.password_scheme === ARGON2ID && (await verifyPassword(existing.password_hash, data.newAccountPassword!))) {
+              const token = generateToken();
+              await trx
+                .insertInto('auth_session')
+                .values({ token_hash: hashToken(token), user_id: existing.id, created_at: stamp, expires_at: new Date(now.getTime() + auth.tokenTtlMs).toISOString(), revoked_at: null })
+                .execute();
+              reused = { row: existing, token };
+            } else if (existing) throw emailTaken();
+          }
+          if (password && !session && !reused) {
             const userRow: AppUserRow = {
               id: randomUUID(),
               email: data.client.email,
@@ -279,24 +328,29 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           }
 
           // The recipient goes into the user's address book (pick-up orders have none).
-          const saving = data.saveAddress && userId && data.method === 'delivery' ? recipientToSave(data.recipient, data.state) : null;
-          if (saving && userId) {
-            const owner = await trx.selectFrom('app_user').select('recipients').where('id', '=', userId).$if(db.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+          // Only into the address book of the shopper sending this checkout (logged in, or the account it
+          // just made): never into the account of whoever owns the order, which may be someone else.
+          const caller = created?.row.id ?? reused?.row.id ?? session?.user.id ?? null;
+          const saving = data.saveAddress && caller && data.method === 'delivery' ? recipientToSave(data.recipient, data.state) : null;
+          if (saving && caller) {
+            const owner = await trx.selectFrom('app_user').select('recipients').where('id', '=', caller).$if(db.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
             if (owner) {
               const recipients = withRecipient(parseJson<Recipient[]>(owner.recipients, []), saving);
-              await trx.updateTable('app_user').set({ recipients: JSON.stringify(recipients), updated_at: stamp }).where('id', '=', userId).execute();
+              await trx.updateTable('app_user').set({ recipients: JSON.stringify(recipients), updated_at: stamp }).where('id', '=', caller).execute();
             }
           }
 
           let user: User | undefined;
-          if (created) {
-            const fresh = await trx.selectFrom('app_user').selectAll().where('id', '=', created.row.id).executeTakeFirstOrThrow();
-            user = toUserData(fresh, created.token);
+          const fresh = created ?? reused;
+          if (fresh) {
+            const account = await trx.selectFrom('app_user').selectAll().where('id', '=', fresh.row.id).executeTakeFirstOrThrow();
+            user = toUserData(account, fresh.token);
           } else if (session) {
-            const fresh = await trx.selectFrom('app_user').selectAll().where('id', '=', session.user.id).executeTakeFirst();
-            if (fresh) user = toUserData(fresh, session.token);
+            const account = await trx.selectFrom('app_user').selectAll().where('id', '=', session.user.id).executeTakeFirst();
+            if (account) user = toUserData(account, session.token);
           }
-          return { row: { ...row, ...changes }, first, fee, rate, ...(user ? { user } : {}) };
+          const after = { ...row, ...changes };
+          return { row: after, first, mail: first || changesMail(row, after), fee, rate, ...(user ? { user } : {}) };
         });
       } catch (err) {
         // A concurrent sign-up with the same address can win the race to the unique index.
@@ -308,7 +362,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
         throw answer;
       }
       if (reservation) await reservation.release();
-      await sendConfirmation(outcome.row, outcome.first);
+      if (outcome.mail) await sendConfirmation(outcome.row, outcome.first);
       return {
         order: toOrder(outcome.row),
         delivery: quote(data, outcome.fee, data.currency, outcome.rate),
@@ -324,10 +378,10 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
       const config = await settings();
       const row = await findOrder(db, id);
       const p = new FieldProblems();
-      const method = query.method === 'delivery' ? 'delivery' : query.method === 'pick-up' || query.method === 'pickup' ? 'pickup' : null;
+      const method = readDeliveryMethod(query.method);
       if (!method) p.add('method', query.method ? 'must be delivery or pick-up' : 'is required', 'Choose delivery or pick-up');
-      const deliveryDate = query.deliveryDate || row.delivery_date || shopClock(now, config.checkout.timeZone).date;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(deliveryDate)) p.add('deliveryDate', 'must be written YYYY-MM-DD');
+      const deliveryDate = query.deliveryDate || row.delivery_date || shopDate(now, config.checkout.timeZone);
+      if (!isApiDateShape(deliveryDate)) p.add('deliveryDate', 'must be written YYYY-MM-DD');
       let state: string | null = null;
       let zone: string | null = null;
       let pickup: PickupLocationCode | null = null;

@@ -1,5 +1,5 @@
 import type { AppliedCoupon, CouponKind } from '@adire/contracts';
-import { convertAmount } from '@adire/domain';
+import { convertAmount, formatAmount, orderTotal } from '@adire/domain';
 
 /** Coupon rules, pure: the clock and the order's amounts are parameters. */
 
@@ -25,7 +25,7 @@ export function normaliseCouponCode(raw: unknown): string {
   return code.length <= COUPON_CODE_MAX_LENGTH ? code : '';
 }
 
-const naira = (n: number) => `₦${n.toLocaleString('en-NG')}`;
+const naira = (n: number) => formatAmount(n, 'NGN');
 
 /** '31 Dec 2025' in Lagos. */
 function lagosDay(iso: string): string {
@@ -93,7 +93,7 @@ export function orderTotals(input: {
   const deliveryFee = input.feeNgn > 0 ? convertAmount(input.feeNgn, input.rate) : 0;
   return {
     deliveryFee,
-    totalNgn: Math.max(0, input.itemsNgn - input.discountNgn + input.feeNgn),
-    total: Math.max(0, input.items - input.discount + deliveryFee),
+    totalNgn: orderTotal({ items: input.itemsNgn, discount: input.discountNgn, deliveryFee: input.feeNgn }),
+    total: orderTotal({ items: input.items, discount: input.discount, deliveryFee }),
   };
 }

@@ -2,6 +2,4 @@
 export { orderRoutes } from './routes';
 export { findOrder, toOrder, ORDER_NOT_FOUND, ORDER_FINISHED, type OrderRow } from './service';
 export { loadSellables } from './catalogue';
-export { deliveryFee, configForDate } from './delivery';
-export { deliveryDateProblem, sameDayOpen, shopClock } from './cutoff';
 export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS } from './operator';

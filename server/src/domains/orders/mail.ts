@@ -1,5 +1,5 @@
 import { BRAND, type Order, type ShopContact } from '@adire/contracts';
-import { currencySign, formatDrawerDate, isPaid } from '@adire/domain';
+import { formatAmount, formatDrawerDate, isPaid } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../account/logic';
 
@@ -17,8 +17,7 @@ export function orderConfirmationMail(input: {
 }): MailMessage {
   const { order, publicUrl } = input;
   const number = order.orderNumber ?? '';
-  const sign = currencySign(order.currency);
-  const money = (n: number | undefined) => `${sign}${(n ?? 0).toLocaleString('en-NG')}`;
+  const money = (n: number | undefined) => formatAmount(n ?? 0, order.currency);
   const name = order.client?.name?.split(/\s+/)[0];
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const intro = input.first

@@ -3,8 +3,9 @@ import { DELIVERY_STEPS, type CurrencyName, type DeliveryStep } from '@adire/con
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { recordTransferConfirmed, sendPaymentReceipt } from '../payments/service';
+import { recordStockSold, recordTransferConfirmed, sendPaymentReceipt } from '../payments/service';
 import { normaliseOrderNumber } from './order-number';
+import { setStock } from './stock';
 import { toOrder } from './service';
 import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex, findByOrderNumber } from './tracker';
 
@@ -25,18 +26,21 @@ export const ORDERS_USAGE = `Usage: pnpm orders <command>
   advance <orderNumber> <arranged|despatched|delivered>
                                                     move a paid order along (steps skipped are reached too)
   mark-paid <orderNumber>                           a manual transfer has arrived: the order is paid
+  set-stock <SKU> <count|unlimited>                 limit a product to a number of units (0: sold out)
   help                                              this text
 
 Examples:
   pnpm orders status ABL1042W
   pnpm orders mark-paid ABL1042W
-  pnpm orders advance ABL1042W despatched`;
+  pnpm orders advance ABL1042W despatched
+  pnpm orders set-stock AB-1001 3`;
 
 export type OrdersCommand =
   | { kind: 'help' }
   | { kind: 'status'; orderNumber: string }
   | { kind: 'advance'; orderNumber: string; step: DeliveryStep }
-  | { kind: 'mark-paid'; orderNumber: string };
+  | { kind: 'mark-paid'; orderNumber: string }
+  | { kind: 'set-stock'; sku: string; stock: number | null };
 
 function orderNumberArg(raw: string | undefined): string {
   const n = normaliseOrderNumber(raw ?? '');
@@ -62,6 +66,15 @@ export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
     case 'mark-paid':
       expect(1, '<orderNumber>');
       return { kind: 'mark-paid', orderNumber: orderNumberArg(args[0]) };
+    case 'set-stock': {
+      expect(2, '<SKU> <count|unlimited>');
+      const sku = (args[0] ?? '').trim().toUpperCase();
+      if (!/^[A-Z0-9-]{2,64}$/.test(sku)) throw new OrdersCommandError(`'${args[0]}' is not an SKU; they look like AB-1001.`);
+      const raw = (args[1] ?? '').trim().toLowerCase();
+      if (raw === 'unlimited') return { kind: 'set-stock', sku, stock: null };
+      if (!/^\d{1,6}$/.test(raw)) throw new OrdersCommandError(`'${args[1]}' is not a number of units; use a whole number (0 = sold out) or 'unlimited'.`);
+      return { kind: 'set-stock', sku, stock: Number(raw) };
+    }
     case 'advance': {
       expect(2, '<orderNumber> <arranged|despatched|delivered>');
       const step = (args[1] ?? '').trim().toLowerCase();
@@ -164,6 +177,7 @@ export async function markPaid(db: Db, orderNumber: string, now: Date = new Date
     if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: row.id, step: 'paid', at: stamp, source: 'operator' }).execute();
     const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
+    await recordStockSold(trx, db.dialect, row, 'manual', payment.reference, stamp);
     return { row, payment, stamp };
   });
   try {
@@ -190,5 +204,13 @@ export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: 
       return advanceOrder(db, command.orderNumber, command.step, now);
     case 'mark-paid':
       return markPaid(db, command.orderNumber, now, receipt);
+    case 'set-stock': {
+      try {
+        const { name, stock } = await setStock(db, command.sku, command.stock);
+        return stock === null ? `${name} (${command.sku}) is no longer limited.` : `${name} (${command.sku}) now has ${stock} ${stock === 1 ? 'unit' : 'units'} left${stock === 0 ? ': sold out' : ''}.`;
+      } catch (err) {
+        throw new OrdersCommandError((err as Error).message);
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { DeliveryMethod } from '@adire/contracts';
+import { pickupLocation } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { pickupLocation } from './delivery';
 
 /**
  * Human order numbers next to the unguessable id: 'AB' (the shop) + a zone letter + a sequence + 'W'

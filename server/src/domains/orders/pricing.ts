@@ -1,6 +1,6 @@
 import type { CartItem, OrderProduct } from '@adire/contracts';
-import { convertAmount } from '@adire/domain';
-import { badRequest } from '../../http/errors';
+import { cartSubtotal, cartTotal, convertAmount } from '@adire/domain';
+import { AppError, badRequest } from '../../http/errors';
 
 /** One thing the catalogue sells under an SKU (a product in one size), as the server prices it. */
 export interface Sellable {
@@ -37,6 +37,13 @@ export interface PricedCart {
   total: number;
 }
 
+/** The shopper's sentence when fewer units are left than the cart wants (0: sold out). */
+export function outOfStockMessage(name: string, available: number): string {
+  return available <= 0
+    ? `Sorry, ${name} is out of stock: remove it from your cart to check out the rest.`
+    : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left: lower the quantity to ${available} to check out.`;
+}
+
 const designName = (d: unknown): string | null => {
   if (!d || typeof d !== 'object') return null;
   const { title, name } = d as { title?: unknown; name?: unknown };
@@ -52,6 +59,7 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
   if (items.length > MAX_CART_LINES) throw badRequest(`A cart can hold at most ${MAX_CART_LINES} different items`, { cartItems: 'has too many items' });
   const fields: Record<string, string> = {};
   const problems: string[] = [];
+  let soldOut = 0;
   const lines = new Map<string, CartItem>();
   items.forEach((raw, index) => {
     const key = `cartItems.${index}`;
@@ -70,7 +78,8 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
     }
     if (!sellable.inStock) {
       fields[`${key}.SKU`] = 'is out of stock';
-      problems.push(`${sellable.name} is out of stock`);
+      problems.push(outOfStockMessage(sellable.name, 0));
+      soldOut++;
       return;
     }
     let design: CartItem['design'];
@@ -105,17 +114,19 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
       ...(design ? { design: { ...design, quantity: total } } : {}),
     });
   });
-  if (problems.length) throw badRequest(problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more)`, fields);
+  if (problems.length) {
+    const message = problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more)`;
+    // Only sold-out items: the cart was right a moment ago, someone else bought the last one.
+    if (soldOut === problems.length) throw new AppError(409, 'OUT_OF_STOCK', message, fields);
+    throw badRequest(message, fields);
+  }
 
   const cartItems = [...lines.values()];
-  let subtotalNgn = 0;
-  let designsNgn = 0;
+  const subtotalNgn = cartSubtotal(cartItems);
+  const totalNgn = cartTotal(cartItems);
   let subtotal = 0;
   let total = 0;
   const orderProducts: OrderProduct[] = cartItems.map((item) => {
-    const designCost = item.design ? item.design.price * item.design.quantity : 0;
-    subtotalNgn += item.price * item.quantity;
-    designsNgn += designCost;
     const unit = convertAmount(item.price, conversionRate);
     const designUnit = item.design ? convertAmount(item.design.price, conversionRate) : 0;
     subtotal += unit * item.quantity;
@@ -131,5 +142,5 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
       SKU: item.SKU,
     };
   });
-  return { cartItems, orderProducts, subtotalNgn, designsNgn, totalNgn: subtotalNgn + designsNgn, subtotal, total };
+  return { cartItems, orderProducts, subtotalNgn, designsNgn: totalNgn - subtotalNgn, totalNgn, subtotal, total };
 }

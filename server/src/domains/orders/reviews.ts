@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REVIEW_COMMENT_MAX_LENGTH, type CartItem, type Review, type ReviewResponse } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
+import { notifyDataChanged } from '../../db/data-versions';
 import { AppError } from '../../http/errors';
 import { lockOrder } from './checkout';
 import { FieldProblems } from './checkout-payload';
@@ -51,7 +52,7 @@ export async function submitReview(db: Db, orderId: string, body: unknown, now: 
   const read = readReview(body);
   if (!read.ok) throw new AppError(400, 'BAD_REQUEST', read.problems.summary(), read.problems.fields);
   const { rating, comment } = read.review;
-  return db.kysely.transaction().execute(async (trx) => {
+  const result = await db.kysely.transaction().execute(async (trx) => {
     const row = await lockOrder(trx, db.dialect, orderId);
     if (!isPaid(row.payment_status)) throw new AppError(409, 'ORDER_NOT_PAID', REVIEW_MESSAGES.notPaid);
     const stamp = now.toISOString();
@@ -76,4 +77,6 @@ export async function submitReview(db: Db, orderId: string, body: unknown, now: 
     }
     return { rating, comment, author, productIds };
   });
+  notifyDataChanged(); // the product pages cached in this process show it at once
+  return result;
 }

@@ -26,8 +26,10 @@ const cartItem = {
   type: 'object',
   properties: {
     SKU: { type: 'string', maxLength: 64 },
-    quantity: { type: 'number' },
-    price: { type: 'number' },
+    // No type here: Ajv coerces ('2' or true would become a number); pricing refuses anything not a whole number.
+    quantity: {},
+    // Never read: prices come from the catalogue.
+    price: {},
     name: { type: 'string', maxLength: 300 },
     design: { type: ['object', 'null'] },
   },

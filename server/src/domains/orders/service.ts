@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
   type PickupLocationCode,
 } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
+import { deliveryFee, isApiDate, isApiDateShape, isPaid, shopDate, UnknownZoneError, type DeliverySettings } from '@adire/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ShopOrderTable } from '../../db/schema';
@@ -17,8 +17,8 @@ import { readSetting } from '../../db/settings';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { loadSellables } from './catalogue';
 import { couponDiscount, couponProblem, orderTotals } from './coupons';
-import { deliveryFee, UnknownZoneError, type DeliverySettings } from './delivery';
 import { priceCart, type IncomingCartItem, type PricedCart } from './pricing';
+import { releaseStock, unitsByProduct } from './stock';
 
 export type OrderRow = Selectable<ShopOrderTable>;
 
@@ -34,22 +34,12 @@ export const ORDER_FINISHED = 'This order has been paid and can no longer be cha
 /** Unguessable order ids: 128 random bits. */
 export const newOrderId = () => randomBytes(16).toString('base64url');
 
-/** Today in Lagos, YYYY-MM-DD. */
-export function lagosDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 /** '' (not chosen) or a real day, today or later in Lagos. */
 export function checkDeliveryDate(value: unknown, now: Date = new Date()): string {
   if (value === undefined || value === null || value === '') return '';
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    throw badRequest('Delivery date must be a day written YYYY-MM-DD', { deliveryDate: 'is invalid' });
-  }
-  const parsed = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== value) {
-    throw badRequest(`${value} is not a real day`, { deliveryDate: 'is invalid' });
-  }
-  if (value < lagosDate(now)) throw badRequest('Delivery date is in the past: choose today or a later day', { deliveryDate: 'is in the past' });
+  if (!isApiDateShape(value)) throw badRequest('Delivery date must be a day written YYYY-MM-DD', { deliveryDate: 'is invalid' });
+  if (!isApiDate(value)) throw badRequest(`${value} is not a real day`, { deliveryDate: 'is invalid' });
+  if (value < shopDate(now)) throw badRequest('Delivery date is in the past: choose today or a later day', { deliveryDate: 'is in the past' });
   return value;
 }
 
@@ -331,6 +321,12 @@ export async function updateOrder(db: Db, id: string, input: OrderInput, userId:
       .where('payment_status', '=', current.payment_status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new AppError(409, 'ORDER_FINISHED', ORDER_FINISHED);
+    // Held units follow the cart: other items or quantities end the hold (checkout or payment holds again).
+    if (!sameUnits(unitsByProduct(parseJson<CartItem[]>(current.cart_items, [])), unitsByProduct(priced.cartItems))) await releaseStock(trx, id);
     return toOrder({ ...current, ...changes });
   });
+}
+
+function sameUnits(a: Map<string, number>, b: Map<string, number>): boolean {
+  return a.size === b.size && [...a].every(([product, units]) => b.get(product) === units);
 }

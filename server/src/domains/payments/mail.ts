@@ -1,7 +1,7 @@
 import { BRAND, type CurrencyName, type Order, type ShopContact } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../site/html';
-import { formatMoney } from './transfers';
 
 /** The receipt a sender gets when an order becomes paid: readable as text and as HTML. */
 export function paymentReceiptMail(input: {
@@ -16,8 +16,8 @@ export function paymentReceiptMail(input: {
   const subject = `Payment received: ${BRAND} order ${number}`;
   const name = order.client?.name?.split(/\s+/)[0];
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const paid = formatMoney(payment.amount, payment.currency);
-  const total = formatMoney(order.total ?? 0, order.currency);
+  const paid = formatAmount(payment.amount, payment.currency);
+  const total = formatAmount(order.total ?? 0, order.currency);
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' }).format(new Date(payment.at));
   const trackUrl = `${publicUrl}/order-tracker?orderNumber=${encodeURIComponent(number)}`;
   const rows = [

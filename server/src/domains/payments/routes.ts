@@ -49,8 +49,11 @@ export function buildAdapters(config: PaymentsConfig, sandbox: Sandbox | null): 
   return adapters;
 }
 
+/** The sandbox's own pages: inline styles and a form posting to itself, nothing else (no script at all). */
+const SANDBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 const htmlPage = (reply: import('fastify').FastifyReply, status: number, html: string) =>
-  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  reply.status(status).header('cache-control', 'no-store').header('content-security-policy', SANDBOX_PAGE_CSP).type('text/html; charset=utf-8').send(html);
 
 /**
  * Payments domain: update-payment-details and the transfer notice under /v1 (they carry `business`);
@@ -156,7 +159,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
       try {
         body = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '') as PaypalVerifyRequest;
       } catch {
-        return reply.status(400).send({ name: 'INVALID_REQUEST', message: 'Request is not well-formed' });
+        return reply.status(400).send({ name: 'INVALID_REQUEST', message: 'Request is not well-formed', code: 'INVALID_REQUEST' });
       }
       return reply.send(await sandbox.verifyPaypal(body));
     });

@@ -1,7 +1,7 @@
 import type { CurrencyName, PaymentProviderId } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
 import { escapeHtml } from '../site/html';
 import type { SandboxTx } from './providers/sandbox-wire';
-import { formatMoney } from './transfers';
 
 /** How each sandbox presents itself: the hosted page a shopper sees instead of the real provider's. */
 export const SANDBOX_BRANDS: Record<PaymentProviderId, { name: string; kind: string; pay: string; decline: string; colour: string }> = {
@@ -18,11 +18,11 @@ export function sandboxPage(provider: PaymentProviderId, tx: SandboxTx, action: 
   const brand = SANDBOX_BRANDS[provider];
   const e = escapeHtml;
   const currency = tx.currency as CurrencyName;
-  const amount = formatMoney(Number(tx.amount), currency);
+  const amount = formatAmount(Number(tx.amount), currency);
   const done = tx.status !== 'pending';
   const outcome =
     tx.status === 'success'
-      ? `Paid ${formatMoney(Number(tx.amount_paid ?? tx.amount), currency)}.`
+      ? `Paid ${formatAmount(Number(tx.amount_paid ?? tx.amount), currency)}.`
       : tx.status === 'failed'
         ? 'This payment was declined.'
         : '';

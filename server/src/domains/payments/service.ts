@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { CurrencyName, PaymentDetailsResponse, PaymentProviderId, ShopContact } from '@adire/contracts';
+import type { CartItem, CurrencyName, PaymentDetailsResponse, PaymentProviderId, ShopContact } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { checkCurrency, findOrder, moneyColumns, ORDER_FINISHED, ORDER_NOT_FOUND, price, toOrder, type OrderRow } from '../orders/service';
 import type { IncomingCartItem } from '../orders/pricing';
+import { CHECKOUT_HOLD_MS, reserveStock, sellStock, TRANSFER_HOLD_MS } from '../orders/stock';
 import {
   amountDue,
   attemptOutcome,
@@ -76,6 +77,15 @@ export async function recordPaymentEvent(
     .insertInto('payment_event')
     .values({ id: randomUUID(), order_id: e.orderId, provider: e.provider, reference: e.reference, kind: e.kind, detail: JSON.stringify(e.detail ?? {}), created_at: e.at ?? new Date().toISOString() })
     .execute();
+}
+
+/**
+ * A paid order's limited units leave the shelf, inside the payment's transaction. Units another order
+ * held meanwhile (this order's hold had lapsed) are oversold: kept in the audit trail for the shop.
+ */
+export async function recordStockSold(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, provider: string, reference: string | null, at: string): Promise<void> {
+  const { oversold } = await sellStock(trx, dialect, order.id, parseJson<CartItem[]>(order.cart_items, []));
+  if (oversold.length) await recordPaymentEvent(trx, { orderId: order.id, provider, reference, kind: 'oversold', detail: { oversold }, at });
 }
 
 /** Everything received for an order, in its currency (other currencies converted at today's rates). */
@@ -164,6 +174,14 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
     });
   }
 
+  async function holdStock(orderId: string, forMs: number): Promise<void> {
+    await db.kysely.transaction().execute(async (trx) => {
+      const current = await lockOrder(trx, db.dialect, orderId);
+      if (isPaid(current.payment_status)) throw finished();
+      await reserveStock(trx, db.dialect, orderId, parseJson<CartItem[]>(current.cart_items, []), new Date(Date.now() + forMs));
+    });
+  }
+
   async function startProviderPayment(row: OrderRow, provider: PaymentProviderId, method: string, amount: number): Promise<PaymentDetailsResponse> {
     const adapter = adapters[provider];
     if (!adapter) {
@@ -247,6 +265,8 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
   }
 
   async function findAttempt(provider: PaymentProviderId, reference: string): Promise<AttemptRow | undefined> {
+    // Ours are '<orderNumber>-<10 random>'; anything with a NUL (which PostgreSQL cannot even compare) is not.
+    if (reference.length > 120 || reference.includes('\u0000')) return undefined;
     return db.kysely.selectFrom('payment_attempt').selectAll().where('provider', '=', provider).where('reference', '=', reference).executeTakeFirst();
   }
 
@@ -315,6 +335,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
         });
         if (!isPaid(order.payment_status) && isPaid(next)) {
           await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: order.id, step: 'paid', at: stamp, source: 'payment' }).execute();
+          await recordStockSold(trx, db.dialect, order, attempt.provider, attempt.reference, stamp);
           receipt = { orderId: order.id, at: stamp };
         }
         return { outcome, paymentStatus: next };
@@ -384,6 +405,8 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       if (!(amount > 0)) throw new AppError(400, 'NOTHING_TO_PAY', 'This order has nothing left to pay');
       const method = findMethod(body.paymentMethod)!;
       const provider = providerOf(method.paymentName);
+      // Limited items stay held while the shopper pays (days for a manual transfer); 409 if they went meanwhile.
+      await holdStock(row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS);
       return provider ? startProviderPayment(row, provider, method.paymentName, amount) : startTransfer(row, method.paymentName as ManualMethodName, amount);
     },
 

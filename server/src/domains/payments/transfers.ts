@@ -1,5 +1,5 @@
 import type { CurrencyName, ShopContact, TransferInstructions } from '@adire/contracts';
-import { currencySign } from '@adire/domain';
+import { formatAmount } from '@adire/domain';
 import type { ManualMethodName } from './logic';
 
 /**
@@ -34,9 +34,6 @@ export const DEFAULT_TRANSFER_ACCOUNTS: TransferAccounts = {
   },
 };
 
-export const formatMoney = (amount: number, currency: CurrencyName) =>
-  `${currencySign(currency)}${amount.toLocaleString('en-NG', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
-
 /** What the shopper sends, where, and what to quote: the order number. */
 export function transferInstructions(input: {
   method: ManualMethodName;
@@ -47,7 +44,7 @@ export function transferInstructions(input: {
   accounts: TransferAccounts;
 }): TransferInstructions {
   const { method, amount, currency, orderNumber } = input;
-  const money = formatMoney(amount, currency);
+  const money = formatAmount(amount, currency);
   const common = { method, amount, currency, reference: orderNumber };
   const note = `Write your order number ${orderNumber} as the transfer reference. We check our account and e-mail you as soon as your payment is confirmed; your order is then arranged.`;
   const account = (heading: string, a: TransferAccount): TransferInstructions => ({

@@ -25,7 +25,9 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
   await app.register(newsletterRoutes, { db, mailer, publicUrl: site.publicUrl });
   await app.register(devMailRoutes, { db, production: site.production });
 
-  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery } }, async (request) => {
+  // Kept and tagged by the response cache for requests without a user; with a Bearer token the answer
+  // holds the user and is `private, no-store`.
+  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery }, config: { responseCache: { audience: 'anonymous' } } }, async (request) => {
     const [rates, alertSettings, deliverySettings, checkoutSettings] = await Promise.all([
       db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
       readSetting<SiteSettings['alertSettings']>(db.kysely, 'alertSettings'),
@@ -53,7 +55,7 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
     return { data };
   });
 
-  app.get('/v1/storefront/shop', { schema: { querystring: businessQuery } }, async () => {
+  app.get('/v1/storefront/shop', { schema: { querystring: businessQuery }, config: { responseCache: { audience: 'public' } } }, async () => {
     const contact = await readSetting<ShopContact>(db.kysely, 'shopContact');
     return { data: contact };
   });

@@ -1,6 +1,8 @@
 import { CURRENCY_NAMES, type CurrencyName, type SiteSettings } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { notifyDataChanged } from '../../db/data-versions';
 import { readSetting } from '../../db/settings';
 
 /**
@@ -115,6 +117,7 @@ async function writeSetting(db: Kysely<Database>, key: string, value: unknown): 
     .values(row)
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
     .execute();
+  notifyDataChanged(); // this process's cached answers at once (others see the trigger-moved version)
 }
 
 async function readAlerts(db: Kysely<Database>): Promise<AlertSettings> {
@@ -148,12 +151,13 @@ export async function setRate(db: Kysely<Database>, currencyInput: string, rateI
   } else {
     await db.insertInto('currency').values({ name: currency, conversion_rate: rate }).execute();
   }
+  notifyDataChanged();
   const was = before ? ` (was ${Number(before.conversion_rate)})` : '';
   return `${currency} rate set to ${rate}${was}: 1 ${currency} = ${formatNumber(rate)} NGN.`;
 }
 
 const formatNumber = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n);
-const naira = (n: number) => `₦${formatNumber(n)}`;
+const naira = (n: number) => formatAmount(n, 'NGN');
 
 /** A readable summary of everything the handshake serves. */
 export async function showSettings(db: Kysely<Database>): Promise<string> {

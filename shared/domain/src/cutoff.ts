@@ -1,20 +1,22 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryMethod } from '@adire/contracts';
+import { addDays } from './dates';
 
 /**
- * The same-day cutoff as the checkout shows it: which day the date picker starts at and how long is
- * left to order for today. The clock is a parameter; the shop's time zone (Lagos) comes from the
- * settings and is read through Intl, whatever the shopper's own time zone is. The server applies the
- * same cutoff when the order is submitted.
+ * The same-day cutoff (21:00 for delivery, 23:50 for pick-up by default), pure: the clock is a
+ * parameter. The shop's time zone (Lagos, UTC+1 all year) comes from the settings and is read through
+ * Intl, whatever the machine's or the shopper's own time zone is. The checkout shows it (date picker,
+ * countdown) and the server applies it when an order is submitted: both use these functions.
  */
 
 export interface ShopClock {
   /** YYYY-MM-DD in the shop's time zone. */
   date: string;
-  /** Seconds since the shop's local midnight. */
-  seconds: number;
+  /** Whole minutes since the shop's local midnight. */
+  minutes: number;
 }
 
-export function shopClock(now: Date, timeZone: string = DEFAULT_CHECKOUT_SETTINGS.timeZone): ShopClock {
+/** The shop's day and the seconds since its midnight. */
+function shopTime(now: Date, timeZone: string): { date: string; seconds: number } {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     year: 'numeric',
@@ -32,6 +34,16 @@ export function shopClock(now: Date, timeZone: string = DEFAULT_CHECKOUT_SETTING
   };
 }
 
+export function shopClock(now: Date, timeZone: string = DEFAULT_CHECKOUT_SETTINGS.timeZone): ShopClock {
+  const { date, seconds } = shopTime(now, timeZone);
+  return { date, minutes: Math.floor(seconds / 60) };
+}
+
+/** Today in the shop's time zone (Lagos by default), YYYY-MM-DD. */
+export function shopDate(now: Date = new Date(), timeZone: string = DEFAULT_CHECKOUT_SETTINGS.timeZone): string {
+  return shopTime(now, timeZone).date;
+}
+
 /** 'HH:MM' → minutes since midnight; null when malformed. */
 export function parseCutoff(text: string | undefined): number | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec((text ?? '').trim());
@@ -43,34 +55,28 @@ export function cutoffMinutes(method: DeliveryMethod, settings: CheckoutSettings
   return parseCutoff(settings.sameDayCutoff?.[method]) ?? parseCutoff(DEFAULT_CHECKOUT_SETTINGS.sameDayCutoff[method])!;
 }
 
-/** 1260 → '9:00pm', 1430 → '11:50pm'. */
-export function formatCutoff(minutes: number): string {
+/** A cutoff in minutes (1260) or as 'HH:MM' ('21:00') → '9:00pm'; 1430 → '11:50pm', '00:30' → '12:30am'. */
+export function formatCutoff(cutoff: number | string): string {
+  const minutes = typeof cutoff === 'number' ? cutoff : (parseCutoff(cutoff) ?? 0);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
 }
 
-/** YYYY-MM-DD plus whole days (calendar arithmetic in UTC, so no clock change can skip a day). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Time left to order for today, in ms; 0 once the cutoff is reached (at 21:00:00 sharp it is too late). */
 export function msUntilCutoff(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): number {
-  const clock = shopClock(now, settings.timeZone);
-  const left = cutoffMinutes(method, settings) * 60 - clock.seconds;
+  const left = cutoffMinutes(method, settings) * 60 - shopTime(now, settings.timeZone).seconds;
   return left > 0 ? left * 1000 - now.getMilliseconds() : 0;
 }
 
+/** Same-day orders are taken until the cutoff, exclusive. */
 export function sameDayOpen(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): boolean {
   return msUntilCutoff(now, method, settings) > 0;
 }
 
-/** The first day the date picker offers: today before the cutoff, tomorrow after it. */
+/** The first day that can be chosen: today before the cutoff, tomorrow after it. */
 export function earliestDate(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
-  const today = shopClock(now, settings.timeZone).date;
+  const today = shopDate(now, settings.timeZone);
   return sameDayOpen(now, method, settings) ? today : addDays(today, 1);
 }
 
@@ -88,18 +94,25 @@ export function formatCountdown(ms: number): string {
 
 const what = (method: DeliveryMethod) => (method === 'pickup' ? 'pick-up' : 'delivery');
 
-/** Why a chosen day cannot be taken now, or null. */
+export type DateProblem = { reason: 'is in the past' | 'is past the same-day cutoff'; message: string };
+
+/**
+ * Why a delivery or pick-up day (YYYY-MM-DD, already well formed) cannot be taken now, or null:
+ * a day before today (shop time) is past; today only before the method's cutoff.
+ */
 export function deliveryDateProblem(
   date: string,
-  now: Date,
   method: DeliveryMethod,
+  now: Date,
   settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS,
-): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Choose a day from the calendar';
-  const today = shopClock(now, settings.timeZone).date;
-  if (date < today) return 'Delivery date is in the past: choose today or a later day';
+): DateProblem | null {
+  const today = shopDate(now, settings.timeZone);
+  if (date < today) return { reason: 'is in the past', message: 'Delivery date is in the past: choose today or a later day' };
   if (date === today && !sameDayOpen(now, method, settings)) {
-    return `Same-day ${what(method)} closes at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose tomorrow or a later day`;
+    return {
+      reason: 'is past the same-day cutoff',
+      message: `Same-day ${what(method)} closes at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose tomorrow or a later day`,
+    };
   }
   return null;
 }

@@ -2,13 +2,22 @@ import { PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryMethod, type Pickup
 
 /**
  * Delivery-fee rules, pure (no database, no clock): which delivery settings price a day, what a state
- * and zone cost, the free-delivery threshold, pick-up. Only @adire/contracts types are used so this
- * module can move to @adire/domain for the checkout remote to share.
+ * and zone cost, the free-delivery threshold, pick-up. The server prices orders and quotes with them;
+ * the checkout lists the zones and the threshold of the chosen day with them.
  */
 
 export type DeliverySettings = SiteSettings['deliverySettings'];
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** 'delivery' → delivery; 'pick-up' or 'pickup' (any case, spaces around) → pickup; anything else → null. */
+export function readDeliveryMethod(value: unknown): DeliveryMethod | null {
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (v === 'delivery') return 'delivery';
+  if (v === 'pick-up' || v === 'pickup') return 'pickup';
+  return null;
+}
 
 /**
  * The settings in force on a delivery day (YYYY-MM-DD): the first active override whose
@@ -21,6 +30,7 @@ export function configForDate(settings: DeliverySettings, deliveryDate: string):
   return override ?? settings.baseConfig;
 }
 
+/** A state of the config by its name (case and spacing ignored). */
 export function findState(config: DeliveryConfig, state: string) {
   return config.stateDeliveryZones.find((s) => norm(s.state) === norm(state)) ?? null;
 }
@@ -30,7 +40,7 @@ export function findZone(config: DeliveryConfig, state: string, zone: string) {
   return findState(config, state)?.zones.find((z) => norm(z.name) === norm(zone)) ?? null;
 }
 
-/** The base config's known states and zones, for error messages. */
+/** The zone names of a state, for choices and error messages. */
 export function zoneNames(config: DeliveryConfig, state: string): string[] {
   return findState(config, state)?.zones.map((z) => z.name) ?? [];
 }
@@ -42,6 +52,11 @@ export function pickupLocation(code: string): (typeof PICKUP_LOCATIONS)[number] 
 /** The branch a delivery leaves from when the client does not name one. */
 export function defaultDespatchLocation(state: string): PickupLocationCode {
   return norm(state) === 'abuja' ? 'Abuja APA' : 'Ikoyi LPI';
+}
+
+/** The items amount (naira, designs included) from which delivery is free, or null: a minAmount of 0 means never. */
+export function freeDeliveryFrom(config: Pick<DeliveryConfig, 'minAmount'>): number | null {
+  return config.minAmount > 0 ? config.minAmount : null;
 }
 
 export interface FeeInput {
@@ -73,8 +88,8 @@ export class UnknownZoneError extends Error {
 
 /**
  * What delivery costs. Pick-up is free. Delivery: the zone's amount in the settings in force on the
- * day, free when the items (designs included) reach that config's `minAmount` (a minAmount of 0
- * means no free delivery). An unknown state or zone throws UnknownZoneError.
+ * day, free when the items (designs included) reach that config's free-delivery threshold. An unknown
+ * state or zone throws UnknownZoneError.
  */
 export function deliveryFee(settings: DeliverySettings, input: FeeInput): Fee {
   if (input.method === 'pickup') return { feeNgn: 0, free: true, configName: null, freeFromNgn: null };
@@ -83,7 +98,7 @@ export function deliveryFee(settings: DeliverySettings, input: FeeInput): Fee {
   if (!findState(config, state)) throw new UnknownZoneError('state', `We do not deliver to '${state.slice(0, 40)}'`);
   const zone = findZone(config, state, input.zone ?? '');
   if (!zone) throw new UnknownZoneError('zone', `'${(input.zone ?? '').slice(0, 60)}' is not a delivery zone of ${state}`);
-  const freeFromNgn = config.minAmount > 0 ? config.minAmount : null;
+  const freeFromNgn = freeDeliveryFrom(config);
   const free = freeFromNgn !== null && input.itemsNgn >= freeFromNgn;
   return { feeNgn: free ? 0 : zone.amount, free, configName: config.name, freeFromNgn };
 }

@@ -1,0 +1,127 @@
+// `pnpm bench:store`: Lighthouse on home, a category, a product and the checkout, several runs each,
+// and the medians printed with the machine they ran on. Against the built store on the real server
+// (started here on its own port and database, NODE_ENV=production) or any BASE_URL.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { describeScripts, kb, librariesIn, loadedScripts, recordScripts, sum, visitHome } from './first-visit';
+import { CHROMIUM, medianFigures, runLighthouse, storePages, type PageFigures, type StorePage } from './lighthouse';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 8089);
+/** BENCH_PAGES=home,product runs only those; BENCH_VERBOSE=1 prints each run's LCP element and shifts. */
+const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+
+async function startStore(): Promise<{ baseURL: string; server: ChildProcess | null }> {
+  if (process.env.BASE_URL) return { baseURL: process.env.BASE_URL.replace(/\/+$/, ''), server: null };
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  const server = spawn(process.execPath, [path.join(here, '..', 'serve.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', E2E_PORT: String(PORT), E2E_STATE_DIR: process.env.E2E_STATE_DIR ?? '.state-bench' },
+  });
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error('the store did not start (is it built? run `pnpm build`)');
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) return { baseURL, server };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  server.kill();
+  throw new Error('the store did not answer /healthz within 60 s');
+}
+
+function machine(): string[] {
+  const chromium = (() => {
+    try {
+      return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return `${CHROMIUM} (version unknown)`;
+    }
+  })();
+  return [
+    `cpus: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+    `memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `os: ${os.type()} ${os.release()} ${os.arch()}`,
+    `node: ${process.version}; ${chromium}`,
+    `load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+  ];
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+function row(name: string, f: PageFigures): string {
+  return `| ${name} | ${f.performance} | ${ms(f.lcp)} | ${f.cls.toFixed(3)} | ${ms(f.tbt)} | ${f.accessibility} | ${ms(f.fcp)} | ${ms(f.speedIndex)} | ${kb(f.scriptBytes)} |`;
+}
+
+/** BENCH_BASELINE_URL: another build of the store (e.g. the last commit) measured in turn with this one. */
+const BASELINE = process.env.BENCH_BASELINE_URL?.replace(/\/+$/, '');
+
+const HEADER = ['| Page | Performance | LCP | CLS | TBT | Accessibility | FCP | Speed Index | JS (compressed) |', '|---|---|---|---|---|---|---|---|---|'];
+
+async function measure(label: string, url: string, page: StorePage): Promise<PageFigures> {
+  const figures = await runLighthouse(url, page);
+  console.log(
+    `  ${label}${page.name}: performance ${figures.performance}, LCP ${ms(figures.lcp)}, CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbt)}, FCP ${ms(figures.fcp)}, accessibility ${figures.accessibility}, load ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  if (VERBOSE) console.log(`    LCP element ${figures.diagnosis.lcpElement}; shifts: ${figures.diagnosis.layoutShifts.join(', ') || 'none'}`);
+  return figures;
+}
+
+/** The home page's first visit as the budget test sees it: compressed JavaScript, by file and by library. */
+async function firstVisitBytes(url: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  try {
+    const page = await (await browser.newContext({ baseURL: url })).newPage();
+    const bodies = recordScripts(page);
+    await visitHome(page);
+    const scripts = await loadedScripts(page, bodies);
+    const lines = [
+      `${url}: ${scripts.length} scripts, ${kb(sum(scripts, 'encodedBytes'))} compressed, ${kb(sum(scripts, 'transferBytes'))} with headers, ${kb(sum(scripts, 'decodedBytes'))} uncompressed`,
+    ];
+    for (const [library, carriers] of Object.entries(librariesIn(scripts))) {
+      lines.push(`  ${library.padEnd(20)} ${String(carriers.length)}×  in ${carriers.map((s) => `${new URL(s.url).pathname.split('/').pop()} (${kb(s.encodedBytes)})`).join(', ') || '—'}`);
+    }
+    if (VERBOSE) lines.push(describeScripts(scripts));
+    return lines;
+  } finally {
+    await browser.close();
+  }
+}
+
+const { baseURL, server } = await startStore();
+try {
+  console.log(`Lighthouse 12, mobile defaults (simulated throttling), ${RUNS} runs per page, against ${baseURL}${BASELINE ? ` and, in turn, ${BASELINE}` : ''}`);
+  for (const line of machine()) console.log(`  ${line}`);
+  console.log('\nFirst visit to the home page (resource timings):');
+  for (const url of [...(BASELINE ? [BASELINE] : []), baseURL]) for (const line of await firstVisitBytes(url)) console.log(`  ${line}`);
+  console.log('');
+  const pick = (pages: StorePage[]) => pages.filter((p) => !ONLY || ONLY.includes(p.name));
+  const pages = pick(await storePages(baseURL));
+  const baselinePages = BASELINE ? pick(await storePages(BASELINE)) : [];
+  const lines = [...HEADER];
+  const baselineLines = [...HEADER];
+  for (const [index, page] of pages.entries()) {
+    const runs: PageFigures[] = [];
+    const baselineRuns: PageFigures[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // Side by side: the same moment's machine load weighs on both.
+      if (BASELINE) baselineRuns.push(await measure(`run ${i + 1} baseline `, BASELINE, baselinePages[index]!));
+      runs.push(await measure(`run ${i + 1} `, baseURL, page));
+    }
+    const name = `${page.name} (${page.path.replace(/\?.*/, '')})`;
+    lines.push(row(name, medianFigures(runs)));
+    if (BASELINE) baselineLines.push(row(name, medianFigures(baselineRuns)));
+  }
+  if (BASELINE) console.log(`\nBaseline (${BASELINE}), medians of ${RUNS}:\n${baselineLines.join('\n')}`);
+  console.log(`\n${BASELINE ? `This store (${baseURL}), m` : 'M'}edians of ${RUNS}:`);
+  console.log(lines.join('\n'));
+  console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+} finally {
+  server?.kill();
+}

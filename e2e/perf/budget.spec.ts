@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import {
+  DATE_PICKER_SIGNATURE,
+  describeScripts,
+  HOME_SCRIPT_BUDGET_BYTES,
+  kb,
+  librariesIn,
+  loadedScripts,
+  recordScripts,
+  sum,
+  visitHome,
+} from './first-visit';
+
+/**
+ * Byte budgets of a first visit, from the browser's own resource timings (issue 10): the home page's
+ * compressed JavaScript, each shared library downloaded once, and no code the page does not need.
+ */
+test.describe('first visit budgets', () => {
+  test('the home page sends at most 160 KB of compressed JavaScript, each shared library once, no checkout code', async ({ page }) => {
+    const bodies = recordScripts(page);
+    await visitHome(page);
+    const scripts = await loadedScripts(page, bodies);
+    const list = describeScripts(scripts);
+    console.log(`home, first visit: ${scripts.length} scripts, ${kb(sum(scripts, 'encodedBytes'))} compressed (${kb(sum(scripts, 'transferBytes'))} with headers, ${kb(sum(scripts, 'decodedBytes'))} uncompressed)`);
+
+    // The server compresses what it sends (precompressed brotli/gzip or on the fly).
+    const uncompressed = scripts.filter((s) => s.decodedBytes > 1024 && s.encodedBytes >= s.decodedBytes);
+    expect(uncompressed.map((s) => s.url), 'scripts sent without compression').toEqual([]);
+
+    expect(sum(scripts, 'encodedBytes'), `compressed JavaScript on the home page:\n${list}`).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_BYTES);
+
+    const libraries = librariesIn(scripts);
+    for (const [library, carriers] of Object.entries(libraries)) {
+      console.log(`  ${library.padEnd(20)} ${kb(sum(carriers, 'encodedBytes')).padStart(9)}  ${carriers.map((s) => new URL(s.url).pathname.split('/').pop()).join(', ')}`);
+      expect(
+        carriers.map((s) => new URL(s.url).pathname),
+        `${library} must be downloaded exactly once`,
+      ).toHaveLength(1);
+    }
+
+    expect(scripts.filter((s) => s.url.includes('/releases/checkout/')).map((s) => s.url), 'checkout code on the home page').toEqual([]);
+    expect(scripts.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on the home page').toEqual([]);
+  });
+
+  test('the date picker comes only with the cart drawer that shows a date; the checkout page does without it', async ({ page }) => {
+    const bodies = recordScripts(page);
+    await page.goto('/product-category/roses');
+    await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
+    await page.waitForLoadState('networkidle');
+    const beforeDrawer = await loadedScripts(page, bodies);
+    expect(beforeDrawer.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)), 'date picker before the drawer opens').toEqual([]);
+
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer.getByLabel('Delivery date')).toBeVisible();
+    await expect.poll(async () => (await loadedScripts(page, bodies)).filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).length).toBe(1);
+
+    await drawer.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout\?orderId=/);
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Delivery details' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const checkout = await loadedScripts(page, bodies);
+    expect(checkout.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on a fresh checkout page').toEqual([]);
+    expect(checkout.filter((s) => s.url.includes('/releases/catalog/')).map((s) => s.url), 'catalog code on the checkout page').toEqual([]);
+  });
+});

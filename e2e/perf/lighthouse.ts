@@ -1,0 +1,163 @@
+// Lighthouse 12 on the store's pages, in Debian's Chromium: mobile defaults, simulated throttling.
+// Used by the benchmark (`pnpm bench:store`, medians of several runs) and by the budget test in
+// this folder (one run per page, scores with a margin).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { STORAGE_KEYS, STORAGE_SYNC_VERSION } from '@adire/contracts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A real category and product of the seeded catalogue. */
+export const CATEGORY_SLUG = 'flowers-for-love-birthday-anniversary-etc';
+export const PRODUCT_SLUG = 'ruby-romance-red-roses';
+
+export interface StorePage {
+  name: 'home' | 'category' | 'product' | 'checkout';
+  path: string;
+  /** Local storage the shopper already has when they open the page (the order in their cart). */
+  storage?: Record<string, string>;
+}
+
+export interface PageFigures {
+  performance: number;
+  accessibility: number;
+  /** Milliseconds. */
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  speedIndex: number;
+  cls: number;
+  /** Compressed bytes of JavaScript that Lighthouse saw downloaded. */
+  scriptBytes: number;
+}
+
+/** What Lighthouse blames, for reading a run (not part of the medians). */
+export interface PageDiagnosis {
+  lcpElement: string;
+  layoutShifts: string[];
+}
+
+interface ApiProduct {
+  id: string;
+  SKU: string;
+  name: string;
+  description: string;
+  price: number;
+  image: { src: string; alt?: string };
+}
+
+/**
+ * The checkout as a shopper reaches it: an order created from a cart of roses, with the cart, the
+ * order id and the sync version in local storage, opened at /checkout?orderId=….
+ */
+export async function checkoutPage(baseURL: string): Promise<StorePage> {
+  const productRes = await fetch(`${baseURL}/v1/catalog/products/${PRODUCT_SLUG}?business=adire-blooms`);
+  if (!productRes.ok) throw new Error(`product ${PRODUCT_SLUG}: ${productRes.status}`);
+  const { data } = (await productRes.json()) as { data: ApiProduct | { product: ApiProduct } };
+  const product = 'product' in data ? data.product : data;
+  const cartItems = [
+    { SKU: product.SKU, name: product.name, description: product.description, image: product.image, price: product.price, quantity: 1, productId: product.id },
+  ];
+  const orderRes = await fetch(`${baseURL}/v1/orders/order/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ business: 'adire-blooms', deliveryDate: '', cartItems, currency: 'NGN' }),
+  });
+  if (!orderRes.ok) throw new Error(`order/create: ${orderRes.status} ${await orderRes.text()}`);
+  const order = ((await orderRes.json()) as { data: { id: string } }).data;
+  return {
+    name: 'checkout',
+    path: `/checkout?orderId=${encodeURIComponent(order.id)}`,
+    storage: {
+      [STORAGE_KEYS.syncVersion.key]: JSON.stringify(STORAGE_SYNC_VERSION),
+      [STORAGE_KEYS.cartItems.key]: JSON.stringify(cartItems),
+      [STORAGE_KEYS.orderId.key]: JSON.stringify(order.id),
+    },
+  };
+}
+
+/** The four pages the budgets are set for. */
+export async function storePages(baseURL: string): Promise<StorePage[]> {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/product-category/${CATEGORY_SLUG}` },
+    { name: 'product', path: `/product/${PRODUCT_SLUG}` },
+    await checkoutPage(baseURL),
+  ];
+}
+
+/** Put the shopper's local storage into the browser profile, from a page that loads no script. */
+async function seedStorage(port: number, baseURL: string, storage: Record<string, string>) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/healthz`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(storage));
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium profile: a first visit (Lighthouse clears the cache; it
+ * keeps local storage, which is how the checkout's order gets there).
+ */
+export async function runLighthouse(baseURL: string, page: StorePage): Promise<PageFigures & { diagnosis: PageDiagnosis }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (page.storage) await seedStorage(chrome.port, baseURL, page.storage);
+    const result = await lighthouse(`${baseURL}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Not needed for the figures, and slow on a small machine.
+      disableFullPageScreenshot: true,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      fcp: audit('first-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      speedIndex: audit('speed-index'),
+      cls: audit('cumulative-layout-shift'),
+      scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      diagnosis: diagnose(lhr),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+type Details = { items?: { node?: { snippet?: string; selector?: string }; score?: number; items?: { node?: { snippet?: string } }[] }[] };
+
+function diagnose(lhr: { audits: Record<string, { details?: unknown } | undefined> }): PageDiagnosis {
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined;
+  const shifts = lhr.audits['layout-shifts']?.details as Details | undefined;
+  return {
+    lcpElement: lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+    layoutShifts: (shifts?.items ?? []).map((s) => `${(s.score ?? 0).toFixed(3)} ${s.node?.selector ?? s.node?.snippet ?? '?'}`),
+  };
+}
+
+/** The median of each figure over several runs of one page. */
+export function medianFigures(runs: readonly PageFigures[]): PageFigures {
+  const figures: (keyof PageFigures)[] = ['performance', 'accessibility', 'lcp', 'fcp', 'tbt', 'speedIndex', 'cls', 'scriptBytes'];
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return Object.fromEntries(figures.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as PageFigures;
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { publish, readReleaseInfo, rollback, type ReleaseTarget } from '../../server/src/release/releases';
+import { fillDelivery, fillSender } from '../checkout/helpers';
+import { OWN_STORE, readManifest, RELEASES_DIR, uniqueEmail, watchErrors, writeManifest } from '../support';
+import { buildFromLive, liveVersion, pageVersions, releaseCommand, REMOTES } from './release';
+
+/** Well under the minute a release manager is promised, with room for a busy machine. */
+const RELEASE_STEP_LIMIT_MS = 30_000;
+
+/** Publish a copy of a target's live release through the release library, as a newer build. */
+function publishCopyOfLive(target: ReleaseTarget, marker: string): string {
+  const live = readReleaseInfo(RELEASES_DIR, target, liveVersion(target))!;
+  const info = publish({
+    releasesDir: RELEASES_DIR,
+    remote: target,
+    distDir: buildFromLive(target, { marker }),
+    packageVersion: live.version.split('-')[0]!,
+    commit: 'drill',
+    contractsVersion: live.contractsVersion,
+  });
+  return info.version;
+}
+
+/** A short journey across every remote: account menu, catalogue, cart drawer, checkout up to payment. */
+async function shortJourney(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/product-category/roses');
+  await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
+  await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?orderId=/);
+  await fillSender(page, { name: 'Skew Drill', email: uniqueEmail('skew'), phone: '0803 765 4321' });
+  await fillDelivery(page);
+  await page.getByRole('form', { name: 'Delivery details' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+}
+
+test.describe('release drills', () => {
+  test.skip(!OWN_STORE, 'publishes into the suite’s own store, so it runs only without BASE_URL');
+  let original: ReturnType<typeof readManifest>;
+  test.beforeEach(() => {
+    original = readManifest();
+  });
+  test.afterEach(() => writeManifest(original));
+
+  test('the cart alone is published and rolled back while the store runs, each in well under a minute, and shoppers see each on their next page load', async ({ page }) => {
+    const errors = watchErrors(page);
+    const before = liveVersion('cart');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer.getByRole('heading', { name: 'Your cart', exact: true })).toBeVisible();
+
+    // A visibly changed cart, published with the release command (no rebuild of anything).
+    const published = releaseCommand(['publish', 'cart', '--dist', buildFromLive('cart', { replace: ['Your cart', 'Your basket of blooms'] })]);
+    const version = /^cart (\S+) is live/m.exec(published.output)?.[1];
+    expect(version, published.output).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
+    expect(version).not.toBe(before);
+    expect(published.ms).toBeLessThan(RELEASE_STEP_LIMIT_MS);
+    // Only the cart moved.
+    expect(readManifest().live).toEqual({ ...original.live, cart: version });
+
+    // The page already open keeps working; the next load runs the new cart, with the shopper's cart kept.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await expect(drawer.getByRole('heading', { name: 'Your basket of blooms' })).toBeVisible();
+    await expect(drawer.getByRole('list', { name: 'Cart items' })).toContainText('Ruby Romance Red Roses');
+    expect((await pageVersions(page)).cart).toBe(version);
+
+    const rolledBack = releaseCommand(['rollback', 'cart']);
+    expect(rolledBack.output).toContain(`cart rolled back: ${before} is live`);
+    expect(rolledBack.ms).toBeLessThan(RELEASE_STEP_LIMIT_MS);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await expect(drawer.getByRole('heading', { name: 'Your cart', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('list', { name: 'Cart items' })).toContainText('Ruby Romance Red Roses');
+    expect((await pageVersions(page)).cart).toBe(before);
+
+    // The release manager's view.
+    const status = releaseCommand(['status']).output;
+    expect(status).toMatch(new RegExp(`cart\\n  live     ${before}  published .* commit \\S+  contracts \\d+\\.\\d+\\.\\d+  live since .* \\(rollback\\)`));
+    expect(status).toContain(`  earlier  ${version}  published`);
+    expect(errors).toEqual([]);
+    test.info().annotations.push({ type: 'timing', description: `publish ${published.ms} ms, rollback ${rolledBack.ms} ms (release command, process start included)` });
+  });
+
+  test('version skew: a newer shell with the previous release of every remote still sells', async ({ page }) => {
+    test.setTimeout(60_000);
+    // Each remote gets a newer release, then is rolled back on its own to its previous one; the shell
+    // gets a newer release and stays on it.
+    const previous = Object.fromEntries(REMOTES.map((remote) => [remote, liveVersion(remote)]));
+    for (const remote of REMOTES) publishCopyOfLive(remote, `skew drill: newer ${remote}`);
+    const shell = publishCopyOfLive('shell', 'skew drill: newer shell');
+    for (const remote of REMOTES) expect(rollback(RELEASES_DIR, remote)).toBe(previous[remote]);
+    expect(readManifest().live).toEqual({ ...original.live, ...previous, shell });
+
+    await shortJourney(page);
+    expect(await pageVersions(page)).toEqual({ shell, ...previous });
+  });
+
+  test('with the cart remote down (its entry answers 404), browsing, logging in and tracking still work', async ({ page, request }) => {
+    writeManifest({ ...original, live: { ...original.live, cart: '0.0.0-gone' } });
+    expect((await request.get('/releases/cart/0.0.0-gone/remoteEntry.js')).status()).toBe(404);
+    await page.goto('/product-category/roses');
+    await page.getByRole('link', { name: 'Ruby Romance Red Roses', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ruby Romance Red Roses' })).toBeVisible();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // The header says the cart is unavailable, in its place.
+    await page.getByRole('button', { name: 'Cart, 0 items' }).click();
+    await expect(page.locator('[data-region="cart"]').getByRole('status')).toContainText('Cart is unavailable right now.', { timeout: 5_000 });
+    await page.goto('/order-tracker');
+    await expect(page.getByRole('form', { name: 'Track an order' })).toBeVisible();
+    expect((await pageVersions(page)).cart).toBe('0.0.0-gone');
+  });
+
+  test('with the checkout remote down (its entry answers 404), browsing and the cart still work, and the cart is kept for later', async ({ page, request }) => {
+    writeManifest({ ...original, live: { ...original.live, checkout: '0.0.0-gone' } });
+    expect((await request.get('/releases/checkout/0.0.0-gone/remoteEntry.js')).status()).toBe(404);
+    await page.goto('/product-category/roses');
+    await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' }).getByRole('list', { name: 'Cart items' })).toContainText('Ruby Romance Red Roses');
+    await page.keyboard.press('Escape');
+    await page.goto('/checkout');
+    await expect(page.getByRole('status').filter({ hasText: 'Checkout is unavailable right now.' })).toBeVisible({ timeout: 5_000 });
+    expect((await pageVersions(page)).checkout).toBe('0.0.0-gone');
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * What the bench parts share: servers in child processes, autocannon runs, the servers' memory read
+ * from /proc, medians and the printed tables.
+ */
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request as CannonRequest } from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const BENCH = {
+  /** Seconds per measurement. */
+  duration: Number(process.env.BENCH_DURATION ?? 5),
+  repeats: Number(process.env.BENCH_REPEATS ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+};
+
+export interface Server {
+  name: string;
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const child: ChildProcess = fork(path.join(here, script), args, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening`)));
+  });
+  return {
+    name,
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send('stop');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The real shop on a SQLite file (RESPONSE_CACHE=0 in `env` turns the answer cache off). */
+export const startShop = (name: string, sqliteFile: string, env: NodeJS.ProcessEnv = {}) => startChild(name, 'shop-server.ts', [sqliteFile], env);
+export const startBare = () => startChild('bare Fastify', 'bare-server.ts', []);
+
+/** Resident memory of a process, in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Connection errors, timeouts and answers other than 2xx/304. */
+  errors: number;
+  maxRssMb: number;
+  /** Per request name (`name` on a request), p50/p99 from autocannon's own timings. */
+  byName: Map<string, { p50: number; p99: number; count: number; errors: number }>;
+}
+
+export type NamedRequest = CannonRequest & { name?: string };
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * One autocannon run: `connections` keep-alive connections, each cycling through `requests` in order
+ * (its own context per cycle), for `duration` seconds. The server's RSS is sampled meanwhile.
+ */
+export async function load(server: Server, requests: NamedRequest[], options: { duration?: number; connections?: number } = {}): Promise<LoadResult> {
+  const byName = new Map<string, number[]>();
+  const errorsByName = new Map<string, number>();
+  let maxRssMb = rssMb(server.pid);
+  const sampler = setInterval(() => {
+    maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
+  }, 200);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: server.base, connections: options.connections ?? BENCH.connections, duration: options.duration ?? BENCH.duration, requests },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    // Which request answered: with no pipelining, the connection's current one.
+    instance.on('response', (client: unknown, status: number, _bytes: number, ms: number) => {
+      const request = (client as { requestIterator?: { currentRequest?: NamedRequest } }).requestIterator?.currentRequest;
+      const name = request?.name ?? 'all';
+      let list = byName.get(name);
+      if (!list) byName.set(name, (list = []));
+      list.push(ms);
+      if (status >= 400) errorsByName.set(name, (errorsByName.get(name) ?? 0) + 1);
+    });
+  });
+  clearInterval(sampler);
+  maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
+  const names = new Map<string, { p50: number; p99: number; count: number; errors: number }>();
+  for (const [name, list] of byName) {
+    list.sort((a, b) => a - b);
+    names.set(name, { p50: percentile(list, 50), p99: percentile(list, 99), count: list.length, errors: errorsByName.get(name) ?? 0 });
+  }
+  // 304s are good answers here (revalidation); autocannon counts them as non-2xx.
+  const notModified = (result as unknown as Record<string, number>)['3xx'] ?? 0;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx - notModified,
+    maxRssMb,
+    byName: names,
+  };
+}
+
+export function median(values: number[]): number {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return NaN;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/** A Markdown table, columns padded so it reads well in a terminal too. */
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = rows.map((r) => r.map(String));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+export const fmt = {
+  rps: (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–'),
+  ms: (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–'),
+  ratio: (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : '–'),
+  times: (n: number) => (Number.isFinite(n) ? `×${n.toFixed(2)}` : '–'),
+  mb: (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–'),
+};
+
+/** The machine, as BENCHMARKS.md records it. */
+export function machine(): string {
+  const run = (cmd: string) => {
+    try {
+      return execSync(cmd, { encoding: 'utf8' }).trim();
+    } catch {
+      return '(not available)';
+    }
+  };
+  return [
+    `nproc: ${run('nproc')}`,
+    `free -g:\n${run('free -g')}`,
+    `uname -a: ${run('uname -a')}`,
+    `node: ${process.version}`,
+    `load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+  ].join('\n');
+}
+
+/** Load average sampled while the bench runs (1-minute figure). */
+export function loadWatcher(): { stop(): { min: number; median: number; max: number } } {
+  const samples: number[] = [os.loadavg()[0]!];
+  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5000);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(os.loadavg()[0]!);
+      return { min: Math.min(...samples), median: median(samples), max: Math.max(...samples) };
+    },
+  };
+}

@@ -1,0 +1,309 @@
+/**
+ * The API bench suite (issue 10; not a test): autocannon on loopback against the real shop running in
+ * a child process, printing Markdown tables of medians over several runs.
+ *
+ *   pnpm bench                 every part below except `catalog`
+ *   pnpm bench reads           shop reads vs a bare Fastify JSON route, measured side by side
+ *   pnpm bench orders          order create, update and checkout by 50 concurrent shoppers
+ *   pnpm bench scale           listing and search at 1,000 / 20,000 / 100,000 products, server memory
+ *   pnpm bench catalog         the older single-connection latency bench (bench/catalog.ts)
+ *
+ * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
+ * BENCH_SIZES (1000,20000,100000), BENCH_DIR (where built databases are kept).
+ */
+import { openDatabase } from '../src/db/database';
+import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, startBare, startShop, table, type LoadResult, type NamedRequest, type Server } from './lib';
+import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
+
+const B = 'business=adire-blooms';
+const SORTS = ['', '&sort=price-asc', '&sort=name-asc', '&sort=price-desc', '&sort=name-desc'];
+const FILTERS = [
+  '&budget=25000-50000',
+  '&flowerName=roses&budget=50000-100000',
+  '&design=in-vase',
+  '&delivery=same-day&packages=flowers-only',
+  '&flowerType=fresh&flowerName=lilies,gerberas',
+  '&shopBy=box-arrangements',
+  '&packages=flowers-and-teddy,flowers-and-wine',
+  '&budget=under-25000&delivery=nationwide',
+];
+const QUERIES = ['roses', 'red roses', 'lil', 'moet', 'teddy bear', 'birthday cake', 'sunflower', 'forever', 'chocolate', 'white lilies', 'orchid vase', 'peace lily', 'champagne', 'pink', 'gift hamper', 'ikoyi'];
+const CATEGORY_SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
+
+const get = (path: string, headers?: Record<string, string>): NamedRequest => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
+
+/** Category pages as shoppers open them: 10 categories, 3 pages, 5 sorts, and filtered pages. */
+function listingMix(): NamedRequest[] {
+  const out: NamedRequest[] = [];
+  for (const slug of CATEGORY_SLUGS) for (let page = 1; page <= 3; page++) for (const sort of SORTS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}&page=${page}${sort}`));
+  for (const slug of CATEGORY_SLUGS.slice(0, 4)) for (const filter of FILTERS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}${filter}`));
+  return interleave(out);
+}
+
+const searchMix = () => QUERIES.map((q) => get(`/v1/catalog/search?${B}&q=${encodeURIComponent(q)}&limit=20`));
+const filtersMix = () => QUERIES.slice(0, 8).flatMap((q, i) => [get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}`), get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}${FILTERS[i]}`)]);
+
+/** Spread a list so neighbours differ (each connection walks the list from the start). */
+function interleave<T>(items: T[]): T[] {
+  const out: T[] = [];
+  for (let stride = 0; stride < 7; stride++) for (let i = stride; i < items.length; i += 7) out.push(items[i]!);
+  return out;
+}
+
+async function json<T>(server: Server, path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${server.base}${path}`, init);
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+interface Row {
+  name: string;
+  server: Server;
+  requests: NamedRequest[];
+  results: LoadResult[];
+}
+
+async function measure(rows: Row[], log = console.log): Promise<void> {
+  for (const row of rows) await load(row.server, row.requests, { duration: 1 }); // warm-up (JIT, caches)
+  for (let r = 0; r < BENCH.repeats; r++) {
+    for (const row of rows) {
+      const result = await load(row.server, row.requests);
+      row.results.push(result);
+      log(`  run ${r + 1}/${BENCH.repeats} ${row.name.padEnd(40)} ${fmt.rps(result.rps).padStart(7)} req/s  p50 ${fmt.ms(result.p50).padStart(5)} ms  p99 ${fmt.ms(result.p99).padStart(5)} ms  errors ${result.errors}`);
+    }
+  }
+}
+
+// ---- reads vs bare ---------------------------------------------------------------------------------
+
+async function reads(): Promise<string> {
+  console.log('\n## Shop reads vs a bare Fastify JSON route (same run, interleaved)\n');
+  const file = copyOf(await seededShop(), 'reads');
+  const bare = await startBare();
+  const shop = await startShop('shop', file);
+  const uncached = await startShop('shop, cache off', file, { RESPONSE_CACHE: '0' });
+  try {
+    const all = await json<{ products: { slug: string }[] }>(shop, `/v1/catalog/categories/all/products?${B}&pageSize=60`);
+    const products = all.products.slice(0, 40).map((p) => get(`/v1/catalog/products/${p.slug}?${B}`));
+    const user = await json<{ authToken: string }>(shop, '/v1/storefront/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' }),
+    });
+    // What a returning browser sends: the tag it holds, answered by a 304.
+    const revalidate: NamedRequest[] = [];
+    for (const r of listingMix()) {
+      const res = await fetch(`${shop.base}${r.path}`);
+      await res.arrayBuffer();
+      revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
+    }
+    const rows: Row[] = [
+      { name: 'bare Fastify JSON route', server: bare, requests: [get('/')], results: [] },
+      { name: 'category listing', server: shop, requests: listingMix(), results: [] },
+      { name: 'category listing, revalidated (304)', server: shop, requests: revalidate, results: [] },
+      { name: 'category listing, cache off', server: uncached, requests: listingMix(), results: [] },
+      { name: 'product page', server: shop, requests: products, results: [] },
+      { name: 'search', server: shop, requests: searchMix(), results: [] },
+      { name: 'filters (search + filter)', server: shop, requests: filtersMix(), results: [] },
+      { name: 'categories', server: shop, requests: [get(`/v1/catalog/categories?${B}`)], results: [] },
+      { name: 'handshake, no user', server: shop, requests: [get(`/v1/storefront/handshake?${B}`)], results: [] },
+      { name: 'handshake, with user (never cached)', server: shop, requests: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })], results: [] },
+    ];
+    await measure(rows);
+    const bareRuns = rows[0]!.results;
+    const lines = rows.map((row) => {
+      const ratios = row.results.map((res, i) => res.rps / bareRuns[i]!.rps);
+      return [
+        row.name,
+        fmt.rps(median(row.results.map((x) => x.rps))),
+        fmt.ms(median(row.results.map((x) => x.p50))),
+        fmt.ms(median(row.results.map((x) => x.p99))),
+        fmt.ratio(median(ratios)),
+        String(row.results.reduce((n, x) => n + x.errors, 0)),
+        fmt.mb(Math.max(...row.results.map((x) => x.maxRssMb))),
+      ];
+    });
+    const listingRatio = median(rows[1]!.results.map((res, i) => res.rps / bareRuns[i]!.rps));
+    const out = [
+      `${BENCH.connections} connections, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs; "of bare" is the median of the per-run ratios.`,
+      '',
+      table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'errors', 'server RSS MB'], lines),
+      '',
+      `Budget: category listing ≥ 50% of bare — ${fmt.ratio(listingRatio)}: ${listingRatio >= 0.5 ? 'met' : 'NOT met'}.`,
+    ].join('\n');
+    console.log(`\n${out}`);
+    return out;
+  } finally {
+    await Promise.all([bare.stop(), shop.stop(), uncached.stop()]);
+    removeCopy(file);
+  }
+}
+
+// ---- orders ----------------------------------------------------------------------------------------
+
+async function orders(): Promise<string> {
+  console.log('\n## Order writes, 50 concurrent shoppers\n');
+  const file = copyOf(await seededShop(), 'orders');
+  const reader = openDatabase({ sqliteFile: file });
+  const skus = (await reader.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('stock', 'is', null).where('price_ngn', '>', 0).orderBy('position').limit(3).execute()).map((r) => r.sku);
+  await reader.close();
+  const shop = await startShop('shop', file);
+  const headers = { 'content-type': 'application/json' };
+  const checkoutBody = (email: string) =>
+    JSON.stringify({
+      business: 'adire-blooms',
+      currency: 'NGN',
+      shouldCreateAccount: false,
+      shouldSaveAddress: false,
+      userData: { name: 'Chiamaka Eze', email, phone: '+2348031112222', phoneCountryCode: '+234' },
+      orderData: {
+        deliveryDate: '2099-06-10',
+        deliveryZone: 'Lekki / Ajah',
+        deliveryMessage: 'Happy birthday, Tolu!',
+        purpose: 'Birthday',
+        deliveryInstruction: 'Call at the gate',
+        recipient: { name: 'Tolu Bakare', phone: '+2348095556666', phoneCountryCode: '+234', address: '7 Admiralty Way, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
+      },
+    });
+  let shoppers = 0;
+  type Shopper = { orderId?: string };
+  // Each connection is a shopper: a new order of their own, a change to its cart, its checkout; again.
+  const requests: NamedRequest[] = [
+    {
+      name: 'create',
+      method: 'POST',
+      path: '/v1/orders/order/create',
+      headers,
+      body: JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] }),
+      onResponse: (status, body, context) => {
+        if (status === 201) (context as Shopper).orderId = (JSON.parse(body) as { data: { id: string } }).data.id;
+      },
+    },
+    {
+      name: 'update',
+      method: 'PUT',
+      headers,
+      setupRequest: (req, context) =>
+        (context as Shopper).orderId
+          ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] }) }
+          : (undefined as never),
+    },
+    {
+      name: 'checkout',
+      method: 'PUT',
+      headers,
+      setupRequest: (req, context) =>
+        (context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody(`shopper${++shoppers}@example.com`) } : (undefined as never),
+    },
+  ];
+  try {
+    const row: Row = { name: 'create → update → checkout', server: shop, requests, results: [] };
+    await measure([row]);
+    const ops = ['create', 'update', 'checkout'];
+    const lines = ops.map((op) => {
+      const runs = row.results.map((r) => r.byName.get(op)!).filter(Boolean);
+      const p99 = median(runs.map((x) => x.p99));
+      const errors = runs.reduce((n, x) => n + x.errors, 0);
+      return [op, fmt.rps(median(runs.map((x) => x.count / BENCH.duration))), fmt.ms(median(runs.map((x) => x.p50))), fmt.ms(p99), String(errors), p99 <= 50 && errors === 0 ? 'met' : 'NOT met'];
+    });
+    const total = row.results;
+    lines.push(['all three', fmt.rps(median(total.map((x) => x.rps))), fmt.ms(median(total.map((x) => x.p50))), fmt.ms(median(total.map((x) => x.p99))), String(total.reduce((n, x) => n + x.errors, 0)), '']);
+    const out = [
+      `${BENCH.connections} shoppers (connections), each cycling create → update → checkout on an order of its own, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs. Server RSS max ${fmt.mb(Math.max(...total.map((x) => x.maxRssMb)))} MB.`,
+      '',
+      table(['operation', 'per s', 'p50 ms', 'p99 ms', 'errors', 'p99 ≤ 50 ms, no errors'], lines),
+    ].join('\n');
+    console.log(`\n${out}`);
+    return out;
+  } finally {
+    await shop.stop();
+    removeCopy(file);
+  }
+}
+
+// ---- scale -----------------------------------------------------------------------------------------
+
+async function scale(): Promise<string> {
+  console.log('\n## Scale: listing and search by catalogue size\n');
+  const sizes = (process.env.BENCH_SIZES ?? '1000,20000,100000').split(',').map(Number);
+  type Figures = { listing: LoadResult[]; search: LoadResult[]; indexMs: number; idleRssMb: number };
+  const figures = new Map<string, Figures>();
+  for (const size of sizes) {
+    const file = await generatedShop(size);
+    for (const mode of ['cached', 'computed'] as const) {
+      const server = await startShop(`${size} products`, file, mode === 'computed' ? { RESPONSE_CACHE: '0' } : {});
+      try {
+        const t = performance.now();
+        await json(server, `/v1/catalog/categories?${B}`); // the first call builds the listing index
+        const indexMs = performance.now() - t;
+        const f: Figures = { listing: [], search: [], indexMs, idleRssMb: rssMb(server.pid) };
+        console.log(`  ${size.toLocaleString('en-US')} products, ${mode}: index built in ${(indexMs / 1000).toFixed(1)} s, RSS ${fmt.mb(f.idleRssMb)} MB`);
+        const rows: Row[] = [
+          { name: `listing, ${size} products, ${mode}`, server, requests: listingMix(), results: f.listing },
+          { name: `search, ${size} products, ${mode}`, server, requests: searchMix(), results: f.search },
+        ];
+        await measure(rows);
+        figures.set(`${size}|${mode}`, f);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const lines: string[][] = [];
+  for (const size of sizes) {
+    for (const mode of ['cached', 'computed'] as const) {
+      const f = figures.get(`${size}|${mode}`)!;
+      const maxRss = Math.max(...f.listing.map((x) => x.maxRssMb), ...f.search.map((x) => x.maxRssMb));
+      lines.push([
+        `${size.toLocaleString('en-US')}, ${mode === 'cached' ? 'cache on' : 'cache off'}`,
+        `${(f.indexMs / 1000).toFixed(1)} s`,
+        fmt.rps(median(f.listing.map((x) => x.rps))),
+        fmt.ms(median(f.listing.map((x) => x.p99))),
+        fmt.rps(median(f.search.map((x) => x.rps))),
+        fmt.ms(median(f.search.map((x) => x.p99))),
+        String([...f.listing, ...f.search].reduce((n, x) => n + x.errors, 0)),
+        `${fmt.mb(maxRss)}${maxRss <= 250 ? '' : ' (over 250)'}`,
+      ]);
+    }
+  }
+  const small = sizes[0]!;
+  const big = sizes[sizes.length - 1]!;
+  const ratioLines = (['cached', 'computed'] as const).map((mode) => {
+    const a = figures.get(`${small}|${mode}`)!;
+    const b = figures.get(`${big}|${mode}`)!;
+    const listing = median(b.listing.map((x) => x.p99)) / median(a.listing.map((x) => x.p99));
+    const search = median(b.search.map((x) => x.p99)) / median(a.search.map((x) => x.p99));
+    return [mode === 'cached' ? 'cache on' : 'cache off', fmt.times(listing), fmt.times(search), listing <= 2 && search <= 2 ? 'met' : 'NOT met'];
+  });
+  const out = [
+    `${BENCH.connections} connections, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs. Listing: ${listingMix().length} category pages (3 pages × 5 sorts of 10 categories, and filtered pages); search: ${QUERIES.length} queries. "cache off" computes every answer (RESPONSE_CACHE=0): the listing index's own scaling.`,
+    '',
+    table(['products', 'index build', 'listing req/s', 'listing p99 ms', 'search req/s', 'search p99 ms', 'errors', 'max RSS MB'], lines),
+    '',
+    `p99 at ${big.toLocaleString('en-US')} products over p99 at ${small.toLocaleString('en-US')} (budget ≤ ×2):`,
+    '',
+    table(['', 'listing', 'search', 'budget'], ratioLines),
+  ].join('\n');
+  console.log(`\n${out}`);
+  return out;
+}
+
+// ---- main ------------------------------------------------------------------------------------------
+
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale };
+const asked = process.argv.slice(2).filter((a) => a !== '--');
+if (asked.includes('catalog')) {
+  await import('./catalog');
+} else {
+  const names = asked.length ? asked : Object.keys(PARTS);
+  const unknown = names.filter((n) => !PARTS[n]);
+  if (unknown.length) {
+    console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`# API bench\n\n${machine()}`);
+  const watcher = loadWatcher();
+  for (const name of names) await PARTS[name]!();
+  const loadavg = watcher.stop();
+  console.log(`\nload average (1 min) during the run: min ${loadavg.min.toFixed(2)}, median ${loadavg.median.toFixed(2)}, max ${loadavg.max.toFixed(2)}`);
+}

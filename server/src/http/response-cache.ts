@@ -1,0 +1,258 @@
+/**
+ * HTTP caching of the public reads shoppers hit most (issue 10): categories, listings, search and
+ * filters, product pages, the handshake without a user.
+ *
+ * - Each answer is kept in process as the bytes sent (JSON, plus gzip/brotli made once on demand),
+ *   keyed by the URL (path and query, so the business too) under the current data stamp
+ *   (`src/db/data-versions.ts`): when the catalogue, the settings or the reviews move — written by this
+ *   process, another instance or the operator's CLI — the next request sees the new stamp and the
+ *   store starts afresh. A hit costs one shared version read and a map lookup: no query, no
+ *   serialisation, no compression.
+ * - A strong ETag is the hash of the JSON bytes (with `-br`/`-gzip` for a compressed representation),
+ *   so equal answers have equal tags on every instance and a change that does not touch an answer
+ *   keeps its tag. `If-None-Match` with a matching tag gets a 304.
+ * - `Cache-Control: public, max-age=0, must-revalidate`: browsers and CDNs keep the answer but ask
+ *   every time (a 304 is cheap), so a new alert or price shows on the next page load.
+ * - A route whose answer depends on the shopper (`audience: 'anonymous'`, the handshake) is cached only
+ *   for requests without an `Authorization` header; with one it is `private, no-store`, never stored.
+ */
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { DataVersions, type DataStamp } from '../db/data-versions';
+
+export interface ResponseCachePolicy {
+  /** 'public': one answer for everyone; 'anonymous': shared only by requests without Authorization. */
+  audience: 'public' | 'anonymous';
+  /** What the answer depends on besides the database, e.g. the photos dropped into the media folder. */
+  extraVersion?: () => string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    responseCache?: ResponseCachePolicy;
+  }
+  interface FastifyRequest {
+    /** The data stamp this request is answered under (cacheable routes only); e.g. the catalogue version for the listing index. */
+    dataStamp: DataStamp | null;
+  }
+}
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+/** Smaller answers are sent as they are (as @fastify/compress does for the other routes). */
+const COMPRESS_FROM_BYTES = 1024;
+
+export type Encoding = 'br' | 'gzip';
+
+export interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** A strong tag from the bytes: equal answers, equal tags, on any instance. */
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The tag of one representation: the JSON's own, or with the content-coding appended. */
+export function representationTag(etag: string, encoding: Encoding | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/**
+ * If-None-Match (weak comparison, as RFC 9110 asks for it) against an answer whose representations
+ * share one JSON body: any of its tags, or `*`, matches.
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const base = etag.slice(1, -1);
+  for (const raw of header.split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === '*') return true;
+    if (tag.length < 2 || tag[0] !== '"' || tag[tag.length - 1] !== '"') continue;
+    const opaque = tag.slice(1, -1);
+    if (opaque === base || opaque === `${base}-br` || opaque === `${base}-gzip`) return true;
+  }
+  return false;
+}
+
+/** The coding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (coding: Encoding) => accepted.get(coding) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
+  if (encoding === 'br') {
+    return (answer.br ??= zlib.brotliCompressSync(answer.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+    }));
+  }
+  return (answer.gzip ??= zlib.gzipSync(answer.body, { level: 6 }));
+}
+
+const sizeOf = (a: CachedAnswer) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + 200;
+
+/**
+ * The answers of one data stamp, least recently used first out once over `maxBytes`. A new stamp
+ * empties it; an answer computed under an older stamp is not kept.
+ */
+export class AnswerStore {
+  private stamp = '';
+  private readonly answers = new Map<string, CachedAnswer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Move to the current stamp (emptying the store when it changed). */
+  advance(stamp: string): void {
+    if (stamp === this.stamp) return;
+    this.stamp = stamp;
+    this.answers.clear();
+    this.bytes = 0;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  put(stamp: string, key: string, answer: CachedAnswer): void {
+    if (stamp !== this.stamp) return;
+    const before = this.answers.get(key);
+    if (before) this.bytes -= sizeOf(before);
+    this.answers.set(key, answer);
+    this.bytes += sizeOf(answer);
+    this.trim();
+  }
+
+  /** A compressed copy was added to an answer already counted. */
+  grew(key: string, by: number): void {
+    if (!this.answers.has(key)) return;
+    this.bytes += by;
+    this.trim();
+  }
+
+  private trim(): void {
+    for (const [key, answer] of this.answers) {
+      if (this.bytes <= this.maxBytes) break;
+      this.answers.delete(key);
+      this.bytes -= sizeOf(answer);
+    }
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+}
+
+export interface ResponseCacheOptions {
+  db: Db;
+  /** Keep answers in process (default true). Off: every answer is computed, yet ETags and 304s still work. */
+  enabled?: boolean;
+  /** Reuse a version read for this long (default 0: every request reads the versions, shared when concurrent). */
+  checkMs?: number;
+  /** Memory for kept answers (default 32 MiB). */
+  maxBytes?: number;
+}
+
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary');
+  const fields = typeof current === 'string' && current ? current.split(',').map((s) => s.trim()) : [];
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  reply.header('vary', fields.join(', '));
+}
+
+/** Headers and body for one cached answer: a 304, or the representation the client accepts. */
+function present(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, policy: ResponseCachePolicy, onCompressed?: (bytes: number) => void): Buffer | null {
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', representationTag(answer.etag, encoding));
+  if (policy.audience === 'anonymous') addVary(reply, 'Authorization');
+  addVary(reply, 'Accept-Encoding');
+  if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) {
+    reply.code(304).removeHeader('content-type');
+    return null;
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (!encoding) return answer.body;
+  const had = answer[encoding] !== undefined;
+  const bytes = compressed(answer, encoding);
+  if (!had) onCompressed?.(bytes.length);
+  reply.header('content-encoding', encoding);
+  return bytes;
+}
+
+const pendingKeys = new WeakMap<FastifyRequest, { stamp: string; key: string }>();
+
+/**
+ * Register before @fastify/compress and before the routes: routes with `config.responseCache` are
+ * then cached, tagged and compressed here.
+ */
+export function registerResponseCache(app: FastifyInstance, { db, enabled = true, checkMs = 0, maxBytes = 32 * 1024 * 1024 }: ResponseCacheOptions): { store: AnswerStore; versions: DataVersions } {
+  const versions = new DataVersions(db, checkMs);
+  const store = new AnswerStore(maxBytes);
+  app.addHook('onClose', async () => versions.dispose());
+  app.decorateRequest('dataStamp', null);
+
+  app.addHook('onRoute', (route) => {
+    // This hook compresses (once per answer); @fastify/compress would compress every time.
+    if (route.config?.responseCache) route.compress = false;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = request.routeOptions.config.responseCache;
+    if (!policy || request.method !== 'GET') return;
+    if (policy.audience === 'anonymous' && request.headers.authorization !== undefined) {
+      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      addVary(reply, 'Authorization');
+      return;
+    }
+    const stamp = await versions.current();
+    request.dataStamp = stamp;
+    const key = policy.extraVersion ? `${request.url}\n${policy.extraVersion()}` : request.url;
+    if (enabled) {
+      store.advance(stamp.key);
+      const answer = store.get(key);
+      if (answer) return reply.send(present(request, reply, answer, policy, (n) => store.grew(key, n)) ?? undefined);
+    }
+    pendingKeys.set(request, { stamp: stamp.key, key });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = pendingKeys.get(request);
+    const policy = request.routeOptions.config.responseCache;
+    if (!pending || !policy) return payload;
+    pendingKeys.delete(request);
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const body = Buffer.from(payload);
+    const answer: CachedAnswer = { body, etag: etagOf(body) };
+    if (enabled) store.put(pending.stamp, pending.key, answer);
+    return present(request, reply, answer, policy, (n) => store.grew(pending.key, n));
+  });
+
+  return { store, versions };
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readManifest } from '../release/releases';
+
+/**
+ * Security headers and CORS for every response (issue 11):
+ * - HTML pages get a Content-Security-Policy that allows only this origin plus the origins the remote
+ *   manifest serves releases from (a CDN), and may not be framed; routes that render their own HTML
+ *   (dev mailbox, payment sandbox) set a stricter policy of their own, which is kept;
+ * - everything else gets `default-src 'none'` (nothing in a JSON or SVG answer may run or load);
+ * - `nosniff`, `Referrer-Policy: no-referrer` (checkout URLs carry the order id, a capability),
+ *   `X-Frame-Options: DENY` for browsers without frame-ancestors;
+ * - HSTS only when the request came over HTTPS — directly, or through a proxy trusted by TRUST_PROXY;
+ * - CORS: none by default (same-origin only); CORS_ORIGINS lists the other origins allowed to call.
+ */
+
+/** Fastify's `trustProxy`: false, true (any proxy), a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+export const REFERRER_POLICY = 'no-referrer';
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/** TRUST_PROXY: unset/''/'false'/'0' → off; 'true' → any; a number → that many hops; else addresses. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(entry)) {
+      throw new Error(`TRUST_PROXY must be true, a hop count or proxy addresses/CIDRs, got '${entry}'`);
+    }
+  }
+  return list;
+}
+
+/** Fastify's option: a hop count becomes the function Fastify would build for it (its types omit numbers). */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/** An origin as browsers send it: scheme://host[:port], nothing else. */
+export function normaliseOrigin(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** CORS_ORIGINS: comma-separated origins (https://shop.example,https://admin.example); none by default. */
+export function parseCorsOrigins(raw: string | undefined): string[] {
+  const out: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const origin = normaliseOrigin(entry);
+    if (!origin || origin !== entry.replace(/\/$/, '')) throw new Error(`CORS_ORIGINS must list origins like https://shop.example, got '${entry}'`);
+    out.push(origin);
+  }
+  return out;
+}
+
+/** The origins the manifest serves remote releases from, besides this server. */
+export function manifestOrigins(releasesDir: string): string[] {
+  const origins = Object.values(readManifest(releasesDir).origins ?? {});
+  return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
+}
+
+/** The store's policy: 'self' plus the release origins for code, styles, images, fonts and fetches. */
+export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): string {
+  const with_ = (...base: string[]) => [...base, ...releaseOrigins].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${with_("'self'")}`,
+    // The remotes' CSS arrives as <link> files; React sets style properties through the CSSOM, which CSP allows.
+    `style-src ${with_("'self'")}`,
+    `img-src ${with_("'self'", 'data:')}`,
+    `font-src ${with_("'self'", 'data:')}`,
+    `connect-src ${with_("'self'")}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+export interface SecurityOptions {
+  releasesDir: string;
+  /** Extra origins allowed to call the API from a browser; empty = same-origin only. */
+  corsOrigins?: readonly string[];
+  /** Development mode with remote overrides: pages may also load code from dev servers on this machine. */
+  devOverrides?: boolean;
+}
+
+/** Where a development override may point (the shell accepts only these hosts, any port; CSP has no IPv6 literal). */
+export const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+
+/** The headers every answer carries (also those the router sends before any hook runs). */
+export function commonHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('x-content-type-options', 'nosniff').header('referrer-policy', REFERRER_POLICY).header('x-frame-options', 'DENY');
+}
+
+/** An answer made outside the route hooks: the common headers and the API policy. */
+export function apiHeaders(reply: FastifyReply): FastifyReply {
+  return commonHeaders(reply).header('content-security-policy', API_CSP);
+}
+
+const isPreflight = (request: FastifyRequest) =>
+  request.method === 'OPTIONS' && typeof request.headers.origin === 'string' && !!request.headers['access-control-request-method'];
+
+/** Register before the domain plugins so every route (and the 404 handler) gets the hooks. */
+export function registerSecurity(app: FastifyInstance, { releasesDir, corsOrigins = [], devOverrides = false }: SecurityOptions): void {
+  const allowed = new Set(corsOrigins);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && allowed.has(origin)) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      if (isPreflight(request)) {
+        return reply
+          .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE')
+          .header('access-control-allow-headers', 'authorization, content-type')
+          .header('access-control-max-age', '600')
+          .status(204)
+          .send();
+      }
+    } else if (isPreflight(request)) {
+      return reply.status(403).send({
+        message: `Requests from ${String(origin).slice(0, 100)} are not allowed: this API answers its own store only`,
+        code: 'CORS_ORIGIN_REFUSED',
+      });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    commonHeaders(reply);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.startsWith('text/html')) {
+        const origins = manifestOrigins(releasesDir);
+        reply.header('content-security-policy', storeContentSecurityPolicy(devOverrides ? [...origins, ...DEV_OVERRIDE_ORIGINS] : origins));
+      } else reply.header('content-security-policy', type.startsWith('image/svg') ? SVG_CSP : API_CSP);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { publish, rollback } from '../src/release/releases';
+import { startTestShop, type TestShop } from './helpers';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A built shell: its page and one hashed asset (plus a file every build has under the same name). */
+function shellBuild(root: string, label: string, asset: string): string {
+  const dist = fs.mkdtempSync(path.join(root, 'shell-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><title>${label}</title></head><body><script type="module" src="/assets/${asset}"></script></body></html>`);
+  fs.writeFileSync(path.join(dist, 'assets', asset), `console.log(${JSON.stringify(label)});`);
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg"><title>${label}</title></svg>`);
+  return dist;
+}
+
+const release = { packageVersion: '0.1.0', commit: 'abc1234', contractsVersion: '1.0.0' };
+
+let shop: TestShop;
+let work: string;
+beforeAll(async () => {
+  shop = await startTestShop({ shell: true });
+  work = path.dirname(shop.dirs.releasesDir);
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+describe('the shell served from its live release', () => {
+
+  it('falls back to SHELL_DIR while no shell is released', async () => {
+    const page = await shop.app.inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Adire Blooms</title>');
+    expect(page.headers['x-adire-shell']).toBeUndefined();
+    expect((await shop.app.inject('/remotes.json')).json()).toEqual({});
+  });
+
+  it('serves the live shell release: its page never cached, its hashed assets for good; a publish and a rollback show on the next load', async () => {
+    const { releasesDir } = shop.dirs;
+    const one = publish({ ...release, releasesDir, remote: 'shell', distDir: shellBuild(work, 'Shell one', 'main-AAAAAAAA.js') });
+
+    const page = await shop.app.inject('/product-category/roses');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Shell one</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['x-adire-shell']).toBe(one.version);
+    // The page carries the live manifest, the shell's version included (the version readout uses it).
+    expect(page.body).toContain(`"shell":{"version":"${one.version}"}`);
+    expect((await shop.app.inject('/remotes.json')).json()).toEqual({ shell: { version: one.version } });
+
+    const asset = await shop.app.inject('/assets/main-AAAAAAAA.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("Shell one");');
+    expect(asset.headers['cache-control']).toBe(IMMUTABLE);
+    const icon = await shop.app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+
+    const two = publish({ ...release, releasesDir, remote: 'shell', distDir: shellBuild(work, 'Shell two', 'main-BBBBBBBB.js') });
+    expect((await shop.app.inject('/')).body).toContain('<title>Shell two</title>');
+    expect((await shop.app.inject('/favicon.svg')).body).toContain('Shell two');
+    // A page loaded before the publish still gets its own chunks.
+    expect((await shop.app.inject('/assets/main-AAAAAAAA.js')).statusCode).toBe(200);
+    expect((await shop.app.inject('/assets/main-BBBBBBBB.js')).body).toBe('console.log("Shell two");');
+
+    expect(rollback(releasesDir, 'shell')).toBe(one.version);
+    const back = await shop.app.inject('/');
+    expect(back.body).toContain('<title>Shell one</title>');
+    expect(back.headers['x-adire-shell']).toBe(one.version);
+    expect((await shop.app.inject('/favicon.svg')).body).toContain('Shell one');
+    expect(two.version).not.toBe(one.version);
+  });
+
+  it('serves no release record, dotfile or path outside the releases', async () => {
+    for (const url of ['/release.json', '/..%2fmanifest.json', '/assets/..%2f..%2fmanifest.json', '/.manifest.lock', '/assets/missing-CCCCCCCC.js']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('development overrides', () => {
+  it('are announced to the shell, with the page allowed to load code from this machine, only in development mode', async () => {
+    const dev = await startTestShop({ shell: true, config: { devOverrides: true } });
+    try {
+      expect((await dev.app.inject('/remotes.json')).json()).toEqual({ devOverrides: true });
+      expect((await dev.app.inject('/')).headers['content-security-policy']).toMatch(/script-src 'self' http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+      expect((await shop.app.inject('/remotes.json')).json()).not.toHaveProperty('devOverrides');
+      expect((await shop.app.inject('/')).headers['content-security-policy']).not.toContain('localhost');
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('are on with ADIRE_DEV_OVERRIDES=1 or ADIRE_DEV_REMOTES=1, and never in production', () => {
+    expect(loadConfig({}).devOverrides).toBe(false);
+    expect(loadConfig({ ADIRE_DEV_OVERRIDES: '1' }).devOverrides).toBe(true);
+    expect(loadConfig({ ADIRE_DEV_REMOTES: '1' }).devOverrides).toBe(true);
+    expect(loadConfig({ ADIRE_DEV_OVERRIDES: '1', NODE_ENV: 'production' }).devOverrides).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import type { RemoteName } from './shop';
+
+/**
+ * Which part of the store owns a page path, stated once: the shell mounts by it, and the server
+ * uses it to tell the browser early which remotes a page will load (modulepreload).
+ * '/' is matched exactly so the catalog never mounts on /checkout.
+ */
+const CATALOG_PREFIXES = ['/product-category', '/product/', '/filters', '/vip', '/blog', '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja'];
+const CHECKOUT_PREFIXES = ['/checkout', '/order-tracker'];
+
+function matchesPrefix(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return pathname.startsWith(prefix);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function isCatalogRoute(pathname: string): boolean {
+  return pathname === '/' || CATALOG_PREFIXES.some((p) => matchesPrefix(pathname, p));
+}
+
+export function isCheckoutRoute(pathname: string): boolean {
+  return CHECKOUT_PREFIXES.some((p) => matchesPrefix(pathname, p));
+}
+
+export function isUnsubscribeRoute(pathname: string): boolean {
+  return pathname === '/unsubscribe' || pathname.startsWith('/unsubscribe/');
+}
+
+/** Routes the shell itself answers with "page not found". */
+export function isKnownRoute(pathname: string): boolean {
+  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname);
+}
+
+/** The footer is hidden on checkout and unsubscribe (SPEC section 2). */
+export function showsFooter(pathname: string): boolean {
+  return !isCheckoutRoute(pathname) && !isUnsubscribeRoute(pathname);
+}
+
+/** The checkout page brings its own compact header. */
+export function showsMainHeader(pathname: string): boolean {
+  return !isCheckoutRoute(pathname) || pathname.startsWith('/order-tracker');
+}
+
+/**
+ * The remotes a page mounts, the one that draws its main content first: its route application,
+ * the cart drawer (always there) and the account dropdown (in the main header).
+ */
+export function remotesForPage(pathname: string): RemoteName[] {
+  const remotes: RemoteName[] = [];
+  if (isCatalogRoute(pathname)) remotes.push('catalog');
+  if (isCheckoutRoute(pathname)) remotes.push('checkout');
+  remotes.push('cart');
+  if (showsMainHeader(pathname)) remotes.push('account');
+  return remotes;
+}

@@ -1,0 +1,118 @@
+import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cutoffMessage,
+  cutoffMinutes,
+  deliveryDateProblem,
+  earliestDate,
+  formatCountdown,
+  formatCutoff,
+  msUntilCutoff,
+  sameDayOpen,
+  shopClock,
+  shopDate,
+} from '../src/cutoff';
+import { addDays } from '../src/dates';
+
+// Lagos is UTC+1 all year: 19:59Z is 20:59 in Lagos.
+const lagos = (date: string, time: string) => new Date(`${date}T${time}+01:00`);
+
+describe('same-day cutoff (Lagos time)', () => {
+  it('is open at 20:59:59 and closed at 21:00 sharp for delivery', () => {
+    expect(sameDayOpen(lagos('2026-05-12', '20:59:59'), 'delivery')).toBe(true);
+    expect(sameDayOpen(lagos('2026-05-12', '21:00:00'), 'delivery')).toBe(false);
+    expect(earliestDate(lagos('2026-05-12', '20:59'), 'delivery')).toBe('2026-05-12');
+    expect(earliestDate(lagos('2026-05-12', '21:00'), 'delivery')).toBe('2026-05-13');
+  });
+
+  it('keeps pick-up open until 23:50', () => {
+    expect(earliestDate(lagos('2026-05-12', '21:30'), 'pickup')).toBe('2026-05-12');
+    expect(earliestDate(lagos('2026-05-12', '23:49'), 'pickup')).toBe('2026-05-12');
+    expect(earliestDate(lagos('2026-05-12', '23:50'), 'pickup')).toBe('2026-05-13');
+  });
+
+  it("reads the shop's day, not the shopper's: 23:30 UTC is already tomorrow in Lagos", () => {
+    const now = new Date('2026-05-12T23:30:00Z');
+    expect(shopClock(now).date).toBe('2026-05-13');
+    expect(earliestDate(now, 'delivery')).toBe('2026-05-13');
+  });
+
+  it('uses configured cutoffs and falls back to the defaults when malformed', () => {
+    const settings = { timeZone: 'Africa/Lagos', sameDayCutoff: { delivery: '18:30', pickup: 'soon' } };
+    expect(cutoffMinutes('delivery', settings)).toBe(18 * 60 + 30);
+    expect(cutoffMinutes('pickup', settings)).toBe(23 * 60 + 50);
+    expect(sameDayOpen(lagos('2026-05-12', '18:45'), 'delivery', settings)).toBe(false);
+  });
+
+  it('counts down to the cutoff and stops at zero', () => {
+    expect(msUntilCutoff(lagos('2026-05-12', '18:54:51'), 'delivery')).toBe((2 * 3600 + 5 * 60 + 9) * 1000);
+    expect(msUntilCutoff(lagos('2026-05-12', '21:00:01'), 'delivery')).toBe(0);
+    expect(formatCountdown((2 * 3600 + 5 * 60 + 9) * 1000)).toBe('2h 05m 09s');
+    expect(formatCountdown(249_000)).toBe('4m 09s');
+    expect(formatCountdown(41_200)).toBe('42s');
+    expect(formatCountdown(-5)).toBe('0s');
+  });
+
+  it('words the live line', () => {
+    expect(cutoffMessage(lagos('2026-05-12', '20:59:00'), 'delivery')).toBe('Same-day delivery closes in 1m 00s (9:00pm Lagos time).');
+    expect(cutoffMessage(lagos('2026-05-12', '23:55'), 'pickup')).toBe('Same-day pick-up closed at 11:50pm Lagos time; the earliest day is tomorrow.');
+  });
+
+  it('refuses past days and today after the cutoff', () => {
+    const evening = lagos('2026-05-12', '21:10');
+    expect(deliveryDateProblem('2026-05-11', 'delivery', evening)).toEqual({ reason: 'is in the past', message: 'Delivery date is in the past: choose today or a later day' });
+    expect(deliveryDateProblem('2026-05-12', 'delivery', evening)).toEqual({
+      reason: 'is past the same-day cutoff',
+      message: 'Same-day delivery closes at 9:00pm Lagos time: choose tomorrow or a later day',
+    });
+    expect(deliveryDateProblem('2026-05-12', 'pickup', evening)).toBeNull();
+    expect(deliveryDateProblem('2026-05-13', 'delivery', evening)).toBeNull();
+    expect(deliveryDateProblem('2026-05-12', 'pickup', lagos('2026-05-12', '23:50'))?.message).toBe(
+      'Same-day pick-up closes at 11:50pm Lagos time: choose tomorrow or a later day',
+    );
+  });
+
+  it("judges the day by the shop's calendar: 23:30 UTC on the 12th is the 13th in Lagos", () => {
+    const now = new Date('2026-05-12T23:30:00Z');
+    expect(deliveryDateProblem('2026-05-12', 'delivery', now)?.reason).toBe('is in the past');
+    expect(deliveryDateProblem('2026-05-13', 'delivery', now)).toBeNull();
+  });
+
+  it('follows the cutoffs of the settings, the default when one is malformed', () => {
+    const early = { ...DEFAULT_CHECKOUT_SETTINGS, sameDayCutoff: { delivery: '12:30', pickup: '18:00' } };
+    expect(sameDayOpen(lagos('2026-05-12', '12:29:59'), 'delivery', early)).toBe(true);
+    expect(deliveryDateProblem('2026-05-12', 'delivery', lagos('2026-05-12', '12:30'), early)?.message).toContain('12:30pm');
+    const malformed = { ...DEFAULT_CHECKOUT_SETTINGS, sameDayCutoff: { delivery: '9pm', pickup: '23:50' } };
+    expect(sameDayOpen(lagos('2026-05-12', '20:59'), 'delivery', malformed)).toBe(true);
+    expect(sameDayOpen(lagos('2026-05-12', '21:00'), 'delivery', malformed)).toBe(false);
+  });
+
+  it('reads the shop clock in whole minutes and the shop day', () => {
+    expect(shopClock(new Date('2026-05-12T19:59:59Z'))).toEqual({ date: '2026-05-12', minutes: 20 * 60 + 59 });
+    expect(shopClock(new Date('2026-05-12T23:00:00Z'))).toEqual({ date: '2026-05-13', minutes: 0 });
+    expect(shopDate(new Date('2026-05-12T22:59:59Z'))).toBe('2026-05-12');
+    expect(shopDate(new Date('2026-05-12T23:00:00Z'))).toBe('2026-05-13');
+    expect(shopDate(new Date('2026-05-12T23:00:00Z'), 'UTC')).toBe('2026-05-12');
+  });
+
+  it('formats cutoffs and adds days across month and year ends', () => {
+    expect(formatCutoff(21 * 60)).toBe('9:00pm');
+    expect(formatCutoff(30)).toBe('12:30am');
+    expect(formatCutoff('23:50')).toBe('11:50pm');
+    expect(formatCutoff('12:00')).toBe('12:00pm');
+    expect(formatCutoff('00:05')).toBe('12:05am');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('is open exactly while the shop clock, in whole minutes, is before the cutoff (property)', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 366 * 86_400_000 }), fc.constantFrom('delivery' as const, 'pickup' as const), (offset, method) => {
+        const now = new Date(start + offset);
+        expect(sameDayOpen(now, method)).toBe(shopClock(now).minutes < cutoffMinutes(method));
+      }),
+    );
+  });
+});

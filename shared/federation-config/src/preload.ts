@@ -1,0 +1,96 @@
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/** preload.json in a remote's build: the files a page needs to mount it, relative to its folder. */
+export interface RemotePreload {
+  scripts: string[];
+  styles: string[];
+  /** Extra files by page path prefix: the lazily loaded page module a path shows, with its imports. */
+  routes?: Record<string, { scripts: string[]; styles: string[] }>;
+}
+
+export const PRELOAD_FILE = 'preload.json';
+
+/**
+ * The scripts and style sheets loaded whenever the remote is mounted: its entry's static imports,
+ * and the modules the entry itself imports on load (the share map and the exposed lifecycles) with
+ * their static imports. Shared-library fallbacks are left out: they load only when the page has no
+ * provider for them.
+ */
+export function mountFiles(bundle: OutputBundle, entryFile: string, routeModules: Record<string, string> = {}): RemotePreload {
+  const chunks = new Map(Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
+  const entry = chunks.get(entryFile);
+  if (!entry) return { scripts: [], styles: [] };
+  const closure = (roots: (OutputChunk | undefined)[], known = new Set<string>()) => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (chunk: OutputChunk | undefined) => {
+      if (!chunk || scripts.has(chunk.fileName) || known.has(chunk.fileName)) return;
+      scripts.add(chunk.fileName);
+      const css = (chunk as OutputChunk & { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss;
+      for (const file of css ?? []) styles.add(file);
+      for (const file of chunk.imports) visit(chunks.get(file));
+    };
+    roots.forEach(visit);
+    return { scripts: [...scripts], styles: [...styles] };
+  };
+  const mount = closure([entry, ...entry.dynamicImports.map((file) => chunks.get(file))]);
+  const routes: NonNullable<RemotePreload['routes']> = {};
+  for (const [prefix, source] of Object.entries(routeModules)) {
+    const suffix = source.replace(/^\.\//, '/');
+    const page = [...chunks.values()].find((c) => c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith(suffix)));
+    if (page) routes[prefix] = closure([page], new Set(mount.scripts));
+  }
+  return Object.keys(routeModules).length ? { ...mount, routes } : mount;
+}
+
+/** Writes preload.json, so the server can announce a remote's files as soon as a page is asked for. */
+export function remotePreloadList(entryFile: string, routeModules: Record<string, string> = {}): Plugin {
+  return {
+    name: 'adire:remote-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const preload = mountFiles(bundle, entryFile, routeModules);
+      for (const prefix of Object.keys(routeModules)) if (!preload.routes?.[prefix]) this.warn(`no lazily loaded chunk found for ${routeModules[prefix]} (route ${prefix})`);
+      this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: `${JSON.stringify(preload, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * The shell provides every shared library, and loads them all at start — but through dynamic
+ * imports the page cannot see (entry → init → share → library), one round trip after another.
+ * Announcing them in index.html lets the browser fetch them all at once.
+ */
+export function hostSharedPreload(): Plugin {
+  return {
+    name: 'adire:host-shared-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = new Map(Object.values(ctx.bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
+        const files = new Set<string>();
+        const visit = (chunk: OutputChunk | undefined) => {
+          if (!chunk || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.imports) visit(chunks.get(file));
+        };
+        for (const chunk of chunks.values()) {
+          if (!/__(prebuild|loadShare)__|pendingShares/.test(chunk.fileName)) continue;
+          visit(chunk);
+          // A share loads its library by a dynamic import (the workspace packages have no prebuild).
+          for (const file of chunk.dynamicImports) visit(chunks.get(file));
+        }
+        const base = ctx.server?.config.base ?? '/';
+        return [...files]
+          .filter((file) => !html.includes(file))
+          .sort()
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { onRemoteStateChange, versionsOfPage } from './remotes';
+import styles from './versions.module.css';
+
+/** "Store versions": what this page runs — the shell's release and each remote's version and state. */
+function VersionsPanel({ onClose }: { onClose: () => void }) {
+  const [parts, setParts] = useState(versionsOfPage);
+  useEffect(() => onRemoteStateChange(() => setParts(versionsOfPage())), []);
+  return (
+    <aside className={styles.panel} aria-labelledby="store-versions-title" data-boundary="shell">
+      <div className={styles.head}>
+        <h2 id="store-versions-title">Store versions</h2>
+        <button type="button" className={styles.close} onClick={onClose} aria-label="Close store versions">
+          ×
+        </button>
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Part</th>
+            <th scope="col">Version</th>
+            <th scope="col">On this page</th>
+          </tr>
+        </thead>
+        <tbody>
+          {parts.map((p) => (
+            <tr key={p.part} data-part={p.part}>
+              <th scope="row">{p.part}</th>
+              <td>
+                {p.override ? (
+                  <span className={styles.override}>
+                    local override <code>{p.entry}</code>
+                  </span>
+                ) : (
+                  <code>{p.version}</code>
+                )}
+              </td>
+              <td>{p.state}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </aside>
+  );
+}
+
+/** Show the readout (the shell calls this when the address has `?versions`). */
+export function showVersions(): void {
+  const host = document.createElement('div');
+  host.id = 'store-versions';
+  document.body.append(host);
+  const root = createRoot(host);
+  root.render(
+    <VersionsPanel
+      onClose={() => {
+        root.unmount();
+        host.remove();
+      }}
+    />,
+  );
+}

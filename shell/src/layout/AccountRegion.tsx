@@ -1,0 +1,38 @@
+import { readStoredUser } from '@adire/contracts';
+import { useState } from 'react';
+import { loadLifecycles } from '../federation/remotes';
+import { mainContentSettled } from '../federation/settled';
+import { ParcelRegion } from './ParcelRegion';
+import styles from './shell.module.css';
+
+/**
+ * The account dropdown's slot in the header. With a stored user the account parcel mounts as soon
+ * as the page's content is up (it shows who is signed in). A shopper with no stored user gets the
+ * shell's stand-in Account button instead: pointing at or focusing it fetches the account remote,
+ * using it mounts the parcel already open. So a first visit downloads no account code at all, and
+ * the slot keeps its size either way (nothing shifts).
+ */
+export function AccountRegion() {
+  const [parcel, setParcel] = useState<{ open: boolean } | null>(() => (readStoredUser() ? { open: false } : null));
+  if (parcel) {
+    return (
+      <ParcelRegion
+        remote="account"
+        label="Account"
+        className={styles.accountSlot}
+        compact
+        when={parcel.open ? undefined : mainContentSettled}
+        customProps={{ openOnMount: parcel.open }}
+      />
+    );
+  }
+  // A failed fetch here is not the shopper's concern yet: using the button shows the region's fallback.
+  const prefetch = () => void loadLifecycles('account').catch(() => {});
+  return (
+    <div className={styles.accountSlot} data-region="account">
+      <button type="button" className={styles.accountStandIn} aria-haspopup="true" aria-expanded="false" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => setParcel({ open: true })}>
+        Account
+      </button>
+    </div>
+  );
+}
