@@ -4,6 +4,7 @@
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,8 @@ export interface Server {
 
 async function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child: ChildProcess = fork(path.join(here, script), args, {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (for finding hot spots).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: { ...process.env, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -96,7 +98,12 @@ export async function load(server: Server, requests: NamedRequest[], options: { 
   }, 200);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: server.base, connections: options.connections ?? BENCH.connections, duration: options.duration ?? BENCH.duration, requests },
+      {
+        url: server.base,
+        connections: options.connections ?? BENCH.connections,
+        duration: options.duration ?? BENCH.duration,
+        requests,
+      },
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     // Which request answered: with no pipelining, the connection's current one.
@@ -180,5 +187,87 @@ export function loadWatcher(): { stop(): { min: number; median: number; max: num
       samples.push(os.loadavg()[0]!);
       return { min: Math.min(...samples), median: median(samples), max: Math.max(...samples) };
     },
+  };
+}
+
+/** One shopper's step: a request made from what the shopper holds so far (null: skip this step). */
+export interface ShopperStep {
+  name: string;
+  request(context: Record<string, unknown>): { method: string; path: string; body?: string } | null;
+  /** Read the answer into the shopper's context (e.g. the order id a create returned). */
+  onAnswer?(status: number, body: string, context: Record<string, unknown>): void;
+}
+
+/**
+ * Shoppers at a human-like pace, unlike autocannon's closed loop: each of `shoppers` goes through
+ * `steps` again and again on a keep-alive connection of its own, pausing a random think time
+ * (exponential, mean `thinkMs`) before each request. Latency is the time of each request alone.
+ */
+export async function shoppers(server: Server, steps: ShopperStep[], options: { shoppers: number; thinkMs: number; durationS: number }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.shoppers });
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  let maxRssMb = rssMb(server.pid);
+  const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, rssMb(server.pid))), 200);
+  const url = new URL(server.base);
+  const until = Date.now() + options.durationS * 1000;
+  const think = () => new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * options.thinkMs));
+  const send = (req: { method: string; path: string; body?: string }) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const r = http.request(
+        { agent, host: url.hostname, port: url.port, method: req.method, path: req.path, headers: req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        },
+      );
+      r.on('error', reject);
+      r.end(req.body);
+    });
+  const one = async () => {
+    while (Date.now() < until) {
+      const context: Record<string, unknown> = {};
+      for (const step of steps) {
+        await think();
+        if (Date.now() >= until) return;
+        const req = step.request(context);
+        if (!req) continue;
+        const started = performance.now();
+        let status = 0;
+        let body = '';
+        try {
+          ({ status, body } = await send(req));
+        } catch {
+          status = 0;
+        }
+        const ms = performance.now() - started;
+        let list = latencies.get(step.name);
+        if (!list) latencies.set(step.name, (list = []));
+        list.push(ms);
+        if (status < 200 || status >= 400) errors.set(step.name, (errors.get(step.name) ?? 0) + 1);
+        step.onAnswer?.(status, body, context);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.shoppers }, one));
+  clearInterval(sampler);
+  agent.destroy();
+  const byName = new Map<string, { p50: number; p99: number; count: number; errors: number }>();
+  const all: number[] = [];
+  for (const [name, list] of latencies) {
+    list.sort((a, b) => a - b);
+    all.push(...list);
+    byName.set(name, { p50: percentile(list, 50), p99: percentile(list, 99), count: list.length, errors: errors.get(name) ?? 0 });
+  }
+  all.sort((a, b) => a - b);
+  return {
+    rps: all.length / options.durationS,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    requests: all.length,
+    errors: [...errors.values()].reduce((a, b) => a + b, 0),
+    maxRssMb,
+    byName,
   };
 }

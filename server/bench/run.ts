@@ -9,10 +9,10 @@
  *   pnpm bench catalog         the older single-connection latency bench (bench/catalog.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
- * BENCH_SIZES (1000,20000,100000), BENCH_DIR (where built databases are kept).
+ * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept).
  */
 import { openDatabase } from '../src/db/database';
-import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, startBare, startShop, table, type LoadResult, type NamedRequest, type Server } from './lib';
+import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
 
 const B = 'business=adire-blooms';
@@ -29,6 +29,9 @@ const FILTERS = [
 ];
 const QUERIES = ['roses', 'red roses', 'lil', 'moet', 'teddy bear', 'birthday cake', 'sunflower', 'forever', 'chocolate', 'white lilies', 'orchid vase', 'peace lily', 'champagne', 'pink', 'gift hamper', 'ikoyi'];
 const CATEGORY_SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
+
+/** Order writes: each shopper's mean pause before a request (BENCH_THINK_MS). */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
 
 const get = (path: string, headers?: Record<string, string>): NamedRequest => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
 
@@ -149,13 +152,16 @@ async function orders(): Promise<string> {
   await reader.close();
   const shop = await startShop('shop', file);
   const headers = { 'content-type': 'application/json' };
-  const checkoutBody = (email: string) =>
+  let shoppersSoFar = 0;
+  const createBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] });
+  const updateBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] });
+  const checkoutBody = () =>
     JSON.stringify({
       business: 'adire-blooms',
       currency: 'NGN',
       shouldCreateAccount: false,
       shouldSaveAddress: false,
-      userData: { name: 'Chiamaka Eze', email, phone: '+2348031112222', phoneCountryCode: '+234' },
+      userData: { name: 'Chiamaka Eze', email: `shopper${++shoppersSoFar}@example.com`, phone: '+2348031112222', phoneCountryCode: '+234' },
       orderData: {
         deliveryDate: '2099-06-10',
         deliveryZone: 'Lekki / Ajah',
@@ -165,53 +171,56 @@ async function orders(): Promise<string> {
         recipient: { name: 'Tolu Bakare', phone: '+2348095556666', phoneCountryCode: '+234', address: '7 Admiralty Way, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
       },
     });
-  let shoppers = 0;
-  type Shopper = { orderId?: string };
-  // Each connection is a shopper: a new order of their own, a change to its cart, its checkout; again.
-  const requests: NamedRequest[] = [
-    {
-      name: 'create',
-      method: 'POST',
-      path: '/v1/orders/order/create',
-      headers,
-      body: JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] }),
-      onResponse: (status, body, context) => {
-        if (status === 201) (context as Shopper).orderId = (JSON.parse(body) as { data: { id: string } }).data.id;
-      },
-    },
-    {
-      name: 'update',
-      method: 'PUT',
-      headers,
-      setupRequest: (req, context) =>
-        (context as Shopper).orderId
-          ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] }) }
-          : (undefined as never),
-    },
-    {
-      name: 'checkout',
-      method: 'PUT',
-      headers,
-      setupRequest: (req, context) =>
-        (context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody(`shopper${++shoppers}@example.com`) } : (undefined as never),
-    },
+  const orderIdOf = (status: number, body: string) => (status === 201 ? (JSON.parse(body) as { data: { id: string } }).data.id : undefined);
+
+  // Each shopper: a new order of their own, a change to its cart, its checkout; again.
+  const steps: ShopperStep[] = [
+    { name: 'create', request: () => ({ method: 'POST', path: '/v1/orders/order/create', body: createBody }), onAnswer: (status, body, c) => void (c.orderId = orderIdOf(status, body)) },
+    { name: 'update', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/${c.orderId as string}`, body: updateBody } : null) },
+    { name: 'checkout', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/checkout-order/${c.orderId as string}`, body: checkoutBody() } : null) },
   ];
-  try {
-    const row: Row = { name: 'create → update → checkout', server: shop, requests, results: [] };
-    await measure([row]);
-    const ops = ['create', 'update', 'checkout'];
-    const lines = ops.map((op) => {
-      const runs = row.results.map((r) => r.byName.get(op)!).filter(Boolean);
+  // The same cycle for autocannon's closed loop (the next request as soon as the last is answered).
+  type Shopper = { orderId?: string };
+  const cannon: NamedRequest[] = [
+    { name: 'create', method: 'POST', path: '/v1/orders/order/create', headers, body: createBody, onResponse: (status, body, context) => void ((context as Shopper).orderId = orderIdOf(status, body)) },
+    { name: 'update', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: updateBody } : (undefined as never)) },
+    { name: 'checkout', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody() } : (undefined as never)) },
+  ];
+
+  const report = (title: string, description: string, results: LoadResult[]) => {
+    const lines = ['create', 'update', 'checkout'].map((op) => {
+      const runs = results.map((r) => r.byName.get(op)!).filter(Boolean);
       const p99 = median(runs.map((x) => x.p99));
       const errors = runs.reduce((n, x) => n + x.errors, 0);
       return [op, fmt.rps(median(runs.map((x) => x.count / BENCH.duration))), fmt.ms(median(runs.map((x) => x.p50))), fmt.ms(p99), String(errors), p99 <= 50 && errors === 0 ? 'met' : 'NOT met'];
     });
-    const total = row.results;
-    lines.push(['all three', fmt.rps(median(total.map((x) => x.rps))), fmt.ms(median(total.map((x) => x.p50))), fmt.ms(median(total.map((x) => x.p99))), String(total.reduce((n, x) => n + x.errors, 0)), '']);
+    lines.push(['all three', fmt.rps(median(results.map((x) => x.rps))), fmt.ms(median(results.map((x) => x.p50))), fmt.ms(median(results.map((x) => x.p99))), String(results.reduce((n, x) => n + x.errors, 0)), '']);
+    return [`### ${title}`, '', `${description} ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs. Server RSS max ${fmt.mb(Math.max(...results.map((x) => x.maxRssMb)))} MB.`, '', table(['operation', 'per s', 'p50 ms', 'p99 ms', 'errors', 'p99 ≤ 50 ms, no errors'], lines), ''].join('\n');
+  };
+  try {
+    const paced: LoadResult[] = [];
+    const saturated: LoadResult[] = [];
+    await shoppers(shop, steps, { shoppers: BENCH.connections, thinkMs: THINK_MS, durationS: 1 }); // warm-up
+    await load(shop, cannon, { duration: 1 });
+    for (let r = 0; r < BENCH.repeats; r++) {
+      const a = await shoppers(shop, steps, { shoppers: BENCH.connections, thinkMs: THINK_MS, durationS: BENCH.duration });
+      paced.push(a);
+      console.log(`  run ${r + 1}/${BENCH.repeats} ${'shoppers, paced'.padEnd(40)} ${fmt.rps(a.rps).padStart(7)} req/s  p50 ${fmt.ms(a.p50).padStart(5)} ms  p99 ${fmt.ms(a.p99).padStart(5)} ms  errors ${a.errors}`);
+      const b = await load(shop, cannon);
+      saturated.push(b);
+      console.log(`  run ${r + 1}/${BENCH.repeats} ${'shoppers, saturated'.padEnd(40)} ${fmt.rps(b.rps).padStart(7)} req/s  p50 ${fmt.ms(b.p50).padStart(5)} ms  p99 ${fmt.ms(b.p99).padStart(5)} ms  errors ${b.errors}`);
+    }
     const out = [
-      `${BENCH.connections} shoppers (connections), each cycling create → update → checkout on an order of its own, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs. Server RSS max ${fmt.mb(Math.max(...total.map((x) => x.maxRssMb)))} MB.`,
-      '',
-      table(['operation', 'per s', 'p50 ms', 'p99 ms', 'errors', 'p99 ≤ 50 ms, no errors'], lines),
+      report(
+        `${BENCH.connections} shoppers at a brisk pace`,
+        `${BENCH.connections} shoppers at once, each on a connection of its own cycling create → update → checkout on an order of its own, pausing a random think time (exponential, mean ${THINK_MS} ms — far quicker than a person) before each request.`,
+        paced,
+      ),
+      report(
+        `${BENCH.connections} connections, saturated`,
+        `autocannon's closed loop: ${BENCH.connections} connections, each sending its next request the moment the last is answered — the most the server takes; latency here is mostly queueing (Little's law: 50 in flight ÷ throughput).`,
+        saturated,
+      ),
     ].join('\n');
     console.log(`\n${out}`);
     return out;

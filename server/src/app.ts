@@ -26,14 +26,21 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, mailer, logger = true }: AppOptions): Promise<FastifyInstance> {
-  const mail = mailer ?? createMailer({ db, from: config.mailFrom ?? 'Adire Blooms <hello@adireblooms.ng>', smtpUrl: config.smtpUrl });
+  let reportMailError = (err: unknown, mailId: string) => console.error(`mail ${mailId} could not be delivered:`, err);
+  const mail =
+    mailer ??
+    createMailer({
+      db,
+      from: config.mailFrom ?? 'Adire Blooms <hello@adireblooms.ng>',
+      smtpUrl: config.smtpUrl,
+      onDeliveryError: (err, mailId) => reportMailError(err, mailId),
+    });
   const site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimitBytes,
     // Ajv: coerce query strings to their types, strip nothing silently.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
-    disableRequestLogging: false,
     frameworkErrors,
     // Off unless TRUST_PROXY names the proxy: X-Forwarded-For/-Proto then give the client IP and HTTPS.
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
@@ -66,5 +73,8 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   await registerStoreFiles(app, config);
+  reportMailError = (err, mailId) => app.log.error({ err, mailId }, 'mail could not be built or delivered');
+  // Closing waits for deferred mail (the database is closed after the app).
+  app.addHook('onClose', async () => mail.idle?.());
   return app;
 }

@@ -329,3 +329,39 @@ describe('production', () => {
     expect(mail?.text).toMatch(/https:\/\/shop\.example\.ng\/unsubscribe\?token=[A-Za-z0-9_-]{43}\n/);
   });
 });
+
+describe('deferred mail (order confirmations)', () => {
+  const rawOf = async (id: string) =>
+    (await shop.db.kysely.selectFrom('mail_outbox').select(['raw', 'text_body']).where('to_address', '=', id).executeTakeFirstOrThrow());
+
+  it('is in the outbox when send resolves, built with nodemailer by idle(), in the order sent', async () => {
+    const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+    const to = ['deferred-1@example.com', 'deferred-2@example.com', 'deferred-3@example.com'];
+    for (const address of to) await mailer.send({ to: address, subject: 'Your order', text: `for ${address}`, html: `<p>for ${address}</p>` }, { deferred: true });
+    // The facts are kept at once: a crash now loses no mail.
+    expect((await rawOf(to[0]!)).text_body).toBe(`for ${to[0]}`);
+    await mailer.idle!();
+    for (const address of to) {
+      const row = await rawOf(address);
+      expect(row.raw).toContain('Content-Type: multipart/alternative');
+      expect(row.raw).toContain(`To: ${address}`);
+    }
+  });
+
+  it('reports a delivery that fails instead of failing the request that sent it', async () => {
+    const failures: string[] = [];
+    // Nothing listens on port 9 (discard): the SMTP delivery fails after the outbox has the mail.
+    const mailer = createMailer({
+      db: shop.db,
+      from: 'Adire Blooms <hello@adireblooms.ng>',
+      smtpUrl: 'smtp://127.0.0.1:9',
+      onDeliveryError: (err, id) => failures.push(`${id}: ${(err as Error).message}`),
+    });
+    await expect(mailer.send({ to: 'smtp-down@example.com', subject: 'Your order', text: 'kept', html: '<p>kept</p>' }, { deferred: true })).resolves.toBeUndefined();
+    await mailer.idle!();
+    expect(failures).toHaveLength(1);
+    expect((await rawOf('smtp-down@example.com')).text_body).toBe('kept');
+    // Without `deferred` the same failure reaches the caller, as the newsletter needs it to.
+    await expect(mailer.send({ to: 'smtp-down-2@example.com', subject: 'Welcome', text: 'x', html: '<p>x</p>' })).rejects.toThrow();
+  });
+});

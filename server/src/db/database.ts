@@ -35,6 +35,30 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sqlite };
+}
+
+/**
+ * better-sqlite3 as Kysely sees it, each statement prepared once: Kysely prepares every query anew,
+ * which was the largest single cost of an order write. Least recently used statements are dropped
+ * past `max` (queries with `in (?, ?, …)` make many texts). Reuse is safe: Kysely's SQLite driver runs
+ * one query at a time on its connection, and better-sqlite3 re-prepares a statement after a schema change.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 500): { close(): void; prepare(sql: string): SQLite.Statement } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }

@@ -10,8 +10,16 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Build the message with nodemailer, keep it in the outbox, and deliver it by SMTP when configured. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Keep the message in the outbox, then build it with nodemailer (the full RFC 822 text) and deliver
+   * it by SMTP when configured. Resolves once it is built and delivered — or, with `deferred`, as soon
+   * as the outbox holds it: building and delivery then happen after the caller's answer (building a
+   * message costs more than the rest of a checkout, and an SMTP server may be slow), and a failure
+   * goes to `onDeliveryError`. For mail whose failure the caller does not act on.
+   */
+  send(message: MailMessage, options?: { deferred?: boolean }): Promise<void>;
+  /** Resolves when every deferred message sent so far is built and delivered (or its failure reported). */
+  idle?(): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -19,30 +27,52 @@ export interface MailerOptions {
   from: string;
   /** smtp(s)://user:pass@host:port — when absent, mail stays in the embedded outbox (read it at /dev/mail). */
   smtpUrl?: string;
+  /** Where a deferred delivery's failure is reported. */
+  onDeliveryError?: (err: unknown, mailId: string) => void;
 }
 
-export function createMailer({ db, from, smtpUrl }: MailerOptions): Mailer {
+export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptions): Mailer {
   // The stream transport renders the full RFC 822 message without sending it anywhere.
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // Deferred mail is built one message at a time, in the order sent, so a burst of checkouts never
+  // has more than one message being built beside the requests.
+  let queue: Promise<void> = Promise.resolve();
+  let queued = 0;
+
+  async function deliver(id: string, mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<void> {
+    const rendered = await renderer.sendMail(mail);
+    const raw = Buffer.isBuffer(rendered.message) ? rendered.message.toString('utf8') : String(rendered.message);
+    await db.kysely.updateTable('mail_outbox').set({ raw }).where('id', '=', id).execute();
+    if (smtp) await smtp.sendMail(mail);
+  }
+
   return {
-    async send(message) {
+    async send(message, options = {}) {
+      const id = randomUUID();
       const mail = { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
-      const rendered = await renderer.sendMail(mail);
-      if (smtp) await smtp.sendMail(mail);
       await db.kysely
         .insertInto('mail_outbox')
         .values({
-          id: randomUUID(),
+          id,
           to_address: message.to.toLowerCase(),
           subject: message.subject,
           text_body: message.text,
           html_body: message.html,
-          raw: Buffer.isBuffer(rendered.message) ? rendered.message.toString('utf8') : String(rendered.message),
+          raw: '', // written once built
           transport: smtp ? 'smtp' : 'outbox',
           created_at: new Date().toISOString(),
         })
         .execute();
+      if (!options.deferred) return deliver(id, mail);
+      queued++;
+      queue = queue
+        .then(() => deliver(id, mail))
+        .catch((err: unknown) => onDeliveryError?.(err, id))
+        .finally(() => void queued--);
+    },
+    async idle(): Promise<void> {
+      while (queued) await queue;
     },
   };
 }

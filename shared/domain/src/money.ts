@@ -20,9 +20,13 @@ export function convertAmount(amountNgn: number, conversionRate: number): number
   return Math.ceil(Number((amountNgn / conversionRate).toFixed(6)));
 }
 
+// Made once: toLocaleString builds a new formatter on every call.
+const WHOLE = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const FRACTIONAL = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Thousands grouped; whole amounts without decimals, others with two ('15,000', '71.50'). */
 function amountText(amount: number): string {
-  return amount.toLocaleString('en-NG', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 });
+  return (Number.isInteger(amount) ? WHOLE : FRACTIONAL).format(amount);
 }
 
 /** A naira amount shown in the selected currency, e.g. '₦15,000' or '$22'. */

@@ -170,7 +170,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
     if (!row.client_email) return;
     try {
       const contact = await readSetting<ShopContact>(db.kysely, 'shopContact');
-      await mailer.send(orderConfirmationMail({ to: row.client_email, order: toOrder(row), first, publicUrl, contact }));
+      await mailer.send(orderConfirmationMail({ to: row.client_email, order: toOrder(row), first, publicUrl, contact }), { deferred: true });
     } catch (err) {
       // The order stands; the shop sees the failure in the log and the shopper has the order number on screen.
       log?.error({ err, orderId: row.id }, 'order confirmation mail failed');
