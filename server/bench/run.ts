@@ -103,6 +103,8 @@ async function reads(): Promise<string> {
     const rows: Row[] = [
       { name: 'bare Fastify JSON route', server: bare, requests: [get('/')], results: [] },
       { name: 'category listing', server: shop, requests: listingMix(), results: [] },
+      // What a browser sends: the answer compressed (brotli), made once per answer and kept.
+      { name: 'category listing, br (as browsers ask)', server: shop, requests: listingMix().map((r) => ({ ...r, headers: { 'accept-encoding': 'br, gzip' } })), results: [] },
       { name: 'category listing, revalidated (304)', server: shop, requests: revalidate, results: [] },
       { name: 'category listing, cache off', server: uncached, requests: listingMix(), results: [] },
       { name: 'product page', server: shop, requests: products, results: [] },
@@ -126,13 +128,16 @@ async function reads(): Promise<string> {
         fmt.mb(Math.max(...row.results.map((x) => x.maxRssMb))),
       ];
     });
-    const listingRatio = median(rows[1]!.results.map((res, i) => res.rps / bareRuns[i]!.rps));
+    const ratioOf = (name: string) => median(rows.find((r) => r.name === name)!.results.map((res, i) => res.rps / bareRuns[i]!.rps));
+    const listingRatio = ratioOf('category listing');
+    const browserRatio = ratioOf('category listing, br (as browsers ask)');
+    const revalidatedRatio = ratioOf('category listing, revalidated (304)');
     const out = [
       `${BENCH.connections} connections, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs; "of bare" is the median of the per-run ratios.`,
       '',
       table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'errors', 'server RSS MB'], lines),
       '',
-      `Budget: category listing ≥ 50% of bare — ${fmt.ratio(listingRatio)}: ${listingRatio >= 0.5 ? 'met' : 'NOT met'}.`,
+      `Budget: category listing ≥ 50% of bare — plain ${fmt.ratio(listingRatio)} (${listingRatio >= 0.5 ? 'met' : 'NOT met'}), as browsers ask (br) ${fmt.ratio(browserRatio)} (${browserRatio >= 0.5 ? 'met' : 'NOT met'}), revalidated ${fmt.ratio(revalidatedRatio)} (${revalidatedRatio >= 0.5 ? 'met' : 'NOT met'}).`,
     ].join('\n');
     console.log(`\n${out}`);
     return out;
