@@ -72,6 +72,49 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * Products matching a query, in the default order: `ranks[i]` (i < count) is a rank in that order
+ * (ascending), `scores[i]` its score. The arrays are the index's scratch space: good until its next query.
+ */
+interface RankedMatches {
+  ranks: Int32Array;
+  scores: Uint16Array;
+  count: number;
+}
+
+/** See CatalogIndex.scratch. */
+interface Scratch {
+  best: Uint8Array;
+  got: Uint8Array;
+  marks: Uint32Array;
+  slot: Int32Array;
+  ranks: Int32Array;
+  scores: Uint16Array;
+}
+
+const NO_MATCHES: RankedMatches = { ranks: new Int32Array(0), scores: new Uint16Array(0), count: 0 };
+
+/** A query term's slice of the sorted vocabulary: the tokens it is a prefix of. */
+interface TermSpan {
+  term: string;
+  from: number;
+  to: number;
+  /** Postings in the span (an upper bound of the products it matches). */
+  cost: number;
+}
+
+/** First index in `a[from, to)` not less than `value` (`a` ascending). */
+function lowerBoundInt(a: Int32Array, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class CatalogIndex {
   readonly products: IndexedProduct[];
   readonly bySlug = new Map<string, number>();
@@ -81,12 +124,25 @@ export class CatalogIndex {
   readonly vip: Bitset;
   private readonly vipByClass = new Map<VipClass, Bitset>();
   private readonly tagSets = new Map<string, Bitset>();
-  private readonly memberships: string[][];
+  /** Facet counts of every tag (`group:value`) within each fixed scope (category, all, vip): unfiltered listings. */
+  private readonly scopeFacets = new Map<Bitset, Map<string, number>>();
+  /** Category memberships (CSR): product p's categories are categoryList[memberIds[memberStart[p] … memberStart[p+1])]. */
+  private readonly categoryList: string[];
+  private readonly memberStart: Int32Array;
+  private readonly memberIds: Uint8Array | Uint16Array;
   private readonly orders: { default: Int32Array; nameAsc: Int32Array; priceAsc: Int32Array; priceDesc: Int32Array };
+  /**
+   * Search postings (CSR over the sorted vocabulary): token v's postings are post[postStart[v] … postStart[v+1]),
+   * each `rank * 8 + weight`, rank the product's place in the default order, ascending.
+   */
   private readonly vocab: string[];
   private readonly postStart: Int32Array;
-  private readonly postIds: Int32Array;
-  private readonly postWeights: Uint8Array;
+  private readonly post: Int32Array;
+  /**
+   * Scratch space of the matcher, allocated once: work arrays (reset after each use) and the match
+   * lists, which hold a query's answer until the next query (queries run one at a time, synchronously).
+   */
+  private scratch: Scratch | undefined;
 
   private constructor(
     readonly version: number,
@@ -114,47 +170,88 @@ export class CatalogIndex {
       bits.set(c, i);
     });
 
-    // Search postings are collected per token id while the sets are filled: product * 8 + weight,
-    // products ascending. Texts shared by many products (tag labels, category names, description
-    // sentences, keywords) are tokenized once.
+    // Orders, each with a total tie-break so pages never overlap.
+    const nameKey = products.map((p) => foldText(p.name));
+    const idx = () => Int32Array.from(products.keys());
+    const byDefault = idx().sort((a, b) => {
+      const pa = products[a]!;
+      const pb = products[b]!;
+      return Number(pb.inStock) - Number(pa.inStock) || pa.relevanceOrder - pb.relevanceOrder || pa.position - pb.position || a - b;
+    });
+    const byName = (a: number, b: number) => compareText(nameKey[a]!, nameKey[b]!) || compareText(products[a]!.slug, products[b]!.slug);
+    this.orders = {
+      default: byDefault,
+      nameAsc: idx().sort(byName),
+      priceAsc: idx().sort((a, b) => products[a]!.price - products[b]!.price || byName(a, b)),
+      priceDesc: idx().sort((a, b) => products[b]!.price - products[a]!.price || byName(a, b)),
+    };
+
+    // Search postings are first collected per product (token id * 8 + weight, one entry per token, the
+    // best weight) in one growing typed array, then laid out per token in the default order. Texts
+    // shared by many products (tag labels, category names, description sentences, keywords) are
+    // tokenized once.
     const tokenIds = new Map<string, number>();
-    const lists: number[][] = [];
+    const lastProduct: number[] = [];
+    const lastAt: number[] = [];
+    const counts: number[] = [];
+    const tokenize = (text: string): number[] =>
+      indexTokens(text).map((t) => {
+        let id = tokenIds.get(t);
+        if (id === undefined) {
+          tokenIds.set(t, (id = tokenIds.size));
+          lastProduct.push(-1);
+          lastAt.push(0);
+          counts.push(0);
+        }
+        return id;
+      });
     const memo = new Map<string, number[]>();
     const idsOf = (text: string): number[] => {
       let ids = memo.get(text);
-      if (!ids) {
-        ids = indexTokens(text).map((t) => {
-          let id = tokenIds.get(t);
-          if (id === undefined) {
-            tokenIds.set(t, (id = lists.length));
-            lists.push([]);
-          }
-          return id;
-        });
-        memo.set(text, ids);
-      }
+      if (!ids) memo.set(text, (ids = tokenize(text)));
       return ids;
     };
+    // Entries in fixed chunks (no copy of everything when it grows).
+    const CHUNK_BITS = 20;
+    const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+    const chunks: Int32Array[] = [];
+    let used = 0;
+    const entryStart = new Int32Array(size + 1);
     const add = (ids: readonly number[], product: number, weight: number) => {
       for (const id of ids) {
-        const list = lists[id]!;
-        const last = list.length - 1;
-        if (last >= 0 && list[last]! >> 3 === product) {
-          if ((list[last]! & 7) < weight) list[last] = product * 8 + weight;
-        } else list.push(product * 8 + weight);
+        if (lastProduct[id] === product) {
+          const at = lastAt[id]!;
+          const chunk = chunks[at >>> CHUNK_BITS]!;
+          if ((chunk[at & CHUNK_MASK]! & 7) < weight) chunk[at & CHUNK_MASK] = id * 8 + weight;
+          continue;
+        }
+        if ((used & CHUNK_MASK) === 0 && used >>> CHUNK_BITS === chunks.length) chunks.push(new Int32Array(1 << CHUNK_BITS));
+        lastProduct[id] = product;
+        lastAt[id] = used;
+        counts[id]!++;
+        chunks[used >>> CHUNK_BITS]![used & CHUNK_MASK] = id * 8 + weight;
+        used++;
       }
     };
 
-    for (const c of categories) this.categories.set(c.slug, { ...c, members: bits.empty(size), count: 0 });
-    this.memberships = products.map(() => []);
+    const categoryIds = new Map<string, number>();
+    for (const c of categories) {
+      categoryIds.set(c.slug, categoryIds.size);
+      this.categories.set(c.slug, { ...c, members: bits.empty(size), count: 0 });
+    }
+    this.categoryList = [...categoryIds.keys()];
+    const memberIds: number[] = [];
+    this.memberStart = new Int32Array(size + 1);
     const labels = new Map<string, string>();
     products.forEach((p, i) => {
-      add(idsOf(p.name), i, WEIGHT.name);
+      entryStart[i] = used;
+      this.memberStart[i] = memberIds.length;
+      add(tokenize(p.name), i, WEIGHT.name); // names are mostly unique: not memoized
       for (const slug of (memberships[i] ?? '').split(' ')) {
         const c = this.categories.get(slug);
         if (!c) continue;
         bits.set(c.members, i);
-        this.memberships[i]!.push(slug);
+        memberIds.push(categoryIds.get(slug)!);
         add(idsOf(c.name), i, WEIGHT.tags);
       }
       for (const key of (tags[i] ?? '').split(' ')) {
@@ -172,87 +269,129 @@ export class CatalogIndex {
       add(idsOf(keywords[i] ?? ''), i, WEIGHT.tags);
       for (const sentence of p.description.split(/(?<=[.!?])\s+/)) add(idsOf(sentence), i, WEIGHT.body);
     });
+    entryStart[size] = used;
+    this.memberStart[size] = memberIds.length;
+    this.memberIds = this.categoryList.length <= 256 ? Uint8Array.from(memberIds) : Uint16Array.from(memberIds);
+    memo.clear();
     for (const c of this.categories.values()) c.count = bits.count(c.members);
 
-    // Orders, each with a total tie-break so pages never overlap.
-    const nameKey = products.map((p) => foldText(p.name));
-    const idx = () => Int32Array.from(products.keys());
-    const byDefault = idx().sort((a, b) => {
-      const pa = products[a]!;
-      const pb = products[b]!;
-      return Number(pb.inStock) - Number(pa.inStock) || pa.relevanceOrder - pb.relevanceOrder || pa.position - pb.position || a - b;
-    });
-    const byName = (a: number, b: number) => compareText(nameKey[a]!, nameKey[b]!) || compareText(products[a]!.slug, products[b]!.slug);
-    this.orders = {
-      default: byDefault,
-      nameAsc: idx().sort(byName),
-      priceAsc: idx().sort((a, b) => products[a]!.price - products[b]!.price || byName(a, b)),
-      priceDesc: idx().sort((a, b) => products[b]!.price - products[a]!.price || byName(a, b)),
-    };
-
-    // Flatten the postings (CSR: sorted vocabulary, start offsets, ids, weights): a few typed arrays.
-    this.vocab = [...tokenIds.keys()].sort(compareText);
-    let total = 0;
-    for (const list of lists) total += list.length;
+    // Lay the postings out per token (sorted vocabulary), products in the default order.
+    const tokens = [...tokenIds.keys()];
+    this.vocab = tokens.slice().sort(compareText);
+    const place = new Int32Array(tokens.length); // token id → its index in the sorted vocabulary
+    this.vocab.forEach((t, v) => (place[tokenIds.get(t)!] = v));
     this.postStart = new Int32Array(this.vocab.length + 1);
-    this.postIds = new Int32Array(total);
-    this.postWeights = new Uint8Array(total);
-    let at = 0;
-    this.vocab.forEach((t, v) => {
-      this.postStart[v] = at;
-      for (const e of lists[tokenIds.get(t)!]!) {
-        this.postIds[at] = e >> 3;
-        this.postWeights[at++] = e & 7;
+    for (let id = 0; id < tokens.length; id++) this.postStart[place[id]! + 1] = counts[id]!;
+    for (let v = 0; v < this.vocab.length; v++) this.postStart[v + 1]! += this.postStart[v]!;
+    this.post = new Int32Array(used);
+    const cursor = this.postStart.slice(0, this.vocab.length);
+    for (let rank = 0; rank < size; rank++) {
+      const p = byDefault[rank]!;
+      for (let k = entryStart[p]!; k < entryStart[p + 1]!; k++) {
+        const e = chunks[k >>> CHUNK_BITS]![k & CHUNK_MASK]!;
+        this.post[cursor[place[e >> 3]!]!++] = rank * 8 + (e & 7);
       }
-    });
-    this.postStart[this.vocab.length] = at;
+    }
+
+    // Facet counts of the fixed scopes, for listings without filters or search.
+    const scopes = [this.all, this.vip, ...this.vipByClass.values(), ...[...this.categories.values()].map((c) => c.members)];
+    for (const scope of scopes) {
+      const counts = new Map<string, number>();
+      for (const [key, set] of this.tagSets) counts.set(key, bits.countAnd(scope, set));
+      this.scopeFacets.set(scope, counts);
+    }
   }
 
-  /** Load everything the listings need (one query per table). */
+  /**
+   * Load everything the listings need (one query per table; the per-product ones in pages by id, each
+   * page turned into what the index keeps before the next is read, so the raw rows of a large
+   * catalogue are never all in memory at once).
+   */
   static async load(db: Db, version: number): Promise<CatalogIndex> {
     const k = db.kysely;
     // Tags and categories come one row per product (joined text), not one row per pair: 20k rows, not 250k.
     const joined = (expr: ReturnType<typeof sql>) => (db.dialect === 'postgres' ? sql<string>`string_agg(${expr}, ' ')` : sql<string>`group_concat(${expr}, ' ')`);
-    const [rows, variants, designs, categories, memberships, tags] = await Promise.all([
-      k.selectFrom('product').select(['id', 'slug', 'sku', 'name', 'description', 'price_ngn', 'image', 'art', 'category_slug', 'relevance_order', 'in_stock', 'vip_class', 'keywords', 'position']).execute(),
+    const [variants, designs, categories] = await Promise.all([
       k.selectFrom('product_variant').select((eb) => ['product_id', eb.fn.min('price_ngn').as('price_from'), eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
       k.selectFrom('product_design').select((eb) => ['product_id', eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
       k.selectFrom('category').select(['slug', 'name', 'description', 'menu_group', 'position']).orderBy('position').execute(),
-      k.selectFrom('product_category').select(['product_id', joined(sql.ref('category_slug')).as('list')]).groupBy('product_id').execute(),
-      k.selectFrom('product_tag').select(['product_id', joined(sql`tag_group || ':' || tag_value`).as('list')]).groupBy('product_id').execute(),
     ]);
-    // A stable product order independent of the database's row order.
-    rows.sort((a, b) => Number(a.position) - Number(b.position) || compareText(a.slug, b.slug));
-    const at = new Map(rows.map((r, i) => [r.id, i]));
     const priceFrom = new Map(variants.map((v) => [v.product_id, Number(v.price_from)]));
     const sizes = new Map(variants.map((v) => [v.product_id, Number(v.n)]));
     const designCount = new Map(designs.map((d) => [d.product_id, Number(d.n)]));
-    const products: IndexedProduct[] = rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      sku: r.sku,
-      name: r.name,
-      description: r.description,
-      price: Number(r.price_ngn),
-      priceFrom: priceFrom.get(r.id) ?? Number(r.price_ngn),
-      hasOptions: (sizes.get(r.id) ?? 1) > 1 || (designCount.get(r.id) ?? 0) > 1,
-      image: r.image,
-      category: r.category_slug,
-      relevanceOrder: Number(r.relevance_order),
-      inStock: Number(r.in_stock) === 1,
-      vipClass: r.vip_class,
-      artVersion: artVersion(r.art, r.name),
-      position: Number(r.position),
-    }));
-    const index = new CatalogIndex(
+    // Texts many products share (descriptions, category slugs) are kept once.
+    const shared = new Map<string, string>();
+    const intern = <T extends string>(text: T): T => {
+      const known = shared.get(text);
+      if (known !== undefined) return known as T;
+      shared.set(text, text);
+      return text;
+    };
+    const unsorted: { product: IndexedProduct; keywords: string }[] = [];
+    await inPages(
+      (after) => {
+        const q = k
+          .selectFrom('product')
+          .select(['id', 'slug', 'sku', 'name', 'description', 'price_ngn', 'image', 'art', 'category_slug', 'relevance_order', 'in_stock', 'vip_class', 'keywords', 'position'])
+          .orderBy('id')
+          .limit(PAGE_ROWS);
+        return (after === undefined ? q : q.where('id', '>', after)).execute();
+      },
+      (r) => r.id,
+      (r) =>
+        unsorted.push({
+          product: {
+            id: r.id,
+            slug: r.slug,
+            sku: r.sku,
+            name: r.name,
+            description: intern(r.description),
+            price: Number(r.price_ngn),
+            priceFrom: priceFrom.get(r.id) ?? Number(r.price_ngn),
+            hasOptions: (sizes.get(r.id) ?? 1) > 1 || (designCount.get(r.id) ?? 0) > 1,
+            image: r.image,
+            category: intern(r.category_slug),
+            relevanceOrder: Number(r.relevance_order),
+            inStock: Number(r.in_stock) === 1,
+            vipClass: r.vip_class === null ? null : intern(r.vip_class),
+            artVersion: artVersion(r.art, r.name),
+            position: Number(r.position),
+          },
+          keywords: r.keywords,
+        }),
+    );
+    shared.clear();
+    // A stable product order independent of the database's row order.
+    unsorted.sort((a, b) => a.product.position - b.product.position || compareText(a.product.slug, b.product.slug));
+    const products = unsorted.map((u) => u.product);
+    const keywords = unsorted.map((u) => u.keywords);
+    unsorted.length = 0;
+    const at = new Map(products.map((p, i) => [p.id, i]));
+    const perPosition = async (table: 'product_category' | 'product_tag', list: ReturnType<typeof sql<string>>): Promise<string[]> => {
+      const out = new Array<string>(at.size).fill('');
+      await inPages(
+        (after) => {
+          const q = k.selectFrom(table).select(['product_id', list.as('list')]).groupBy('product_id').orderBy('product_id').limit(PAGE_ROWS);
+          return (after === undefined ? q : q.where('product_id', '>', after)).execute();
+        },
+        (r) => r.product_id,
+        (r) => {
+          const i = at.get(r.product_id);
+          if (i !== undefined) out[i] = String(r.list ?? '');
+        },
+      );
+      return out;
+    };
+    const memberships = await perPosition('product_category', joined(sql.ref('category_slug')));
+    const tags = await perPosition('product_tag', joined(sql`tag_group || ':' || tag_value`));
+    return new CatalogIndex(
       version,
       products,
       categories.map((c) => ({ slug: c.slug, name: c.name, description: c.description, group: c.menu_group, position: Number(c.position) })),
-      perPosition(at, memberships),
-      perPosition(at, tags),
-      rows.map((r) => r.keywords),
+      memberships,
+      tags,
+      keywords,
     );
-    return index;
   }
 
   get size(): number {
@@ -260,7 +399,10 @@ export class CatalogIndex {
   }
 
   categoriesOf(position: number): string[] {
-    return this.memberships[position] ?? [];
+    const out: string[] = [];
+    if (position < 0 || position >= this.size) return out;
+    for (let k = this.memberStart[position]!; k < this.memberStart[position + 1]!; k++) out.push(this.categoryList[this.memberIds[k]!]!);
+    return out;
   }
 
   /**
@@ -271,43 +413,139 @@ export class CatalogIndex {
     const n = this.products.length;
     const set = bits.empty(n);
     const scores = new Uint16Array(n);
-    const terms = queryTerms(text);
-    if (terms.length === 0) return { set, scores, total: 0 };
-    const hits = new Uint8Array(n);
-    const best = new Uint8Array(n);
-    for (const term of terms) {
-      const touched: number[] = [];
-      const [from, to] = prefixSpan(this.vocab, term);
-      for (let v = from; v < to; v++) {
-        const factor = this.vocab[v] === term ? 2 : 1;
-        const end = this.postStart[v + 1]!;
-        for (let k = this.postStart[v]!; k < end; k++) {
-          const p = this.postIds[k]!;
-          const s = this.postWeights[k]! * factor;
-          if (best[p] === 0) touched.push(p);
-          if (s > best[p]!) best[p] = s;
-        }
-      }
-      for (const p of touched) {
-        hits[p]!++;
-        scores[p]! += best[p]!;
-        best[p] = 0;
-      }
+    const m = this.matchRanks(text);
+    const order = this.orders.default;
+    for (let i = 0; i < m.count; i++) {
+      const p = order[m.ranks[i]!]!;
+      bits.set(set, p);
+      scores[p] = m.scores[i]!;
     }
-    let total = 0;
-    for (let p = 0; p < n; p++) {
-      if (hits[p] === terms.length) {
-        bits.set(set, p);
-        total++;
-      } else scores[p] = 0;
-    }
-    return { set, scores, total };
+    return { set, scores, total: m.count };
   }
 
   /** Search: the best `limit` matches (score, then the shop's default order) and how many matched. */
   search(text: string, limit: number): { positions: number[]; total: number } {
-    const m = this.match(text);
-    return { positions: this.byScore(m.set, m.scores, 0, limit), total: m.total };
+    const m = this.matchRanks(text);
+    return { positions: this.byScore(m, undefined, 0, limit), total: m.count };
+  }
+
+  private scratchSpace(): Scratch {
+    const n = this.products.length;
+    return (this.scratch ??= { best: new Uint8Array(n), got: new Uint8Array(n), marks: bits.empty(n), slot: new Int32Array(n), ranks: new Int32Array(n), scores: new Uint16Array(n) });
+  }
+
+  /**
+   * The matcher: each term's vocabulary span (the tokens it is a prefix of; twice the weight when the
+   * token is the term itself), the rarest term first; later terms only narrow its candidates, by a
+   * pass over their postings or, when the candidates are few, by binary searches in them.
+   */
+  private matchRanks(text: string): RankedMatches {
+    const terms = queryTerms(text);
+    if (terms.length === 0) return NO_MATCHES;
+    const spans: TermSpan[] = [];
+    for (const term of terms) {
+      const [from, to] = prefixSpan(this.vocab, term);
+      if (from === to) return NO_MATCHES;
+      spans.push({ term, from, to, cost: this.postStart[to]! - this.postStart[from]! });
+    }
+    spans.sort((a, b) => a.cost - b.cost);
+    const m = this.firstTerm(spans[0]!);
+    for (let t = 1; t < spans.length && m.count > 0; t++) this.narrow(m, spans[t]!);
+    return m;
+  }
+
+  /** The products of one term's span, in rank order, each with its best weight × factor. */
+  private firstTerm(span: TermSpan): RankedMatches {
+    if (span.to - span.from === 1) return this.tokenList(span.from, span.term);
+    // Several tokens (rose, roses, rosette): mark the products in a bitset over ranks, then read it in order.
+    const { post, postStart, vocab } = this;
+    const { best, marks, ranks, scores } = this.scratchSpace();
+    for (let v = span.from; v < span.to; v++) {
+      const factor = vocab[v] === span.term ? 2 : 1;
+      const end = postStart[v + 1]!;
+      for (let k = postStart[v]!; k < end; k++) {
+        const e = post[k]!;
+        const r = e >> 3;
+        const s = (e & 7) * factor;
+        marks[r >>> 5]! |= 1 << (r & 31);
+        if (s > best[r]!) best[r] = s;
+      }
+    }
+    let count = 0;
+    for (let w = 0; w < marks.length; w++) {
+      let word = marks[w]!;
+      if (word === 0) continue;
+      marks[w] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        const r = (w << 5) + (31 - Math.clz32(low));
+        word ^= low;
+        ranks[count] = r;
+        scores[count++] = best[r]!;
+        best[r] = 0;
+      }
+    }
+    return { ranks, scores, count };
+  }
+
+  /** One token's products with their weight × factor (twice when the token is the term itself). */
+  private tokenList(v: number, term: string): RankedMatches {
+    const factor = this.vocab[v] === term ? 2 : 1;
+    const from = this.postStart[v]!;
+    const count = this.postStart[v + 1]! - from;
+    const { ranks, scores } = this.scratchSpace();
+    const post = this.post;
+    for (let i = 0; i < count; i++) {
+      const e = post[from + i]!;
+      ranks[i] = e >> 3;
+      scores[i] = (e & 7) * factor;
+    }
+    return { ranks, scores, count };
+  }
+
+  /** Keep the candidates of `m` that match the term of `span` (in place), adding its score. */
+  private narrow(m: RankedMatches, span: TermSpan): void {
+    const { post, postStart, vocab } = this;
+    const { ranks, scores, count } = m;
+    const { got, slot } = this.scratchSpace();
+    got.fill(0, 0, count);
+    const tokens = span.to - span.from;
+    // Binary searches cost about count × tokens × log2(list); a pass costs the span's postings.
+    if (count * tokens * 16 < span.cost) {
+      for (let v = span.from; v < span.to; v++) {
+        const factor = vocab[v] === span.term ? 2 : 1;
+        const end = postStart[v + 1]!;
+        let at = postStart[v]!;
+        for (let i = 0; i < count && at < end; i++) {
+          at = lowerBoundInt(post, at, end, ranks[i]! * 8);
+          if (at < end && post[at]! >> 3 === ranks[i]) {
+            const s = (post[at]! & 7) * factor;
+            if (s > got[i]!) got[i] = s;
+          }
+        }
+      }
+    } else {
+      for (let i = 0; i < count; i++) slot[ranks[i]!] = i + 1;
+      for (let v = span.from; v < span.to; v++) {
+        const factor = vocab[v] === span.term ? 2 : 1;
+        const end = postStart[v + 1]!;
+        for (let k = postStart[v]!; k < end; k++) {
+          const e = post[k]!;
+          const j = slot[e >> 3]!;
+          if (j === 0) continue;
+          const s = (e & 7) * factor;
+          if (s > got[j - 1]!) got[j - 1] = s;
+        }
+      }
+      for (let i = 0; i < count; i++) slot[ranks[i]!] = 0;
+    }
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      if (got[i] === 0) continue;
+      ranks[kept] = ranks[i]!;
+      scores[kept++] = scores[i]! + got[i]!;
+    }
+    m.count = kept;
   }
 
   private scopeSet(scope: ListingScope): Bitset {
@@ -329,11 +567,13 @@ export class CatalogIndex {
   /** A page of a listing with its total and the facet counts of every group. */
   list(req: ListingRequest): ListingResult {
     let base = this.scopeSet(req.scope);
-    let scores: Uint16Array | undefined;
+    let matches: RankedMatches | undefined;
     if (req.search) {
-      const m = this.match(req.search);
-      base = bits.and(base, m.set);
-      scores = m.scores;
+      matches = this.matchRanks(req.search);
+      const found = bits.empty(this.size);
+      const order = this.orders.default;
+      for (let i = 0; i < matches.count; i++) bits.set(found, order[matches.ranks[i]!]!);
+      base = bits.and(base, found);
     }
     const selected = new Map<TagGroup, { values: string[]; set: Bitset }>();
     for (const group of FILTER_GROUPS) {
@@ -344,26 +584,34 @@ export class CatalogIndex {
     const shopBy = this.tagUnion('shopBy', req.shopBy);
     if (shopBy) selected.set('shopBy', { values: req.shopBy, set: shopBy });
 
-    const matched = bits.andAll(base, [...selected.values()].map((s) => s.set));
+    const matched = selected.size ? bits.andAll(base, [...selected.values()].map((s) => s.set)) : base;
     const total = bits.count(matched);
 
     // Facets: each group counted with every other group's choice applied (choosing more in a group widens).
+    // Without any choice every group counts within the scope (precounted for the fixed scopes).
+    const precounted = selected.size === 0 ? this.scopeFacets.get(base) : undefined;
     const filters: FilterGroup[] = [];
     for (const def of TAG_GROUPS) {
-      const others = [...selected.entries()].filter(([g]) => g !== def.group).map(([, s]) => s.set);
-      const groupBase = bits.andAll(base, others);
+      // A group without a choice counts within `matched` (every choice applied).
+      let groupBase = matched;
+      if (selected.has(def.group)) {
+        const others = [...selected.entries()].filter(([g]) => g !== def.group).map(([, s]) => s.set);
+        groupBase = others.length ? bits.andAll(base, others) : base;
+      }
       const chosen = selected.get(def.group)?.values ?? [];
       const options = def.options
         .map((o) => {
-          const tag = this.tagSets.get(`${def.group}:${o.value}`);
-          return { value: o.value, label: o.label, count: tag ? bits.countAnd(groupBase, tag) : 0, selected: chosen.includes(o.value) };
+          const key = `${def.group}:${o.value}`;
+          const tag = this.tagSets.get(key);
+          const count = !tag ? 0 : precounted ? precounted.get(key)! : bits.countAnd(groupBase, tag);
+          return { value: o.value, label: o.label, count, selected: chosen.includes(o.value) };
         })
         .filter((o) => o.count > 0 || o.selected);
       if (options.length) filters.push({ group: def.group, label: def.label, options });
     }
 
     let positions: number[];
-    if (req.sort === 'default' && scores) positions = this.byScore(matched, scores, req.offset, req.pageSize);
+    if (req.sort === 'default' && matches) positions = this.byScore(matches, matched, req.offset, req.pageSize);
     else positions = this.window(matched, req.sort, req.offset, req.pageSize);
     return { positions, total, filters };
   }
@@ -386,19 +634,47 @@ export class CatalogIndex {
     return out;
   }
 
-  /** Best score first, ties in the default order; a counting sort over the (small) score range. */
-  private byScore(set: Bitset, scores: Uint16Array, offset: number, size: number): number[] {
-    const buckets = new Map<number, number[]>();
-    for (const p of this.orders.default) {
-      if (!bits.has(set, p)) continue;
-      const s = scores[p]!;
-      const b = buckets.get(s);
-      if (b) b.push(p);
-      else buckets.set(s, [p]);
+  /**
+   * Matches (those in `within`, when given) best score first, ties in the default order, from
+   * `offset`, at most `size`: the lowest score that reaches the page is found by counting, then only
+   * the page's candidates are kept.
+   */
+  private byScore(m: RankedMatches, within: Bitset | undefined, offset: number, size: number): number[] {
+    const want = offset + size;
+    if (size <= 0 || m.count === 0) return [];
+    const order = this.orders.default;
+    const { ranks, scores, count } = m;
+    let top = 0;
+    for (let i = 0; i < count; i++) if (scores[i]! > top) top = scores[i]!;
+    const perScore = new Int32Array(top + 1);
+    for (let i = 0; i < count; i++) if (!within || bits.has(within, order[ranks[i]!]!)) perScore[scores[i]!]!++;
+    // The lowest score on the page, and how many of that score it takes.
+    let threshold = 0;
+    let above = 0;
+    for (let s = top; s >= 0; s--) {
+      if (above + perScore[s]! >= want) {
+        threshold = s;
+        break;
+      }
+      above += perScore[s]!;
+    }
+    let quota = want - above;
+    const buckets: number[][] = [];
+    for (let i = 0; i < count && (quota > 0 || above > 0); i++) {
+      const s = scores[i]!;
+      if (s < threshold || (s === threshold && quota === 0)) continue;
+      const p = order[ranks[i]!]!;
+      if (within && !bits.has(within, p)) continue;
+      if (s === threshold) quota--;
+      else above--;
+      (buckets[s] ??= []).push(p);
     }
     const out: number[] = [];
-    for (const s of [...buckets.keys()].sort((a, b) => b - a)) out.push(...buckets.get(s)!);
-    return out.slice(offset, offset + size);
+    for (let s = top; s >= threshold && out.length < want; s--) {
+      const b = buckets[s];
+      if (b) for (const p of b) out.push(p);
+    }
+    return out.slice(offset, want);
   }
 
   /** Recommendations for a product: in-stock products sharing its categories (its own category first). */
@@ -418,13 +694,18 @@ export class CatalogIndex {
   }
 }
 
-function perPosition(at: Map<string, number>, rows: { product_id: string; list: string | null }[]): string[] {
-  const out = new Array<string>(at.size).fill('');
-  for (const r of rows) {
-    const i = at.get(r.product_id);
-    if (i !== undefined) out[i] = String(r.list ?? '');
+/** Rows read per page when loading (keyset pagination). */
+const PAGE_ROWS = 10_000;
+
+/** Every row of a query read page by page, ordered by `key` (each page starts after the last key). */
+async function inPages<R>(page: (after: string | undefined) => Promise<R[]>, key: (row: R) => string, each: (row: R) => void): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await page(after);
+    for (const r of rows) each(r);
+    if (rows.length < PAGE_ROWS) return;
+    after = key(rows[rows.length - 1]!);
   }
-  return out;
 }
 
 const caches = new Set<CatalogIndexCache>();
