@@ -56,6 +56,31 @@ async function startChild(name: string, script: string, args: string[], env: Nod
 export const startShop = (name: string, sqliteFile: string, env: NodeJS.ProcessEnv = {}) => startChild(name, 'shop-server.ts', [sqliteFile], env);
 export const startBare = () => startChild('bare Fastify', 'bare-server.ts', []);
 
+/**
+ * Wait until the server answers /healthz within a few milliseconds three times running (at most
+ * 20 s): work a run left behind (mail being built after a burst of checkouts) must not land in the next.
+ */
+export async function settle(server: Server): Promise<void> {
+  const until = Date.now() + 20_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${server.base}/healthz`)).arrayBuffer();
+    quick = performance.now() - started < 5 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** CPU time a process has used so far (user + system), in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+  } catch {
+    return NaN;
+  }
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   try {
@@ -74,6 +99,8 @@ export interface LoadResult {
   /** Connection errors, timeouts and answers other than 2xx/304. */
   errors: number;
   maxRssMb: number;
+  /** The server's own CPU time per answered request, in µs: its cost, whatever the load generator's. */
+  serverCpuUs: number;
   /** Per request name (`name` on a request), p50/p99 from autocannon's own timings. */
   byName: Map<string, { p50: number; p99: number; count: number; errors: number }>;
 }
@@ -93,6 +120,7 @@ export async function load(server: Server, requests: NamedRequest[], options: { 
   const byName = new Map<string, number[]>();
   const errorsByName = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
+  const cpuBefore = cpuMs(server.pid);
   const sampler = setInterval(() => {
     maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
   }, 200);
@@ -132,6 +160,7 @@ export async function load(server: Server, requests: NamedRequest[], options: { 
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx - notModified,
     maxRssMb,
+    serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     byName: names,
   };
 }
@@ -157,6 +186,7 @@ export const fmt = {
   ratio: (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)}%` : '–'),
   times: (n: number) => (Number.isFinite(n) ? `×${n.toFixed(2)}` : '–'),
   mb: (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–'),
+  us: (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–'),
 };
 
 /** The machine, as BENCHMARKS.md records it. */
@@ -205,6 +235,7 @@ export interface ShopperStep {
  */
 export async function shoppers(server: Server, steps: ShopperStep[], options: { shoppers: number; thinkMs: number; durationS: number }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.shoppers });
+  const cpuBefore = cpuMs(server.pid);
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
@@ -268,6 +299,7 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
     requests: all.length,
     errors: [...errors.values()].reduce((a, b) => a + b, 0),
     maxRssMb,
+    serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, all.length),
     byName,
   };
 }
