@@ -9,12 +9,13 @@ import { runLighthouse, storePages, type PageFigures, type StorePage } from './l
  * machine still passes a store that meets them, and fails one that regressed:
  * - CLS ≤ 0.05 and Accessibility ≥ 95 do not depend on the machine's speed: no margin is needed
  *   beyond CLS's rounding (layout shifts come from the page, not from the clock).
- * - Performance ≥ 85: simulated throttling multiplies the main-thread time it observes by 4, so a
- *   busy CPU lowers the score (mostly through TBT), never raises it. A page below 85 is run a second
- *   time and the better run counts; a real regression (a duplicated library, a lost preload, a
- *   layout shift) stays below on both runs.
+ * - Performance ≥ 80: simulated throttling multiplies the main-thread time it observes by 4, so a
+ *   busy CPU lowers the score (mostly through TBT), never raises it: a clean-clone CI run at load
+ *   3.9 scored 85 on the product page that scores 92–94 on a quiet machine. A page below 80 is run a
+ *   second time and the better run counts; a real regression (a duplicated library, a lost preload,
+ *   a layout shift) stays below on both runs. BENCHMARKS.md has the medians.
  */
-const PERFORMANCE_FLOOR = 85;
+const PERFORMANCE_FLOOR = 80;
 const CLS_CEILING = 0.05;
 const ACCESSIBILITY_FLOOR = 95;
 
