@@ -74,7 +74,12 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   await registerStoreFiles(app, config);
   reportMailError = (err, mailId) => app.log.error({ err, mailId }, 'mail could not be built or delivered');
-  // Closing waits for deferred mail (the database is closed after the app).
+  // Mail a killed process kept but never built goes out now; closing waits for deferred mail (the
+  // database is closed after the app).
+  app.addHook('onReady', async () => {
+    const resumed = await mail.resumeDeferred?.();
+    if (resumed) app.log.info({ resumed }, 'building mail kept in the outbox by a stopped server');
+  });
   app.addHook('onClose', async () => mail.idle?.());
   return app;
 }

@@ -348,6 +348,19 @@ describe('deferred mail (order confirmations)', () => {
     }
   });
 
+  it('after a restart, builds the mail a killed server kept but never built, once', async () => {
+    // What a server killed between a checkout's answer and building its confirmation leaves behind.
+    await shop.db.kysely
+      .insertInto('mail_outbox')
+      .values({ id: 'kept-by-a-killed-server', to_address: 'resumed@example.com', subject: 'Your order', text_body: 'kept', html_body: '<p>kept</p>', raw: '', transport: 'outbox', created_at: new Date().toISOString() })
+      .execute();
+    const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+    expect(await mailer.resumeDeferred!()).toBe(1);
+    await mailer.idle!();
+    expect((await rawOf('resumed@example.com')).raw).toContain('To: resumed@example.com');
+    expect(await mailer.resumeDeferred!()).toBe(0);
+  });
+
   it('reports a delivery that fails instead of failing the request that sent it', async () => {
     const failures: string[] = [];
     // Nothing listens on port 9 (discard): the SMTP delivery fails after the outbox has the mail.

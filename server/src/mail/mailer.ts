@@ -20,6 +20,12 @@ export interface Mailer {
   send(message: MailMessage, options?: { deferred?: boolean }): Promise<void>;
   /** Resolves when every deferred message sent so far is built and delivered (or its failure reported). */
   idle?(): Promise<void>;
+  /**
+   * Queue the mail a stopped process kept in the outbox but never built (the server was killed between
+   * a checkout's answer and its confirmation being built); resolves with how many. The server calls it
+   * when it starts.
+   */
+  resumeDeferred?(): Promise<number>;
 }
 
 export interface MailerOptions {
@@ -40,11 +46,22 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
   let queue: Promise<void> = Promise.resolve();
   let queued = 0;
 
-  async function deliver(id: string, mail: { from: string; to: string; subject: string; text: string; html: string }): Promise<void> {
+  type Mail = { from: string; to: string; subject: string; text: string; html: string };
+
+  async function deliver(id: string, mail: Mail): Promise<void> {
     const rendered = await renderer.sendMail(mail);
     const raw = Buffer.isBuffer(rendered.message) ? rendered.message.toString('utf8') : String(rendered.message);
-    await db.kysely.updateTable('mail_outbox').set({ raw }).where('id', '=', id).execute();
-    if (smtp) await smtp.sendMail(mail);
+    // Whoever writes the built text first delivers it: two servers resuming the same outbox send once.
+    const claimed = await db.kysely.updateTable('mail_outbox').set({ raw }).where('id', '=', id).where('raw', '=', '').executeTakeFirst();
+    if (smtp && Number(claimed.numUpdatedRows) === 1) await smtp.sendMail(mail);
+  }
+
+  function enqueue(id: string, mail: Mail): void {
+    queued++;
+    queue = queue
+      .then(() => deliver(id, mail))
+      .catch((err: unknown) => onDeliveryError?.(err, id))
+      .finally(() => void queued--);
   }
 
   return {
@@ -65,14 +82,20 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
         })
         .execute();
       if (!options.deferred) return deliver(id, mail);
-      queued++;
-      queue = queue
-        .then(() => deliver(id, mail))
-        .catch((err: unknown) => onDeliveryError?.(err, id))
-        .finally(() => void queued--);
+      enqueue(id, mail);
     },
     async idle(): Promise<void> {
       while (queued) await queue;
+    },
+    async resumeDeferred() {
+      const rows = await db.kysely
+        .selectFrom('mail_outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'html_body'])
+        .where('raw', '=', '')
+        .orderBy('created_at')
+        .execute();
+      for (const r of rows) enqueue(r.id, { from, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body });
+      return rows.length;
     },
   };
 }
