@@ -49,8 +49,11 @@ test.describe('error fallback', () => {
   test('a shell crash reloads by itself 3 times, then shows the error screen; Try again? recovers', async ({ page }) => {
     // The server answers the shop-contact call with a shape the footer cannot read.
     await page.route('**/v1/storefront/shop?**', (route) => route.fulfill({ json: { data: { phones: 5 } } }));
+    // Count the documents asked for: a crash can reload before the page's load event fires.
     let loads = 0;
-    page.on('load', () => loads++);
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+    });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Oops, there is an error!' })).toBeVisible({ timeout: 15_000 });
     expect(loads).toBe(4); // the first load and 3 automatic reloads

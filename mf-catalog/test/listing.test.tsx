@@ -1,4 +1,5 @@
 import type { ApiResult, CatalogListing } from '@adire/contracts';
+import { Suspense } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from '@adire/router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,10 +13,21 @@ function CurrentUrl() {
   return <output data-testid="url">{location.pathname + location.search}</output>;
 }
 
+/** Stands for a slow page: while the URL has a ticked flower name, the router's transition cannot finish. */
+let hold: Promise<void> | null = null;
+function SlowWhenFiltered() {
+  const location = useLocation();
+  if (hold && location.search.includes('flowerName')) throw hold;
+  return null;
+}
+
 function setup(answer: (query: ListingQuery) => ApiResult<CatalogListing>, url = '/product-category/lilies') {
   const queries: ListingQuery[] = [];
   render(
     <MemoryRouter initialEntries={[url]}>
+      <Suspense fallback={null}>
+        <SlowWhenFiltered />
+      </Suspense>
       <Listing
         scope="category:lilies"
         load={(query) => async () => {
@@ -57,6 +69,39 @@ describe('Listing', () => {
     expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies&sort=price-desc');
     await act(async () => {});
     expect(queries).toEqual([{}, { flowerName: 'lilies' }, { flowerName: 'lilies', sort: 'price-desc' }]);
+  });
+
+  it('shows a tick and a sort choice at once, while the router is still applying the new URL', async () => {
+    let release = () => {};
+    hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      setup(() => ok(listing()));
+      await screen.findByRole('heading', { level: 1, name: 'Lilies' });
+      const lilies = () => screen.getByRole('checkbox', { name: /Lilies/ }) as HTMLInputElement;
+      await act(async () => {
+        fireEvent.click(lilies());
+      });
+      expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies'); // not applied yet
+      expect(lilies().checked).toBe(true);
+      hold = null;
+      await act(async () => release());
+      expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies');
+      expect(lilies().checked).toBe(true);
+
+      hold = new Promise<void>((resolve) => (release = resolve));
+      const sort = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+      await act(async () => {
+        fireEvent.change(sort, { target: { value: 'price-desc' } });
+      });
+      expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies');
+      expect(sort.value).toBe('price-desc');
+      hold = null;
+      await act(async () => release());
+      expect(screen.getByTestId('url').textContent).toBe('/product-category/lilies?flowerName=lilies&sort=price-desc');
+    } finally {
+      hold = null;
+      release();
+    }
   });
 
   it('offers to clear filters when nothing matches', async () => {

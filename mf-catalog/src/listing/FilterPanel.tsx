@@ -1,5 +1,5 @@
 import type { FilterGroup } from '@adire/contracts';
-import { useId, useState } from 'react';
+import { startTransition, useId, useOptimistic, useState } from 'react';
 import type { ListingGroup, ListingState } from './listingQuery';
 import styles from './listing.module.css';
 
@@ -11,9 +11,21 @@ interface Props {
   onClear: () => void;
 }
 
-/** Checkbox groups with counts. What is ticked comes from the URL, so it answers at once. */
+/** A tick not yet in the URL, as 'group=value'. */
+const tickKey = (group: ListingGroup, value: string) => `${group}=${value}`;
+
+/**
+ * Checkbox groups with counts. What is ticked comes from the URL. The router applies a URL change
+ * in a transition, so a tick is shown at once (optimistically) until the URL has it.
+ */
 export function FilterPanel({ groups, state, selectedCount, onToggle, onClear }: Props) {
   const [open, setOpen] = useState(false);
+  const [pending, flip] = useOptimistic<string[], string>([], (keys, key) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
+  const toggle = (group: ListingGroup, value: string) =>
+    startTransition(() => {
+      flip(tickKey(group, value));
+      onToggle(group, value);
+    });
   const panelId = useId();
   return (
     <aside className={styles.filters} aria-label="Filters">
@@ -31,11 +43,12 @@ export function FilterPanel({ groups, state, selectedCount, onToggle, onClear }:
             <legend>{g.label}</legend>
             <ul>
               {g.options.map((o) => {
-                const checked = state.filters[g.group]?.includes(o.value) ?? false;
+                const inUrl = state.filters[g.group]?.includes(o.value) ?? false;
+                const checked = inUrl !== pending.includes(tickKey(g.group, o.value));
                 return (
                   <li key={o.value}>
                     <label className={styles.option} data-empty={!checked && o.count === 0 ? '' : undefined}>
-                      <input type="checkbox" checked={checked} disabled={!checked && o.count === 0} onChange={() => onToggle(g.group, o.value)} />
+                      <input type="checkbox" checked={checked} disabled={!checked && o.count === 0} onChange={() => toggle(g.group, o.value)} />
                       <span>{o.label}</span>
                       <span className={styles.count}>({o.count})</span>
                     </label>

@@ -24,12 +24,13 @@ export function ErrorScreen() {
  * The shell's last line of defence: on a crash it reloads the page by itself, up to 3 times in a row
  * (counter in local storage), then shows the error screen. A page that stays up 3 s resets the counter.
  */
-export class ShellErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
-  override state = { crashed: false };
+export class ShellErrorBoundary extends Component<{ children: ReactNode }, { crashed: boolean; reloading: boolean }> {
+  override state = { crashed: false, reloading: false };
   private resetTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** A crash about to be reloaded shows nothing: the error screen is for when reloading has not helped. */
   static getDerivedStateFromError() {
-    return { crashed: true };
+    return { crashed: true, reloading: decideAfterCrash(readStored<number>('reloadCounter')).reload };
   }
 
   override componentDidMount() {
@@ -49,6 +50,7 @@ export class ShellErrorBoundary extends Component<{ children: ReactNode }, { cra
   }
 
   override render() {
-    return this.state.crashed ? <ErrorScreen /> : this.props.children;
+    if (!this.state.crashed) return this.props.children;
+    return this.state.reloading ? null : <ErrorScreen />;
   }
 }
