@@ -19,21 +19,22 @@ import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
 }
 
 export async function buildApp({ db, config, mailer, logger = true }: AppOptions): Promise<FastifyInstance> {
-  let reportMailError = (err: unknown, mailId: string) => console.error(`mail ${mailId} could not be delivered:`, err);
+  type MailRetry = { attempts: number; nextAttemptAt: string | null };
+  let reportMailError = (err: unknown, mailId: string, _retry?: MailRetry) => console.error(`mail ${mailId} could not be delivered:`, err);
   const mail =
     mailer ??
     createMailer({
       db,
       from: config.mailFrom ?? 'Adire Blooms <hello@adireblooms.ng>',
       smtpUrl: config.smtpUrl,
-      onDeliveryError: (err, mailId) => reportMailError(err, mailId),
+      onDeliveryError: (err, mailId, retry) => reportMailError(err, mailId, retry),
     });
   const site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
   const app = Fastify({
@@ -73,13 +74,29 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   await registerStoreFiles(app, config);
-  reportMailError = (err, mailId) => app.log.error({ err, mailId }, 'mail could not be built or delivered');
+  reportMailError = (err, mailId, retry) =>
+    app.log.error(
+      { err, mailId, ...retry },
+      !retry ? 'mail could not be built or delivered' : retry.nextAttemptAt ? 'mail delivery failed; it will be tried again' : 'mail delivery failed; given up',
+    );
   // Mail a killed process kept but never built goes out now; closing waits for deferred mail (the
   // database is closed after the app).
+  // Failed SMTP deliveries are tried again on a timer (MAIL_RETRY_EVERY_MS).
+  let retryTimer: ReturnType<typeof setInterval> | undefined;
   app.addHook('onReady', async () => {
     const resumed = await mail.resumeDeferred?.();
     if (resumed) app.log.info({ resumed }, 'building mail kept in the outbox by a stopped server');
+    const every = config.mailRetryEveryMs ?? 0;
+    if (mail.retryDue && config.smtpUrl && every > 0) {
+      retryTimer = setInterval(() => {
+        mail.retryDue!().catch((err: unknown) => app.log.error({ err }, 'mail retry failed'));
+      }, every);
+      retryTimer.unref();
+    }
   });
-  app.addHook('onClose', async () => mail.idle?.());
+  app.addHook('onClose', async () => {
+    clearInterval(retryTimer);
+    await mail.idle?.();
+  });
   return app;
 }

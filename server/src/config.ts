@@ -32,6 +32,8 @@ export interface ServerConfig {
   /** Deliver mail by SMTP too (otherwise the embedded outbox only). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_RETRY_EVERY_MS: how often failed SMTP deliveries that are due are tried again (default a minute; 0 = never). */
+  mailRetryEveryMs: number;
   /** Account domain: session lifetime, code cooldown, auth rate limits (AUTH_* variables). */
   auth: AuthConfig;
   /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
+    mailRetryEveryMs: Math.max(0, Number(env.MAIL_RETRY_EVERY_MS ?? 60_000) || 0),
     auth: loadAuthConfig(env),
     payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -152,6 +152,13 @@ export interface MailOutboxTable {
   raw: string;
   transport: 'outbox' | 'smtp';
   created_at: string;
+  /** When the SMTP server accepted it (null: not yet, or kept in the embedded outbox only). */
+  delivered_at: string | null;
+  /** SMTP attempts made so far (migration 0011). */
+  attempts: Generated<number>;
+  /** When the next SMTP attempt is due; null when none is planned (delivered, given up, or a caller acted on the failure). */
+  next_attempt_at: string | null;
+  last_error: string | null;
 }
 
 export interface NewsletterSubscriptionTable {

@@ -26,6 +26,31 @@ export interface Mailer {
    * when it starts.
    */
   resumeDeferred?(): Promise<number>;
+  /**
+   * Try again every deferred message whose SMTP delivery failed and whose next attempt is due
+   * (see RETRY_DELAYS_MS); of two servers, the one that claims a message tries it. The server calls
+   * it on a timer.
+   */
+  retryDue?(now?: Date): Promise<{ delivered: number; failed: number }>;
+}
+
+/**
+ * After a deferred message's SMTP delivery fails, the next attempt waits this long (the first entry
+ * after the first failure, …); after the last one it is given up (kept in the outbox, with its error).
+ */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
+/** A claimed retry that a killed server never finished is due again after this long. */
+const RETRY_LEASE_MS = 10 * 60_000;
+
+/** When to try again after `attempts` failed attempts; null once every retry is spent. */
+export function nextAttemptAt(attempts: number, now: Date): string | null {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(now.getTime() + delay).toISOString();
+}
+
+/** The address in 'Adire Blooms <hello@adireblooms.ng>' (the SMTP envelope wants the bare address). */
+export function bareAddress(mailbox: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
 }
 
 export interface MailerOptions {
@@ -33,8 +58,8 @@ export interface MailerOptions {
   from: string;
   /** smtp(s)://user:pass@host:port — when absent, mail stays in the embedded outbox (read it at /dev/mail). */
   smtpUrl?: string;
-  /** Where a deferred delivery's failure is reported. */
-  onDeliveryError?: (err: unknown, mailId: string) => void;
+  /** Where a deferred delivery's failure is reported, with when it is tried again (null: given up). */
+  onDeliveryError?: (err: unknown, mailId: string, retry?: { attempts: number; nextAttemptAt: string | null }) => void;
 }
 
 export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptions): Mailer {
@@ -48,21 +73,66 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
 
   type Mail = { from: string; to: string; subject: string; text: string; html: string };
 
-  async function deliver(id: string, mail: Mail): Promise<void> {
+  /** A failed SMTP attempt: the error as the outbox keeps it. */
+  class DeliveryError extends Error {
+    constructor(
+      readonly smtpError: unknown,
+      readonly attempts: number,
+      readonly nextAttemptAt: string | null,
+    ) {
+      super(smtpError instanceof Error ? smtpError.message : String(smtpError));
+    }
+  }
+
+  /**
+   * One SMTP attempt of the message exactly as built (`raw`), recorded in the outbox. A failure of
+   * mail that may be retried (deferred) gets its next attempt planned.
+   */
+  async function attempt(id: string, to: string, raw: string, attemptsBefore: number, retry: boolean): Promise<void> {
+    const attempts = attemptsBefore + 1;
+    try {
+      await smtp!.sendMail({ envelope: { from: bareAddress(from), to: [bareAddress(to)] }, raw });
+    } catch (err) {
+      const nextAttempt = retry ? nextAttemptAt(attempts, new Date()) : null;
+      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await db.kysely.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt, last_error: lastError }).where('id', '=', id).execute();
+      throw new DeliveryError(err, attempts, nextAttempt);
+    }
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ attempts, delivered_at: new Date().toISOString(), next_attempt_at: null, last_error: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async function deliver(id: string, mail: Mail, retry: boolean): Promise<void> {
     const rendered = await renderer.sendMail(mail);
     const raw = Buffer.isBuffer(rendered.message) ? rendered.message.toString('utf8') : String(rendered.message);
     // Whoever writes the built text first delivers it: two servers resuming the same outbox send once.
     const claimed = await db.kysely.updateTable('mail_outbox').set({ raw }).where('id', '=', id).where('raw', '=', '').executeTakeFirst();
-    if (smtp && Number(claimed.numUpdatedRows) === 1) await smtp.sendMail(mail);
+    if (!smtp || Number(claimed.numUpdatedRows) !== 1) return;
+    try {
+      await attempt(id, mail.to, raw, 0, retry);
+    } catch (err) {
+      // The caller who waits for the delivery gets the SMTP server's own error.
+      throw err instanceof DeliveryError && !retry ? err.smtpError : err;
+    }
+  }
+
+  function report(err: unknown, id: string): void {
+    if (err instanceof DeliveryError) onDeliveryError?.(err.smtpError, id, { attempts: err.attempts, nextAttemptAt: err.nextAttemptAt });
+    else onDeliveryError?.(err, id);
   }
 
   function enqueue(id: string, mail: Mail): void {
     queued++;
     queue = queue
-      .then(() => deliver(id, mail))
-      .catch((err: unknown) => onDeliveryError?.(err, id))
+      .then(() => deliver(id, mail, true))
+      .catch((err: unknown) => report(err, id))
       .finally(() => void queued--);
   }
+
+  let retrying: Promise<unknown> = Promise.resolve();
 
   return {
     async send(message, options = {}) {
@@ -81,11 +151,49 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
           created_at: new Date().toISOString(),
         })
         .execute();
-      if (!options.deferred) return deliver(id, mail);
+      if (!options.deferred) return deliver(id, mail, false);
       enqueue(id, mail);
     },
     async idle(): Promise<void> {
       while (queued) await queue;
+      await retrying;
+    },
+    retryDue(now = new Date()) {
+      const run = (async () => {
+        const counts = { delivered: 0, failed: 0 };
+        if (!smtp) return counts;
+        const due = await db.kysely
+          .selectFrom('mail_outbox')
+          .select(['id', 'to_address', 'raw', 'attempts', 'next_attempt_at'])
+          .where('transport', '=', 'smtp')
+          .where('delivered_at', 'is', null)
+          .where('raw', '!=', '')
+          .where('next_attempt_at', '<=', now.toISOString())
+          .orderBy('next_attempt_at')
+          .limit(50)
+          .execute();
+        for (const row of due) {
+          // Claimed by moving its next attempt past a lease: another server's scan skips it.
+          const lease = new Date(now.getTime() + RETRY_LEASE_MS).toISOString();
+          const claimed = await db.kysely
+            .updateTable('mail_outbox')
+            .set({ next_attempt_at: lease })
+            .where('id', '=', row.id)
+            .where('next_attempt_at', '=', row.next_attempt_at)
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) continue;
+          try {
+            await attempt(row.id, row.to_address, row.raw, row.attempts, true);
+            counts.delivered++;
+          } catch (err) {
+            counts.failed++;
+            report(err, row.id);
+          }
+        }
+        return counts;
+      })();
+      retrying = retrying.then(() => run).catch(() => undefined);
+      return run;
     },
     async resumeDeferred() {
       const rows = await db.kysely
