@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filesForPath, shellPage, type RemotePreload } from '../src/http/page';
+import { filesForPath, type RemotePreload } from '@adire/contracts';
+import { shellPage } from '../src/http/page';
 
 const TEMPLATE = '<!doctype html><html><head><title>Adire Blooms</title></head><body></body></html>';
 const REMOTES = {

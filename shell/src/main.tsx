@@ -15,6 +15,7 @@ import { resilientLifecycles } from './federation/resilient';
 import { loadManifest } from './federation/remotes';
 import { mainContentSettled } from './federation/settled';
 import { watchDemand } from './federation/demand';
+import { prefetchWhenIdle } from './federation/prefetch';
 import { wantsVersionReadout } from './federation/versions';
 import { Layout } from './layout/Layout';
 import { isCatalogRoute, isCheckoutRoute } from './routes';
@@ -57,3 +58,5 @@ registerApplication({
   customProps: region('app-checkout'),
 });
 start({ urlRerouteOnly: true });
+// The next likely remote (the checkout once the cart has something) is fetched ahead when idle.
+prefetchWhenIdle();

@@ -1,31 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { remotesForPage, type RemoteName, type RemotesManifest } from '@adire/contracts';
-
-interface Files {
-  scripts: string[];
-  styles: string[];
-}
-
-/** A release's preload.json (written by its build): the files mounting it loads, relative to its folder. */
-export interface RemotePreload extends Files {
-  /** Files of the page module a path prefix loads lazily ('/product/' → the product page's chunk). */
-  routes?: Record<string, Files>;
-}
-
-function matchesPrefix(pathname: string, prefix: string): boolean {
-  if (prefix.endsWith('/')) return pathname.startsWith(prefix);
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
-
-/** The files a page of this path needs from the remote: its mount files, then its page module's. */
-export function filesForPath(preload: RemotePreload, pathname: string): Files {
-  const prefix = Object.keys(preload.routes ?? {})
-    .filter((p) => matchesPrefix(pathname, p))
-    .sort((a, b) => b.length - a.length)[0];
-  const page = prefix ? preload.routes![prefix]! : { scripts: [], styles: [] };
-  return { scripts: [...preload.scripts, ...page.scripts], styles: [...preload.styles, ...page.styles] };
-}
+import { filesForPath, readPreload, remotesForPage, type RemoteName, type RemotePreload, type RemotesManifest } from '@adire/contracts';
 
 export const MANIFEST_ELEMENT_ID = 'adire-remotes';
 
@@ -69,8 +44,7 @@ export function preloadReader(releasesDir: string) {
     if (!cache.has(key)) {
       let preload: RemotePreload | null = null;
       try {
-        const parsed = JSON.parse(fs.readFileSync(path.join(releasesDir, remote, version, 'preload.json'), 'utf8')) as Partial<RemotePreload>;
-        if (Array.isArray(parsed.scripts) && Array.isArray(parsed.styles)) preload = { scripts: parsed.scripts, styles: parsed.styles, routes: parsed.routes };
+        preload = readPreload(JSON.parse(fs.readFileSync(path.join(releasesDir, remote, version, 'preload.json'), 'utf8')));
       } catch {
         preload = null; // an older release without the list: announce its entry only
       }

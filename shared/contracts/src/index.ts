@@ -7,3 +7,4 @@ export * from './catalog';
 export * from './checkout';
 export * from './payments';
 export * from './routes';
+export * from './preload';

@@ -56,6 +56,11 @@ function publishVersions() {
   w.__ADIRE__ = { ...w.__ADIRE__, versions: versionsByPart(versionsOfPage()) };
 }
 
+/** Whether a remote is loading, loaded or unavailable on this page (undefined: not asked for yet). */
+export function remoteState(name: RemoteName): RemoteState | undefined {
+  return states[name];
+}
+
 function setState(name: RemoteName, state: RemoteState) {
   states[name] = state;
   for (const listener of stateListeners) listener();
