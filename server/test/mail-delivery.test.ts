@@ -117,11 +117,16 @@ describe('SMTP delivery', () => {
     smtp.state.refusing = true;
     await mailer.send(order('given-up@example.com'), { deferred: true });
     await mailer.idle!();
+    // Each retry runs when due; the next one is planned from it: 5, 30, 120, 360 minutes later.
+    const gaps: number[] = [];
     for (let i = 0; i < 8; i++) {
       const due = (await rowOf('given-up@example.com')).next_attempt_at;
       if (!due) break;
       await mailer.retryDue!(new Date(Date.parse(due) + 1));
+      const next = (await rowOf('given-up@example.com')).next_attempt_at;
+      if (next) gaps.push(minutesFrom(next, Date.parse(due)));
     }
+    expect(gaps).toEqual([5, 30, 120, 360]);
     const row = await rowOf('given-up@example.com');
     expect(row).toMatchObject({ attempts: RETRY_DELAYS_MS.length + 1, delivered_at: null, next_attempt_at: null });
     expect(row.last_error).toMatch(/Mailbox busy/);

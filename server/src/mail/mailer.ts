@@ -88,12 +88,12 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
    * One SMTP attempt of the message exactly as built (`raw`), recorded in the outbox. A failure of
    * mail that may be retried (deferred) gets its next attempt planned.
    */
-  async function attempt(id: string, to: string, raw: string, attemptsBefore: number, retry: boolean): Promise<void> {
+  async function attempt(id: string, to: string, raw: string, attemptsBefore: number, retry: boolean, at = new Date()): Promise<void> {
     const attempts = attemptsBefore + 1;
     try {
       await smtp!.sendMail({ envelope: { from: bareAddress(from), to: [bareAddress(to)] }, raw });
     } catch (err) {
-      const nextAttempt = retry ? nextAttemptAt(attempts, new Date()) : null;
+      const nextAttempt = retry ? nextAttemptAt(attempts, at) : null;
       const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       await db.kysely.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt, last_error: lastError }).where('id', '=', id).execute();
       throw new DeliveryError(err, attempts, nextAttempt);
@@ -183,7 +183,7 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
             .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) !== 1) continue;
           try {
-            await attempt(row.id, row.to_address, row.raw, row.attempts, true);
+            await attempt(row.id, row.to_address, row.raw, row.attempts, true, now);
             counts.delivered++;
           } catch (err) {
             counts.failed++;
