@@ -7,3 +7,5 @@ const run = (args) => execFileSync('pnpm', args, { stdio: 'inherit' });
 const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['shell', 'catalog', 'cart', 'account', 'checkout'];
 
 for (const target of targets) run(['--filter', '@adire/server', 'release', 'publish', target]);
+// The server itself, compiled into server/dist/main.mjs (what `pnpm start` runs).
+if (!process.argv.slice(2).length) run(['--filter', '@adire/server', 'build']);

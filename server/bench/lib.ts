@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
+import { bundleServer } from '../build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,10 +27,23 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+/** Each server script compiled once per bench run, as production runs the server (no TypeScript loader). */
+const bundled = new Map<string, Promise<string>>();
+function compiled(script: string): Promise<string> {
+  if (!bundled.has(script)) {
+    // Beside the sources (bench/dist/, ignored by git), so paths the server finds from its own place hold.
+    const out = path.join(here, 'dist', `${path.basename(script, '.ts')}.mjs`);
+    bundled.set(script, bundleServer(path.join('bench', script), out).then(() => out));
+  }
+  return bundled.get(script)!;
+}
+
 async function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
-  const child: ChildProcess = fork(path.join(here, script), args, {
+  // BENCH_TSX=1: through the tsx loader instead, as `pnpm dev` runs it (for a side-by-side of the two).
+  const tsx = process.env.BENCH_TSX === '1';
+  const child: ChildProcess = fork(tsx ? path.join(here, script) : await compiled(script), args, {
     // BENCH_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (for finding hot spots).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    execArgv: [...(tsx ? ['--import', 'tsx'] : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     env: { ...process.env, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
