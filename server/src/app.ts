@@ -67,7 +67,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   });
 
   await app.register(siteRoutes, { db, mailer: mail, site });
-  await app.register(catalogRoutes, { db });
+  await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).

@@ -257,6 +257,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /': { html: true, valid: () => request('GET', [], { query: q({ utm_source: hostileText }, []) }) },
   'GET /*': { html: true, valid: () => request('GET', [mostly(fc.constantFrom('checkout', 'product-category', 'order-tracker', 'filters', 'favicon.svg', 'index.html', 'unsubscribe')), mostly(fc.constantFrom('roses', 'x'))], { query: q({ orderId: hostileText, search: hostileText }, []) }) },
   'GET /remotes.json': { valid: () => request('GET', ['remotes.json']) },
+  'GET /robots.txt': { valid: () => request('GET', ['robots.txt'], { query: q({ v: hostileText }, []) }) },
+  'GET /sitemap.xml': { valid: () => request('GET', ['sitemap.xml'], { query: q({ v: hostileText }, []) }) },
   'GET /releases/*': {
     valid: () => request('GET', ['releases', mostly(fc.constantFrom('cart', 'catalog'), 20), mostly(fc.constant('0.1.0-fuzz'), 20), mostly(fc.constantFrom('remoteEntry.js', 'assets/app.css'), 20)], { query: q({ v: hostileText }, []) }),
   },

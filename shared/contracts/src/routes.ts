@@ -5,7 +5,9 @@ import type { RemoteName } from './shop';
  * uses it to tell the browser early which remotes a page will load (modulepreload).
  * '/' is matched exactly so the catalog never mounts on /checkout.
  */
-const CATALOG_PREFIXES = ['/product-category', '/product/', '/filters', '/vip', '/blog', '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja'];
+/** The FAQ page's path (linked from the menu and footer, listed in the sitemap). */
+export const FAQ_PATH = '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja';
+const CATALOG_PREFIXES = ['/product-category', '/product/', '/filters', '/vip', '/blog', FAQ_PATH];
 const CHECKOUT_PREFIXES = ['/checkout', '/order-tracker'];
 
 function matchesPrefix(pathname: string, prefix: string): boolean {

@@ -12,12 +12,15 @@ import { recommendationPeriod, seededRandom, seedOf } from './recommend';
 import { cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
 import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
 import * as service from './service';
+import { SITEMAP_CONTENT_TYPE, SitemapCache } from './sitemap';
 import { VIP_LISTING } from './vocabulary';
 
 export interface CatalogOptions {
   db: Db;
   /** Drop-in photos: `<mediaDir>/products/<slug>.(webp|jpg|png|svg)`. Default MEDIA_DIR or server/media. */
   mediaDir?: string;
+  /** Where shoppers reach the store: the sitemap's URLs start with it. */
+  publicUrl?: string;
 }
 
 const str = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -44,7 +47,7 @@ const fileParams = { type: 'object', required: ['file'], properties: { file: str
 type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: string; shopBy?: RawParam } & Partial<Record<FilterGroupName, RawParam>>;
 
 /** Catalog domain: categories (the menu is built from them), listings, search, product pages, content. */
-export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir }) => {
+export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, publicUrl = 'http://127.0.0.1:8080' }) => {
   const indexes = new CatalogIndexCache(db);
   app.addHook('onClose', async () => indexes.dispose());
   const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'));
@@ -187,6 +190,15 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
   });
 
   app.get('/v1/catalog/faq', { schema: { querystring: { type: 'object', properties: { business } } }, config: cached }, async () => ({ data: await service.faq(db) }));
+
+  // ---- sitemap.xml: made once per catalogue version (sitemap.ts) -----------------------------
+  const sitemaps = new SitemapCache(db, publicUrl);
+  app.get('/sitemap.xml', async (request, reply) => {
+    const sitemap = await sitemaps.get(await indexes.get());
+    reply.header('cache-control', 'public, max-age=0, must-revalidate').header('etag', sitemap.etag);
+    if (etagMatches(request.headers['if-none-match'], sitemap.etag)) return reply.code(304).send();
+    return reply.header('content-type', SITEMAP_CONTENT_TYPE).send(sitemap.xml);
+  });
 
   // ---- pictures -----------------------------------------------------------------------------
   const rendered = new Map<string, string>();

@@ -7,6 +7,7 @@ import { readSetting } from '../../db/settings';
 import type { Mailer } from '../../mail/mailer';
 import { devMailRoutes } from './dev-mail';
 import { newsletterRoutes } from './newsletter';
+import { robotsRoutes } from './robots';
 
 export interface SiteOptions {
   /** True in production: the /dev mail reader is not served. */
@@ -24,6 +25,7 @@ const businessQuery = {
 export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: SiteOptions }> = async (app, { db, mailer, site }) => {
   await app.register(newsletterRoutes, { db, mailer, publicUrl: site.publicUrl });
   await app.register(devMailRoutes, { db, production: site.production });
+  await app.register(robotsRoutes, { publicUrl: site.publicUrl });
 
   // Kept and tagged by the response cache for requests without a user; with a Bearer token the answer
   // holds the user and is `private, no-store`.
