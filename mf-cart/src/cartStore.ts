@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, readStored, writeStored, type CartItem, type CartOpener, type CurrencyName, type User } from '@adire/contracts';
+import { API_PATHS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CurrencyName, type User } from '@adire/contracts';
 import { addCartItem, cartItemCount, decrementQuantity, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
@@ -21,7 +21,7 @@ interface CartState {
   /** 'Proceed to checkout' (no order yet) or 'Update Cart' (order exists). */
   submit(): Promise<void>;
   /** Forget items, delivery date and order id (logout, finished or missing order). */
-  reset(): void;
+  reset(reason?: CartResetReason): void;
   show(opener: CartOpener): void;
   hide(): void;
 }
@@ -117,8 +117,9 @@ export const useCart = create<CartState>((set, get) => {
       if (get().busy || get().items.length === 0) return;
       await saveOrder(get().items, get().opener === 'main-header' || !get().orderId ? 'checkout' : 'stay');
     },
-    reset() {
+    reset(reason) {
       clearTimeout(saveTimer);
+      if (reason === 'order-finished') forgetPaidServerCart();
       set({ items: [], deliveryDate: null, orderId: null });
       writeStored('cartItems', null);
       writeStored('deliveryDate', null);
@@ -139,15 +140,35 @@ function publishSummary(state: Pick<CartState, 'items' | 'orderId' | 'deliveryDa
 }
 
 /**
+ * A paid order clears the logged-in shopper's saved cart on the server too (SPEC 4: a finished order
+ * clears the cart). The user the page already knows carries the cart as it was before payment, so it
+ * is marked stale; when the paid order is seen before the handshake has told who is logged in (a user
+ * is stored), the next user to appear is treated the same way.
+ */
+const staleCartOf = new WeakSet<User>();
+let staleCartOfNextUser = false;
+
+function forgetPaidServerCart(): void {
+  const user = currentUser();
+  if (user) {
+    staleCartOf.add(user);
+    void saveServerCart([]);
+  } else if (readStoredUser()) staleCartOfNextUser = true;
+}
+
+/**
  * A user appeared (login, or restored on load): their saved cart is merged with the guest cart by
- * SKU, then the guest copy is cleared. The merged cart is saved back only when the guest had items.
+ * SKU, then the guest copy is cleared. The merged cart is saved back only when the guest had items
+ * (or when the saved cart held a paid order's items).
  */
 export function adoptUserCart(user: User): void {
+  const stale = staleCartOf.has(user) || staleCartOfNextUser;
+  staleCartOfNextUser = false;
   const guest = readGuestCart();
-  const merged = mergeCarts(storedCartItems(user.cartItems), guest);
+  const merged = mergeCarts(stale ? [] : storedCartItems(user.cartItems), guest);
   useCart.setState({ items: merged });
   writeStored('cartItems', null);
-  if (guest.length) void saveServerCart(merged);
+  if (guest.length || (stale && storedCartItems(user.cartItems).length)) void saveServerCart(merged);
 }
 
 /**
@@ -170,7 +191,7 @@ export function wireCartToBus(): void {
   });
   bus.on('cart:add', ({ item }) => useCart.getState().add(item));
   bus.on('cart:open', ({ from }) => useCart.getState().show(from));
-  bus.on('cart:reset', () => useCart.getState().reset());
+  bus.on('cart:reset', ({ reason }) => useCart.getState().reset(reason));
   bus.on('account:logout', () => useCart.getState().reset());
   bus.on('user:changed', (user) => user && adoptUserCart(user));
   void followStoredOrder();

@@ -115,6 +115,41 @@ describe('cart and the server', () => {
     expect(useCart.getState()).toMatchObject({ items: [], deliveryDate: null, orderId: null });
     expect(localStorage.getItem('adire:deliveryDate')).toBeNull();
   });
+
+  it('a paid order empties a logged-in shopper\'s saved cart too, and the user the page knew keeps no paid items', () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: null, status: 200 });
+    const ada = { email: 'ada@example.com', authToken: 't', recipients: [], cartItems: [roses] };
+    bus.emit('user:changed', ada);
+    expect(useCart.getState().items).toHaveLength(1);
+    bus.emit('cart:reset', { reason: 'order-finished' });
+    expect(useCart.getState().items).toEqual([]);
+    expect(put).toHaveBeenLastCalledWith('/v1/cart-item/update', { cartItems: [] });
+    // The same user object, told again (its cart as it was before payment), brings nothing back.
+    bus.emit('user:changed', ada);
+    expect(useCart.getState().items).toEqual([]);
+    // A fresh login is the server's word again.
+    bus.emit('user:changed', { ...ada, cartItems: [roses] });
+    expect(useCart.getState().items).toHaveLength(1);
+  });
+
+  it('a paid order seen before the handshake tells the stored user: that user\'s pre-payment cart is dropped and emptied on the server', () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: null, status: 200 });
+    localStorage.setItem('adire:user', JSON.stringify({ email: 'ada@example.com', authToken: 't' }));
+    bus.emit('cart:add', { item: roses });
+    bus.emit('cart:reset', { reason: 'order-finished' });
+    expect(put).not.toHaveBeenCalled();
+    bus.emit('user:changed', { email: 'ada@example.com', authToken: 't', recipients: [], cartItems: [roses] });
+    expect(useCart.getState().items).toEqual([]);
+    expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { cartItems: [] });
+  });
+
+  it('logout and a missing order leave the saved cart on the server alone', () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: null, status: 200 });
+    bus.emit('user:changed', { email: 'ada@example.com', authToken: 't', recipients: [], cartItems: [roses] });
+    bus.emit('cart:reset', { reason: 'order-missing' });
+    bus.emit('account:logout', {});
+    expect(put).not.toHaveBeenCalled();
+  });
 });
 
 describe('the stored order (order lifecycle, SPEC section 4)', () => {
