@@ -1,7 +1,7 @@
 import type { DeliveryQuote, Order } from '@adire/contracts';
 import { formatAmount as formatOrderAmount } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { summaryAmounts } from '../src/summary/amounts';
+import { summaryAmounts, summaryLine } from '../src/summary/amounts';
 import { reconcileCoupon, tidyCouponCode } from '../src/summary/coupon';
 
 const order = (over: Partial<Order> = {}): Order => ({
@@ -60,6 +60,22 @@ describe('summary amounts', () => {
     const done = order({ deliveryMethod: 'delivery', deliveryFee: 4500, total: 49500 });
     expect(summaryAmounts(done, null)).toMatchObject({ deliveryFee: 4500, total: 49500 });
     expect(summaryAmounts(done, quote({ currency: 'USD', fee: 7 }))).toMatchObject({ deliveryFee: 4500 });
+  });
+
+  it('Subtotal leaves designs out (SPEC 9); the designs are the rest of the items', () => {
+    const inVase = order({ subtotal: 90000, itemsTotal: 120000, total: 120000 });
+    expect(summaryAmounts(inVase, null)).toMatchObject({ subtotal: 90000, designs: 30000, items: 120000, total: 120000 });
+    // An order from before subtotal was kept: no design line is invented.
+    expect(summaryAmounts(order({ subtotal: undefined }), null)).toMatchObject({ subtotal: 45000, designs: 0 });
+  });
+
+  it("shows each line in the order's currency: the server's line total, the design converted at the shop's rate", () => {
+    const item = { SKU: 'AB-1001', name: 'Roses', description: '', image: { src: '' }, price: 45000, quantity: 2, productId: 'p1', design: { title: 'In vase', price: 15000, quantity: 2 } };
+    const usd = order({ currency: 'USD', cartItems: [item], orderProducts: [{ id: 'p1', image: '', name: 'Roses (In vase)', price: 87, quantity: 2, description: '', SKU: 'AB-1001' }] });
+    expect(summaryLine(usd, 0, item)).toEqual({ total: 174, designEach: 22 });
+    // Without the server's line (another order shape), the same conversion is made here.
+    expect(summaryLine({ ...usd, orderProducts: [] }, 0, item)).toEqual({ total: 2 * 65 + 2 * 22, designEach: 22 });
+    expect(summaryLine(order({ cartItems: [item] }), 0, { ...item, design: undefined })).toEqual({ total: 90000, designEach: null });
   });
 
   it("formats amounts already in the order's currency", () => {

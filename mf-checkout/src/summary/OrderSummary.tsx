@@ -1,14 +1,13 @@
 import type { DeliveryQuote, Order } from '@adire/contracts';
-import { cartLineTotal, formatAmount } from '@adire/domain';
-import { Price } from '@adire/ui';
+import { formatAmount, isPaid } from '@adire/domain';
 import { useLatest } from '../useLatest';
 import styles from '../summary.module.css';
-import { summaryAmounts } from './amounts';
+import { summaryAmounts, summaryLine } from './amounts';
 import { CouponForm } from './CouponForm';
 
 /**
- * Beside the form: the items with their designs (naira prices shown in the selected currency) and the
- * order's amounts as the server computed them, in the order's currency.
+ * Beside the form: the items with their designs and the order's amounts as the server computed them,
+ * every one in the order's currency. Subtotal leaves designs out, as in the drawer (SPEC section 9).
  */
 export function OrderSummary({ order, quote, onOrder, couponEditable }: {
   order: Order;
@@ -17,6 +16,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
   couponEditable: boolean;
 }) {
   const selected = useLatest('currency:changed');
+  const currencies = useLatest('currencies:loaded');
   const amounts = summaryAmounts(order, quote);
   const money = (n: number) => formatAmount(n, amounts.currency);
   const items = order.cartItems ?? [];
@@ -25,30 +25,28 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
       <h2 id="order-summary-heading">Order summary</h2>
       {order.orderNumber && <p className={styles.number}>Order number {order.orderNumber}</p>}
       <ul className={styles.items} aria-label="Items in this order">
-        {items.map((item) => (
-          <li key={`${item.SKU}-${item.design?.title ?? item.design?.name ?? ''}`} className={styles.item}>
-            <img src={item.image.src} alt="" width={56} height={56} loading="lazy" />
-            <div>
-              <p className={styles.name}>{item.name}</p>
-              <p className={styles.meta}>
-                Qty {item.quantity}
-                {item.size ? ` · Size ${item.size}` : ''}
-              </p>
-              {item.design && (
+        {items.map((item, index) => {
+          const line = summaryLine(order, index, item, currencies);
+          return (
+            <li key={`${item.SKU}-${item.design?.title ?? item.design?.name ?? ''}`} className={styles.item}>
+              <img src={item.image.src} alt="" width={56} height={56} loading="lazy" />
+              <div>
+                <p className={styles.name}>{item.name}</p>
                 <p className={styles.meta}>
-                  Design: {item.design.title ?? item.design.name}
-                  {item.design.price > 0 && (
-                    <>
-                      {' '}
-                      (+<Price amount={item.design.price} /> each)
-                    </>
-                  )}
+                  Qty {item.quantity}
+                  {item.size ? ` · Size ${item.size}` : ''}
                 </p>
-              )}
-            </div>
-            <Price className={styles.linePrice} amount={cartLineTotal(item)} />
-          </li>
-        ))}
+                {item.design && (
+                  <p className={styles.meta}>
+                    Design: {item.design.title ?? item.design.name}
+                    {line.designEach !== null && ` (+${money(line.designEach)} each)`}
+                  </p>
+                )}
+              </div>
+              <span className={styles.linePrice}>{money(line.total)}</span>
+            </li>
+          );
+        })}
         {items.length === 0 &&
           order.orderProducts.map((p) => (
             <li key={p.SKU} className={styles.item}>
@@ -63,7 +61,13 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
       </ul>
       <dl className={styles.amounts}>
         <dt>Subtotal</dt>
-        <dd>{money(amounts.items)}</dd>
+        <dd>{money(amounts.subtotal)}</dd>
+        {amounts.designs > 0 && (
+          <>
+            <dt>Designs</dt>
+            <dd>{money(amounts.designs)}</dd>
+          </>
+        )}
         <dt>Delivery fee</dt>
         <dd>{amounts.deliveryFee === null ? 'Chosen next' : amounts.freeDelivery ? 'Free' : money(amounts.deliveryFee)}</dd>
         {amounts.discount > 0 && (
@@ -77,7 +81,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
           {money(amounts.total)}
         </dd>
       </dl>
-      {selected && selected.name !== order.currency && (
+      {selected && selected.name !== order.currency && !isPaid(order.paymentStatus) && (
         <p className={styles.note}>
           This order is priced in {order.currency}; you will pay in {order.currency} unless you choose another currency at payment.
         </p>
