@@ -139,6 +139,4 @@ export function cooldownMessage(waitMs: number): string {
 
 // --- mail ---------------------------------------------------------------------------------------
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from '../../mail/html';

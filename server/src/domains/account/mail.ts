@@ -1,6 +1,6 @@
 import { BRAND, type ShopContact } from '@adire/contracts';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from './logic';
+import { escapeHtml } from '../../mail/html';
 
 export const CODE_SUBJECT = `Your ${BRAND} one-time password`;
 export const NO_ACCOUNT_SUBJECT = `Your ${BRAND} one-time password request`;

@@ -1,7 +1,7 @@
 import { BRAND, type Order, type ShopContact } from '@adire/contracts';
 import { formatAmount, formatDrawerDate, isPaid } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../account/logic';
+import { escapeHtml } from '../../mail/html';
 
 /** The mail a sender gets when a checkout is submitted: readable as text and as HTML. */
 

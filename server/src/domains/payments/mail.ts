@@ -1,7 +1,7 @@
 import { BRAND, type CurrencyName, type Order, type ShopContact } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../site/html';
+import { escapeHtml } from '../../mail/html';
 
 /** The receipt a sender gets when an order becomes paid: readable as text and as HTML. */
 export function paymentReceiptMail(input: {

@@ -1,6 +1,6 @@
 import type { CurrencyName, PaymentProviderId } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
-import { escapeHtml } from '../site/html';
+import { escapeHtml } from '../../mail/html';
 import type { SandboxTx } from './providers/sandbox-wire';
 
 /** How each sandbox presents itself: the hosted page a shopper sees instead of the real provider's. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../mail/html';
 
 export interface DevMail {
   id: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
 import { badRequest, notFound } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../mail/html';
 
 export const WELCOME_SUBJECT = `Welcome to the ${BRAND} newsletter`;
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
