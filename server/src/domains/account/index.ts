@@ -1,4 +1,18 @@
-/** What other domains use of the account domain. */
+/** What other domains use of the account domain: everything else in this folder is private. */
 export { accountRoutes, type AccountOptions } from './routes';
 export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow, type RequestSession } from './session';
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
+export { createAttemptLog, RateLimitedError, type AttemptLog } from './attempts';
+export { normaliseEmail, passwordProblem, type RateLimit } from './logic';
+export {
+  accountExists,
+  emailTakenError,
+  hashPassword,
+  openCheckoutAccount,
+  saveCart,
+  saveRecipient,
+  userData,
+  recipientKey,
+  withRecipient,
+  MAX_SAVED_RECIPIENTS,
+} from './service';

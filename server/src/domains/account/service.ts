@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ShopContact, User } from '@adire/contracts';
+import type { CartItem, Recipient, ShopContact, User } from '@adire/contracts';
 import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -22,7 +24,7 @@ import {
   verifyLegacySha1,
 } from './logic';
 import { codeMail, noAccountMail } from './mail';
-import { toUserData, type AppUserRow, type RequestSession } from './session';
+import { jsonArray, toUserData, type AppUserRow, type RequestSession } from './session';
 
 /** Every message a shopper can get from the account calls, in one place. */
 export const MESSAGES = {
@@ -46,6 +48,109 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   return verify(passwordHash, password).catch(() => false);
 }
 
+export const MAX_SAVED_RECIPIENTS = 50;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A new session for the user: the token to hand out (only its hash is stored). */
+export async function createSession(q: Kysely<Database>, userId: string, ttlMs: number, now: number = Date.now()): Promise<string> {
+  const token = generateToken();
+  await q
+    .insertInto('auth_session')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: iso(now), expires_at: iso(now + ttlMs), revoked_at: null })
+    .execute();
+  return token;
+}
+
+export interface NewUser {
+  email: string;
+  name: string | null;
+  phone?: string | null;
+  phoneCountryCode?: string | null;
+  /** An argon2id hash (hashPassword). */
+  passwordHash: string;
+}
+
+/** A new argon2id account; the unique e-mail index refuses a second one (the caller says EMAIL_TAKEN). */
+export async function insertUser(q: Kysely<Database>, user: NewUser, now: number = Date.now()): Promise<AppUserRow> {
+  const row: AppUserRow = {
+    id: randomUUID(),
+    email: user.email,
+    name: user.name,
+    phone: user.phone ?? null,
+    phone_country_code: user.phoneCountryCode ?? null,
+    password_hash: user.passwordHash,
+    password_scheme: ARGON2ID,
+    cart_items: '[]',
+    recipients: '[]',
+    created_at: iso(now),
+    updated_at: iso(now),
+  };
+  await q.insertInto('app_user').values(row).execute();
+  return row;
+}
+
+export const emailTakenError = (field: string) => new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, { [field]: 'is already registered' });
+
+/**
+ * Checkout's free account, inside the checkout's transaction: a new account with a session, or, when
+ * this same order already made the account (a double click, a retry after a lost answer) and the
+ * password proves it is the same shopper, a new session for it. Any other account under the address
+ * is 409 EMAIL_TAKEN on `userData.email`.
+ */
+export async function openCheckoutAccount(
+  trx: Kysely<Database>,
+  input: NewUser & { password: string; madeByOrderOf: string | null },
+  ttlMs: number,
+  now: number = Date.now(),
+): Promise<{ row: AppUserRow; token: string; created: boolean }> {
+  const existing = await trx.selectFrom('app_user').selectAll().where('email', '=', input.email).executeTakeFirst();
+  if (existing) {
+    const same = existing.id === input.madeByOrderOf && existing.password_scheme === ARGON2ID && (await verifyPassword(existing.password_hash, input.password));
+    if (!same) throw emailTakenError('userData.email');
+    return { row: existing, token: await createSession(trx, existing.id, ttlMs, now), created: false };
+  }
+  const row = await insertUser(trx, input, now);
+  return { row, token: await createSession(trx, row.id, ttlMs, now), created: true };
+}
+
+/** Same person, same phone, same address (case and spacing ignored): one saved recipient. */
+export function recipientKey(r: Pick<Recipient, 'name' | 'phone' | 'address'>): string {
+  const words = (s: string | undefined) => (s ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  return `${words(r.name)}|${(r.phone ?? '').replace(/\D/g, '')}|${words(r.address)}`;
+}
+
+/** Saved recipients with a new one added at the end; a duplicate is replaced (moved last); at most 50. */
+export function withRecipient(saved: readonly Recipient[], next: Recipient): Recipient[] {
+  const key = recipientKey(next);
+  const others = saved.filter((r) => recipientKey(r) !== key);
+  return [...others, next].slice(-MAX_SAVED_RECIPIENTS);
+}
+
+/** "Save this recipient": into the user's address book, inside the caller's transaction. */
+export async function saveRecipient(trx: Kysely<Database>, dialect: Db['dialect'], userId: string, recipient: Recipient, now: number = Date.now()): Promise<void> {
+  const owner = await trx.selectFrom('app_user').select('recipients').where('id', '=', userId).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+  if (!owner) return;
+  const recipients = withRecipient(jsonArray<Recipient>(owner.recipients), recipient);
+  await trx.updateTable('app_user').set({ recipients: JSON.stringify(recipients), updated_at: iso(now) }).where('id', '=', userId).execute();
+}
+
+/** The logged-in shopper's saved cart (already checked against the catalogue by the caller). */
+export async function saveCart(db: Pick<Db, 'kysely'>, userId: string, cartItems: readonly CartItem[]): Promise<void> {
+  await db.kysely.updateTable('app_user').set({ cart_items: JSON.stringify(cartItems), updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+}
+
+/** Whether an account exists under the (normalised) address. */
+export async function accountExists(db: Pick<Db, 'kysely'>, email: string): Promise<boolean> {
+  return !!(await db.kysely.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirst());
+}
+
+/** The user as the storefront sees it, read inside the caller's transaction (undefined when gone). */
+export async function userData(q: Kysely<Database>, userId: string, token: string): Promise<User | undefined> {
+  const row = await q.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst();
+  return row ? toUserData(row, token) : undefined;
+}
+
 export interface AccountServiceOptions {
   db: Db;
   mailer: Mailer;
@@ -53,8 +158,6 @@ export interface AccountServiceOptions {
   /** Base of links in mail. */
   publicUrl: string;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createAccountService({ db, mailer, config, publicUrl }: AccountServiceOptions) {
   const longestWindow = Math.max(...Object.values(config.limits).map((l) => l.windowMs));
@@ -79,18 +182,8 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
   const findUser = (address: string) =>
     db.kysely.selectFrom('app_user').selectAll().where('email', '=', address).executeTakeFirst();
 
-  async function createSession(userId: string): Promise<string> {
-    const token = generateToken();
-    const now = Date.now();
-    await db.kysely
-      .insertInto('auth_session')
-      .values({ token_hash: hashToken(token), user_id: userId, created_at: iso(now), expires_at: iso(now + config.tokenTtlMs), revoked_at: null })
-      .execute();
-    return token;
-  }
-
   async function loggedIn(user: AppUserRow): Promise<User> {
-    return toUserData(user, await createSession(user.id));
+    return toUserData(user, await createSession(db.kysely, user.id, config.tokenTtlMs));
   }
 
   /** Ms until this address may get another code (the cooldown holds for unknown addresses too). */
@@ -186,24 +279,12 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
       const address = email(input.email);
       newPassword(input.password);
       const attempt = await attempts.reserve(rules.signupTaken(input.ip)); // counts only when refused
-      const taken = () => new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, { email: 'is already registered' });
+      const taken = () => emailTakenError('email');
       if (await findUser(address)) throw taken();
-      const now = iso(Date.now());
-      const row: AppUserRow = {
-        id: randomUUID(),
-        email: address,
-        name: input.name?.trim() || null,
-        phone: null,
-        phone_country_code: null,
-        password_hash: await hashPassword(input.password),
-        password_scheme: ARGON2ID,
-        cart_items: '[]',
-        recipients: '[]',
-        created_at: now,
-        updated_at: now,
-      };
+      const passwordHash = await hashPassword(input.password);
+      let row: AppUserRow;
       try {
-        await db.kysely.insertInto('app_user').values(row).execute();
+        row = await insertUser(db.kysely, { email: address, name: input.name?.trim() || null, passwordHash });
       } catch (err) {
         if (await findUser(address)) throw taken(); // a concurrent sign-up won the race
         throw err;

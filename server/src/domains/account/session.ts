@@ -49,7 +49,7 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
   return session ? toUserData(session.user, session.token) : null;
 }
 
-function jsonArray<T>(text: string): T[] {
+export function jsonArray<T>(text: string): T[] {
   try {
     const value = JSON.parse(text) as unknown;
     return Array.isArray(value) ? (value as T[]) : [];
