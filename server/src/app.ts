@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import { accountRoutes } from './domains/account/routes';
+import { accountRoutes } from './domains/account';
 import { catalogRoutes } from './domains/catalog/routes';
 import { siteRoutes } from './domains/site/routes';
 import { checkBusiness } from './http/business';

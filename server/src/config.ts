@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAuthConfig, type AuthConfig } from './domains/account/config';
-import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments/config';
+import { loadAuthConfig, type AuthConfig } from './domains/account';
+import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
 import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
 
 /** Project root (the folder holding shell/, server/, releases/). */

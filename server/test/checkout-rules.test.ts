@@ -11,7 +11,7 @@ import {
 } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
 import { BASE_DELIVERY, deliveryOverrides } from '../src/db/seed-data';
-import { recipientKey, withRecipient } from '../src/domains/orders/checkout';
+import { recipientKey, withRecipient } from '../src/domains/account';
 import { readCheckout, readSenderInfo } from '../src/domains/orders/checkout-payload';
 import { couponDiscount, couponProblem, orderTotals, type CouponRule } from '../src/domains/orders/coupons';
 import { formatOrderNumber, normaliseOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from '../src/domains/orders/order-number';

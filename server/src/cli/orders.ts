@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
-import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders/operator';
+import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders';
 
 // pnpm orders status <orderNumber> | advance <orderNumber> <arranged|despatched|delivered> | mark-paid <orderNumber> | set-stock <SKU> <count|unlimited> | help
 // Uses the server's database (DATABASE_URL, or the SQLite file); the tracker shows a change at once.

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from '../domains/payments/operator';
+import { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from '../domains/payments';
 
 // pnpm payments history <orderNumber> | reject-transfer <orderNumber> [reason] | help
 // Uses the server's database (DATABASE_URL, or the SQLite file).

@@ -5,7 +5,7 @@ import type { Sellable } from './pricing';
  * What the catalogue sells under each SKU: a product's size (product_variant), or the product itself
  * under its base SKU. Designs come from the product's design options.
  */
-export async function loadSellables(db: Db, skus: readonly string[]): Promise<Map<string, Sellable>> {
+export async function loadSellables(db: Pick<Db, 'kysely'>, skus: readonly string[]): Promise<Map<string, Sellable>> {
   const wanted = [...new Set(skus.filter((s) => typeof s === 'string' && s.length > 0 && s.length <= 64))];
   const found = new Map<string, Sellable>();
   if (!wanted.length) return found;

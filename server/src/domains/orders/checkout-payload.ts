@@ -21,7 +21,7 @@ import {
   zoneNames,
   type DeliverySettings,
 } from '@adire/domain';
-import { normaliseEmail, passwordProblem } from '../account/logic';
+import { normaliseEmail, passwordProblem } from '../account';
 
 /**
  * The checkout payload (SPEC section 3) read field by field, pure: every wrong field is named (by its

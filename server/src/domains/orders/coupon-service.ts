@@ -1,22 +1,12 @@
 import type { CouponValidateResponse, Order } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { lockOrder, storedPricing } from './checkout';
 import { FieldProblems } from './checkout-payload';
 import { appliedCoupon, COUPON_MESSAGES, couponDiscount, couponProblem, describeCoupon, normaliseCouponCode } from './coupons';
-import { couponRule, moneyColumns, ORDER_FINISHED, releaseCoupon, toOrder, type OrderRow } from './service';
+import { couponRule, deliveryOf, releaseCoupon, repriceOrder } from './reprice';
+import { lockUnpaidOrder, orderItems, toOrder, writeUnpaidOrder } from './store';
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-function delivery(row: OrderRow) {
-  return {
-    method: row.delivery_method as 'delivery' | 'pickup' | null,
-    state: row.delivery_state,
-    zone: row.delivery_zone,
-    deliveryDate: row.delivery_date,
-  };
-}
 
 /**
  * Coupons on orders. Putting a coupon on takes one use of its usage limit (a conditional increment,
@@ -34,14 +24,13 @@ export function createCouponService(db: Db) {
       if (p.count) throw new AppError(400, 'BAD_REQUEST', p.summary(), p.fields);
 
       return db.kysely.transaction().execute(async (trx) => {
-        const row = await lockOrder(trx, db.dialect, orderId);
-        if (isPaid(row.payment_status)) throw new AppError(409, 'ORDER_FINISHED', ORDER_FINISHED);
-        const priced = storedPricing(row);
-        if (!priced.cartItems.length) throw new AppError(400, 'ORDER_EMPTY', COUPON_MESSAGES.emptyOrder, { order: 'has no items' });
+        const row = await lockUnpaidOrder(trx, db.dialect, orderId);
+        const itemsNgn = Number(row.subtotal_ngn) + Number(row.designs_ngn);
+        if (!orderItems(row).length) throw new AppError(400, 'ORDER_EMPTY', COUPON_MESSAGES.emptyOrder, { order: 'has no items' });
         const couponRow = await trx.selectFrom('coupon').selectAll().where('code', '=', code).$if(db.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
         const rule = couponRow ? couponRule(couponRow) : null;
         const alreadyHeld = row.coupon_code === code;
-        const problem = couponProblem(rule, { code, itemsNgn: priced.totalNgn, now, alreadyHeld });
+        const problem = couponProblem(rule, { code, itemsNgn, now, alreadyHeld });
         if (problem) throw new AppError(400, problem.code, problem.message, { code: problem.code === 'COUPON_UNKNOWN' ? 'is not valid' : problem.code === 'COUPON_EXPIRED' ? 'has expired' : problem.code === 'COUPON_MINIMUM' ? 'needs a larger order' : 'has been used up' });
         if (!alreadyHeld) {
           if (row.coupon_code) await releaseCoupon(trx, row.id);
@@ -54,13 +43,12 @@ export function createCouponService(db: Db) {
           if (Number(taken.numUpdatedRows) !== 1) throw new AppError(400, 'COUPON_USED_UP', COUPON_MESSAGES.usedUp(rule!), { code: 'has been used up' });
           await trx.insertInto('coupon_redemption').values({ order_id: row.id, coupon_code: code, created_at: now.toISOString() }).execute();
         }
-        const money = await moneyColumns(trx, { ...row, coupon_code: code }, delivery(row), priced, row.currency as Order['currency'], Number(row.conversion_rate), now);
-        const changes = { ...money, updated_at: now.toISOString() };
-        await trx.updateTable('shop_order').set(changes).where('id', '=', row.id).execute();
-        const discount = couponDiscount(rule!, { itemsNgn: priced.totalNgn, items: priced.total, rate: Number(row.conversion_rate) });
+        const { columns } = await repriceOrder(trx, row, { currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: code, now });
+        const after = await writeUnpaidOrder(trx, row, { ...columns, updated_at: now.toISOString() });
+        const discount = couponDiscount(rule!, { itemsNgn, items: Number(row.items_total), rate: Number(row.conversion_rate) });
         return {
           coupon: appliedCoupon(rule!, discount),
-          order: toOrder({ ...row, ...changes }),
+          order: toOrder(after),
           message: `Coupon ${code} applied: ${describeCoupon(rule!)}`,
         };
       });
@@ -69,13 +57,10 @@ export function createCouponService(db: Db) {
     /** DELETE delete-coupon/{id}: idempotent; the order's totals without the discount. */
     async remove(orderId: string, now: Date = new Date()): Promise<Order> {
       return db.kysely.transaction().execute(async (trx) => {
-        const row = await lockOrder(trx, db.dialect, orderId);
-        if (isPaid(row.payment_status)) throw new AppError(409, 'ORDER_FINISHED', ORDER_FINISHED);
+        const row = await lockUnpaidOrder(trx, db.dialect, orderId);
         await releaseCoupon(trx, row.id);
-        const money = await moneyColumns(trx, { ...row, coupon_code: null }, delivery(row), storedPricing(row), row.currency as Order['currency'], Number(row.conversion_rate), now);
-        const changes = { ...money, updated_at: now.toISOString() };
-        await trx.updateTable('shop_order').set(changes).where('id', '=', row.id).execute();
-        return toOrder({ ...row, ...changes });
+        const { columns } = await repriceOrder(trx, row, { currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: null, now });
+        return toOrder(await writeUnpaidOrder(trx, row, { ...columns, updated_at: now.toISOString() }));
       });
     },
   };

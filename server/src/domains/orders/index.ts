@@ -1,5 +1,22 @@
-/** What other domains use of the orders domain. */
+/**
+ * The orders domain's front door: what other domains (payments, the operator commands, later the back
+ * office) use of orders. Everything else in this folder is private.
+ */
 export { orderRoutes } from './routes';
-export { findOrder, toOrder, ORDER_NOT_FOUND, ORDER_FINISHED, type OrderRow } from './service';
-export { loadSellables } from './catalogue';
-export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS } from './operator';
+export {
+  findOrder,
+  findOrderByNumber,
+  lockOrder,
+  lockUnpaidOrder,
+  orderFinished,
+  orderItems,
+  setPaymentStatus,
+  toOrder,
+  ORDER_FINISHED,
+  ORDER_NOT_FOUND,
+  type OrderRow,
+} from './store';
+export { checkCurrency, holdOrderStock, orderBecamePaid, switchOrderCurrency } from './service';
+export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
+export { normaliseOrderNumber } from './order-number';
+export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS, type OrdersCommand } from './operator';

@@ -3,11 +3,12 @@ import { DELIVERY_STEPS, type CurrencyName, type DeliveryStep } from '@adire/con
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { recordStockSold, recordTransferConfirmed, sendPaymentReceipt } from '../payments/service';
+import { recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
 import { normaliseOrderNumber } from './order-number';
+import { orderBecamePaid } from './service';
 import { setStock } from './stock';
-import { toOrder } from './service';
-import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex, findByOrderNumber } from './tracker';
+import { findOrderByNumber, setDeliveryStatus, setPaymentStatus, toOrder } from './store';
+import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex } from './tracker';
 
 /**
  * The operator's orders command (there is no admin UI): look an order up by its number, move it along
@@ -89,7 +90,7 @@ export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
 }
 
 async function mustFind(db: Db, orderNumber: string) {
-  const row = await findByOrderNumber(db, orderNumber);
+  const row = await findOrderByNumber(db, orderNumber);
   if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
   return row;
 }
@@ -125,7 +126,7 @@ export async function orderStatus(db: Db, orderNumber: string): Promise<string> 
  */
 export async function advanceOrder(db: Db, orderNumber: string, step: DeliveryStep, now: Date = new Date()): Promise<string> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await findByOrderNumber({ kysely: trx }, orderNumber);
+    const row = await findOrderByNumber({ kysely: trx }, orderNumber);
     if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
     if (!isPaid(row.payment_status)) {
       throw new OrdersCommandError(`Order ${row.order_number} is not paid yet (payment: ${row.payment_status}). Mark it paid first: pnpm orders mark-paid ${row.order_number}`);
@@ -136,13 +137,7 @@ export async function advanceOrder(db: Db, orderNumber: string, step: DeliverySt
       throw new OrdersCommandError(`Order ${row.order_number} is already ${row.delivery_status}; it can only move forward (${DELIVERY_STATUSES.slice(from + 1).join(', ') || 'it is delivered'}).`);
     }
     const stamp = now.toISOString();
-    const result = await trx
-      .updateTable('shop_order')
-      .set({ delivery_status: step, updated_at: stamp })
-      .where('id', '=', row.id)
-      .where('delivery_status', '=', row.delivery_status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
+    if (!(await setDeliveryStatus(trx, row, step, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     const reached = DELIVERY_STATUSES.slice(Math.max(from + 1, deliveryStatusIndex('arranged')), to + 1);
     await trx
       .insertInto('order_status_event')
@@ -164,20 +159,14 @@ export interface ReceiptOptions {
  */
 export async function markPaid(db: Db, orderNumber: string, now: Date = new Date(), receipt: ReceiptOptions = {}): Promise<string> {
   const done = await db.kysely.transaction().execute(async (trx) => {
-    const row = await findByOrderNumber({ kysely: trx }, orderNumber);
+    const row = await findOrderByNumber({ kysely: trx }, orderNumber);
     if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
     if (isPaid(row.payment_status)) throw new OrdersCommandError(`Order ${row.order_number} is already paid (payment: ${row.payment_status}).`);
     const stamp = now.toISOString();
-    const result = await trx
-      .updateTable('shop_order')
-      .set({ payment_status: MANUAL_PAYMENT_STATUS, updated_at: stamp })
-      .where('id', '=', row.id)
-      .where('payment_status', '=', row.payment_status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
-    await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: row.id, step: 'paid', at: stamp, source: 'operator' }).execute();
+    if (!(await setPaymentStatus(trx, row, MANUAL_PAYMENT_STATUS, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
-    await recordStockSold(trx, db.dialect, row, 'manual', payment.reference, stamp);
+    const { oversold } = await orderBecamePaid(trx, db.dialect, row, stamp, 'operator');
+    await recordOversold(trx, row.id, oversold, 'manual', payment.reference, stamp);
     return { row, payment, stamp };
   });
   try {

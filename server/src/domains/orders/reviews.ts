@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { REVIEW_COMMENT_MAX_LENGTH, type CartItem, type Review, type ReviewResponse } from '@adire/contracts';
+import { REVIEW_COMMENT_MAX_LENGTH, type Review, type ReviewResponse } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { notifyDataChanged } from '../../db/data-versions';
 import { AppError } from '../../http/errors';
-import { lockOrder } from './checkout';
+import { claimReview, lockOrder, orderItems } from './store';
 import { FieldProblems } from './checkout-payload';
 
 export const REVIEW_MESSAGES = {
@@ -56,14 +56,8 @@ export async function submitReview(db: Db, orderId: string, body: unknown, now: 
     const row = await lockOrder(trx, db.dialect, orderId);
     if (!isPaid(row.payment_status)) throw new AppError(409, 'ORDER_NOT_PAID', REVIEW_MESSAGES.notPaid);
     const stamp = now.toISOString();
-    const claimed = await trx.updateTable('shop_order').set({ reviewed_at: stamp }).where('id', '=', orderId).where('reviewed_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, 'REVIEW_EXISTS', REVIEW_MESSAGES.already);
-    let items: CartItem[] = [];
-    try {
-      items = JSON.parse(row.cart_items) as CartItem[];
-    } catch {
-      items = [];
-    }
+    if (!(await claimReview(trx, orderId, stamp))) throw new AppError(409, 'REVIEW_EXISTS', REVIEW_MESSAGES.already);
+    const items = orderItems(row);
     const wanted = [...new Set(items.map((i) => i.productId).filter((id): id is string => typeof id === 'string' && id.length > 0))];
     // Products removed from the catalogue since the order have no page to show a review on.
     const existing = wanted.length ? await trx.selectFrom('product').select('id').where('id', 'in', wanted).execute() : [];

@@ -2,14 +2,14 @@ import { API_PATHS, BUSINESS } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { DEFAULT_AUTH_CONFIG, requireUser, userFromRequest, type AuthConfig } from '../account';
-import { createAttemptLog, RateLimitedError } from '../account/attempts';
+import { createAttemptLog, DEFAULT_AUTH_CONFIG, RateLimitedError, requireUser, saveCart, userFromRequest, type AuthConfig } from '../account';
 import { loadSellables } from './catalogue';
 import { itemsToKeep } from './cart';
 import { createCheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
-import { createOrder, findOrder, toOrder, updateOrder, type OrderInput } from './service';
+import { createOrder, updateOrder, type OrderInput } from './service';
+import { findOrder, toOrder } from './store';
 import { trackOrder, TRACKER_VERIFY_LIMIT } from './tracker';
 
 export interface OrderRoutesOptions {
@@ -71,7 +71,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       const items = (request.body as { cartItems: Record<string, unknown>[] }).cartItems;
       const catalogue = await loadSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
       const cartItems = itemsToKeep(items, catalogue);
-      await db.kysely.updateTable('app_user').set({ cart_items: JSON.stringify(cartItems), updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+      await saveCart(db, user.id, cartItems);
       return { data: { cartItems } };
     },
   );

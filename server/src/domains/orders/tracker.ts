@@ -2,10 +2,9 @@ import { TRACKING_STEPS, type OrderTrackerResponse, type PaymentStatus, type Tim
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
-import type { AttemptLog } from '../account/attempts';
-import type { RateLimit } from '../account/logic';
+import type { AttemptLog, RateLimit } from '../account';
 import { normaliseOrderNumber } from './order-number';
-import { toOrder, type OrderRow } from './service';
+import { findOrderByNumber, toOrder } from './store';
 
 /** The delivery statuses an order moves through after checkout, in order ('new' = not checked out). */
 export const DELIVERY_STATUSES = ['new', 'received', 'arranged', 'despatched', 'delivered'] as const;
@@ -47,9 +46,6 @@ export function phoneMatches(stored: string | null, given: string): boolean {
 export const trackerNotFound = (number: string) =>
   `We could not find an order with the number ${number.slice(0, 30)}. Check the number in your confirmation e-mail.`;
 
-export async function findByOrderNumber(db: Pick<Db, 'kysely'>, raw: string): Promise<OrderRow | undefined> {
-  return db.kysely.selectFrom('shop_order').selectAll().where('order_number', '=', normaliseOrderNumber(raw)).executeTakeFirst();
-}
 
 /**
  * The tracker: status and timeline for anyone with the number; names, phones, addresses and the
@@ -74,7 +70,7 @@ export async function trackOrder(
           { bucket: `tracker:order:${number.slice(0, 40)}`, limit: TRACKER_VERIFY_LIMIT },
         ])
       : null;
-  const row = await findByOrderNumber(db, number);
+  const row = await findOrderByNumber(db, number);
   if (!row) throw notFound(trackerNotFound(number));
   const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
   const { timeline, status } = buildTimeline({

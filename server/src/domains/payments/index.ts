@@ -1,4 +1,5 @@
 /** What other domains use of the payments domain. */
 export { paymentRoutes, buildAdapters, type PaymentRoutesOptions } from './routes';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
-export { recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';
+export { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
+export { recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';

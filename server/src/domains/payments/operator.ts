@@ -1,6 +1,6 @@
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { normaliseOrderNumber } from '../orders/order-number';
+import { findOrderByNumber, normaliseOrderNumber, setPaymentStatus } from '../orders';
 import { AWAITING_TRANSFER, recordPaymentEvent } from './service';
 
 /**
@@ -51,7 +51,7 @@ export function parsePaymentsCommand(argv: readonly string[]): PaymentsCommand {
 }
 
 async function findByNumber(db: Pick<Db, 'kysely'>, orderNumber: string) {
-  const row = await db.kysely.selectFrom('shop_order').selectAll().where('order_number', '=', normaliseOrderNumber(orderNumber)).executeTakeFirst();
+  const row = await findOrderByNumber(db, orderNumber);
   if (!row) throw new PaymentsCommandError(`No order has the number ${orderNumber}.`);
   return row;
 }
@@ -65,13 +65,7 @@ export async function rejectTransfer(db: Db, orderNumber: string, reason: string
       throw new PaymentsCommandError(`Order ${row.order_number} is not awaiting a transfer (payment: ${row.payment_status}).`);
     }
     const stamp = now.toISOString();
-    const result = await trx
-      .updateTable('shop_order')
-      .set({ payment_status: 'payment failed', updated_at: stamp })
-      .where('id', '=', row.id)
-      .where('payment_status', '=', AWAITING_TRANSFER)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
+    if (!(await setPaymentStatus(trx, row, 'payment failed', stamp))) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'rejected', detail: { source: 'operator', reason }, at: stamp });
     return `Order ${row.order_number}: the transfer is rejected (payment failed). The shopper can pay again from the checkout.`;
   });

@@ -1,16 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { CartItem, CurrencyName, PaymentDetailsResponse, PaymentProviderId, ShopContact } from '@adire/contracts';
+import type { CurrencyName, PaymentDetailsResponse, PaymentProviderId, ShopContact } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
 import type { Database, PaymentAttemptTable } from '../../db/schema';
 import { readSetting } from '../../db/settings';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { checkCurrency, findOrder, moneyColumns, ORDER_FINISHED, ORDER_NOT_FOUND, price, toOrder, type OrderRow } from '../orders/service';
-import type { IncomingCartItem } from '../orders/pricing';
-import { CHECKOUT_HOLD_MS, reserveStock, sellStock, TRANSFER_HOLD_MS } from '../orders/stock';
+import {
+  checkCurrency,
+  CHECKOUT_HOLD_MS,
+  orderFinished,
+  findOrder,
+  holdOrderStock,
+  lockOrder,
+  lockUnpaidOrder,
+  orderBecamePaid,
+  orderItems,
+  setPaymentStatus,
+  switchOrderCurrency,
+  toOrder,
+  TRANSFER_HOLD_MS,
+  type OrderRow,
+} from '../orders';
 import {
   amountDue,
   attemptOutcome,
@@ -53,21 +67,6 @@ export interface SettleResult {
   message?: string;
 }
 
-const parseJson = <T>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
-
-/** The order row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
-async function lockOrder(trx: Kysely<Database>, dialect: Db['dialect'], id: string): Promise<OrderRow> {
-  const row = await trx.selectFrom('shop_order').selectAll().where('id', '=', id).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  return row;
-}
-
 /** Keep one payment event in the order's audit trail. */
 export async function recordPaymentEvent(
   q: Kysely<Database>,
@@ -80,12 +79,11 @@ export async function recordPaymentEvent(
 }
 
 /**
- * A paid order's limited units leave the shelf, inside the payment's transaction. Units another order
- * held meanwhile (this order's hold had lapsed) are oversold: kept in the audit trail for the shop.
+ * Units a paid order took that another order held meanwhile (this order's hold had lapsed) are
+ * oversold: kept in the audit trail for the shop.
  */
-export async function recordStockSold(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, provider: string, reference: string | null, at: string): Promise<void> {
-  const { oversold } = await sellStock(trx, dialect, order.id, parseJson<CartItem[]>(order.cart_items, []));
-  if (oversold.length) await recordPaymentEvent(trx, { orderId: order.id, provider, reference, kind: 'oversold', detail: { oversold }, at });
+export async function recordOversold(trx: Kysely<Database>, orderId: string, oversold: readonly unknown[], provider: string, reference: string | null, at: string): Promise<void> {
+  if (oversold.length) await recordPaymentEvent(trx, { orderId, provider, reference, kind: 'oversold', detail: { oversold }, at });
 }
 
 /** Everything received for an order, in its currency (other currencies converted at today's rates). */
@@ -145,40 +143,17 @@ export async function sendPaymentReceipt(
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: PaymentsServiceOptions) {
-  const finished = () => new AppError(409, 'ORDER_FINISHED', ORDER_FINISHED);
-
   function readyToPay(row: OrderRow) {
-    if (isPaid(row.payment_status)) throw finished();
-    if (!row.order_number || parseJson<unknown[]>(row.cart_items, []).length === 0) throw new AppError(400, 'CHECKOUT_REQUIRED', CHECKOUT_REQUIRED);
+    if (isPaid(row.payment_status)) throw orderFinished();
+    if (!row.order_number || orderItems(row).length === 0) throw new AppError(400, 'CHECKOUT_REQUIRED', CHECKOUT_REQUIRED);
   }
 
   /** Switching the currency at the payment stage re-prices the order in it (refused once money arrived). */
   async function switchCurrency(row: OrderRow, currency: CurrencyName): Promise<OrderRow> {
-    const { rate, priced } = await price(db, parseJson<IncomingCartItem[]>(row.cart_items, []), currency);
-    return db.kysely.transaction().execute(async (trx) => {
-      const current = await lockOrder(trx, db.dialect, row.id);
-      if (isPaid(current.payment_status)) throw finished();
+    return switchOrderCurrency(db, row.id, currency, async (trx, current) => {
       if ((await receivedFor(trx, current)) > 0) {
         throw new AppError(409, 'CURRENCY_LOCKED', `Part of this order is already paid in ${current.currency}: pay the rest in ${current.currency}`, { currency: 'cannot change' });
       }
-      const delivery = {
-        method: current.delivery_method as 'delivery' | 'pickup' | null,
-        state: current.delivery_state,
-        zone: current.delivery_zone,
-        deliveryDate: current.delivery_date,
-      };
-      const changes = { ...(await moneyColumns(trx, current, delivery, priced, currency, rate)), updated_at: new Date().toISOString() };
-      const result = await trx.updateTable('shop_order').set(changes).where('id', '=', row.id).where('payment_status', '=', current.payment_status).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw finished();
-      return { ...current, ...changes };
-    });
-  }
-
-  async function holdStock(orderId: string, forMs: number): Promise<void> {
-    await db.kysely.transaction().execute(async (trx) => {
-      const current = await lockOrder(trx, db.dialect, orderId);
-      if (isPaid(current.payment_status)) throw finished();
-      await reserveStock(trx, db.dialect, orderId, parseJson<CartItem[]>(current.cart_items, []), new Date(Date.now() + forMs));
     });
   }
 
@@ -248,16 +223,9 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       accounts: { ...DEFAULT_TRANSFER_ACCOUNTS, ...(accounts ?? {}) },
     });
     const updated = await db.kysely.transaction().execute(async (trx) => {
-      const current = await lockOrder(trx, db.dialect, row.id);
-      if (isPaid(current.payment_status)) throw finished();
+      const current = await lockUnpaidOrder(trx, db.dialect, row.id);
       const stamp = new Date().toISOString();
-      const result = await trx
-        .updateTable('shop_order')
-        .set({ payment_status: AWAITING_TRANSFER, updated_at: stamp })
-        .where('id', '=', row.id)
-        .where('payment_status', '=', current.payment_status)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw finished();
+      if (!(await setPaymentStatus(trx, current, AWAITING_TRANSFER, stamp))) throw orderFinished();
       await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'transfer chosen', detail: { method, amount, currency }, at: stamp });
       return { ...current, payment_status: AWAITING_TRANSFER, updated_at: stamp };
     });
@@ -282,9 +250,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return { outcome: 'duplicate' as const, paymentStatus: order.payment_status };
       const next = orderStatusAfterFailure(order.payment_status, isPaid);
-      if (next !== order.payment_status) {
-        await trx.updateTable('shop_order').set({ payment_status: next, updated_at: stamp }).where('id', '=', order.id).execute();
-      }
+      if (next !== order.payment_status) await setPaymentStatus(trx, order, next, stamp);
       await recordPaymentEvent(trx, {
         orderId: order.id,
         provider: attempt.provider,
@@ -324,7 +290,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
         await trx.updateTable('payment_attempt').set({ status: outcome, updated_at: stamp }).where('id', '=', attempt.id).execute();
         const received = await receivedFor(trx, order);
         const next = orderStatusAfterPayment(order.payment_status, received, Number(order.total), isPaid);
-        if (next !== order.payment_status) await trx.updateTable('shop_order').set({ payment_status: next, updated_at: stamp }).where('id', '=', order.id).execute();
+        if (next !== order.payment_status) await setPaymentStatus(trx, order, next, stamp);
         await recordPaymentEvent(trx, {
           orderId: order.id,
           provider: attempt.provider,
@@ -334,8 +300,8 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
           at: stamp,
         });
         if (!isPaid(order.payment_status) && isPaid(next)) {
-          await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: order.id, step: 'paid', at: stamp, source: 'payment' }).execute();
-          await recordStockSold(trx, db.dialect, order, attempt.provider, attempt.reference, stamp);
+          const { oversold } = await orderBecamePaid(trx, db.dialect, order, stamp, 'payment');
+          await recordOversold(trx, order.id, oversold, attempt.provider, attempt.reference, stamp);
           receipt = { orderId: order.id, at: stamp };
         }
         return { outcome, paymentStatus: next };
@@ -406,7 +372,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       const method = findMethod(body.paymentMethod)!;
       const provider = providerOf(method.paymentName);
       // Limited items stay held while the shopper pays (days for a manual transfer); 409 if they went meanwhile.
-      await holdStock(row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS);
+      await holdOrderStock(db, row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS);
       return provider ? startProviderPayment(row, provider, method.paymentName, amount) : startTransfer(row, method.paymentName as ManualMethodName, amount);
     },
 
@@ -425,12 +391,9 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       const row = await findOrder(db, orderId);
       readyToPay(row);
       const updated = await db.kysely.transaction().execute(async (trx) => {
-        const current = await lockOrder(trx, db.dialect, orderId);
-        if (isPaid(current.payment_status)) throw finished();
+        const current = await lockUnpaidOrder(trx, db.dialect, orderId);
         const stamp = new Date().toISOString();
-        if (current.payment_status !== AWAITING_TRANSFER) {
-          await trx.updateTable('shop_order').set({ payment_status: AWAITING_TRANSFER, updated_at: stamp }).where('id', '=', orderId).where('payment_status', '=', current.payment_status).execute();
-        }
+        if (current.payment_status !== AWAITING_TRANSFER) await setPaymentStatus(trx, current, AWAITING_TRANSFER, stamp);
         const chosen = await trx
           .selectFrom('payment_event')
           .select('detail')

@@ -1,7 +1,7 @@
 import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type ShopContact, type SiteSettings } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
-import { currentUser } from '../account/session';
+import { currentUser } from '../account';
 
 import { readSetting } from '../../db/settings';
 import type { Mailer } from '../../mail/mailer';

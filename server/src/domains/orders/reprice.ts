@@ -1,0 +1,221 @@
+import type { CurrencyName, DeliveryQuote, PickupLocationCode } from '@adire/contracts';
+import { convertAmount, deliveryFee, UnknownZoneError, type DeliverySettings } from '@adire/domain';
+import type { Kysely, Selectable } from 'kysely';
+import { parseJson } from '../../db/json';
+import type { Database } from '../../db/schema';
+import { readSetting } from '../../db/settings';
+import { AppError } from '../../http/errors';
+import { loadSellables } from './catalogue';
+import { couponDiscount, couponProblem, orderTotals } from './coupons';
+import { priceCart, type IncomingCartItem, type PricedCart } from './pricing';
+import { orderItems, type OrderRow } from './store';
+
+type Fee = ReturnType<typeof deliveryFee>;
+
+/**
+ * The one repricing of an order: the rate of its currency, the catalogue's sellables, `priceCart`,
+ * the coupon's discount, the delivery fee (computed once) and the money columns stored. Order
+ * create, update, checkout, the currency switch and the coupon calls all come through here, and the
+ * delivery quote the checkout shows is the one whose fee is stored.
+ */
+
+/** How the order reaches the shopper; `deliveryDate` '' when not chosen. */
+export interface DeliveryChoice {
+  method: 'delivery' | 'pickup' | null;
+  state: string | null;
+  zone: string | null;
+  deliveryDate: string;
+  pickupLocation?: PickupLocationCode | null;
+}
+
+export type MoneyColumns = Pick<
+  OrderRow,
+  | 'currency'
+  | 'conversion_rate'
+  | 'cart_items'
+  | 'order_products'
+  | 'subtotal_ngn'
+  | 'designs_ngn'
+  | 'total_ngn'
+  | 'subtotal'
+  | 'total'
+  | 'items_total'
+  | 'delivery_fee_ngn'
+  | 'delivery_fee'
+  | 'coupon_code'
+  | 'discount_ngn'
+  | 'discount'
+>;
+
+export interface RepriceInput {
+  currency: CurrencyName;
+  /** The lines to price from the catalogue now, or 'kept': the order's own lines at their stored prices and rate. */
+  items: readonly IncomingCartItem[] | 'kept';
+  delivery: DeliveryChoice;
+  /** The coupon to price with, when it differs from the order's (being put on or taken off). */
+  couponCode?: string | null;
+  /** The delivery settings the caller already checked the choice against; read here otherwise. */
+  deliverySettings?: DeliverySettings | null;
+  now?: Date;
+}
+
+export interface Repriced {
+  columns: MoneyColumns;
+  priced: PricedCart;
+  rate: number;
+  /** What delivery costs, as the checkout shows it (null without a delivery method): the fee stored. */
+  quote: DeliveryQuote | null;
+}
+
+/** The delivery choice an order was last checked out with. */
+export const deliveryOf = (row: OrderRow, deliveryDate: string = row.delivery_date): DeliveryChoice => ({
+  method: row.delivery_method as DeliveryChoice['method'],
+  state: row.delivery_state,
+  zone: row.delivery_zone,
+  deliveryDate,
+  pickupLocation: row.pickup_location as PickupLocationCode | null,
+});
+
+export async function rateOf(q: Kysely<Database>, currency: CurrencyName): Promise<number> {
+  const row = await q.selectFrom('currency').select('conversion_rate').where('name', '=', currency).executeTakeFirst();
+  const rate = Number(row?.conversion_rate);
+  if (!(rate > 0)) throw new AppError(503, 'RATE_UNAVAILABLE', `Prices in ${currency} are not available right now`);
+  return rate;
+}
+
+/** The order's prices as stored: for changes that leave the items alone. */
+function storedPricing(row: OrderRow): PricedCart {
+  return {
+    cartItems: orderItems(row),
+    orderProducts: parseJson(row.order_products, []),
+    subtotalNgn: Number(row.subtotal_ngn),
+    designsNgn: Number(row.designs_ngn),
+    totalNgn: Number(row.subtotal_ngn) + Number(row.designs_ngn),
+    subtotal: Number(row.subtotal),
+    total: Number(row.items_total),
+  };
+}
+
+/**
+ * Every amount of an order (`order` null: a new one), inside the caller's transaction: the items
+ * priced, the coupon's discount on them (a coupon whose minimum is no longer met is taken off and its
+ * use given back), the delivery fee of the day and zone (free above the threshold; none while the cart
+ * is empty; kept as it was when the settings no longer know the zone), and the total the shopper pays.
+ */
+export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null, input: RepriceInput): Promise<Repriced> {
+  const now = input.now ?? new Date();
+  let rate: number;
+  let priced: PricedCart;
+  if (input.items === 'kept' && order) {
+    rate = Number(order.conversion_rate);
+    priced = storedPricing(order);
+  } else {
+    const items = input.items === 'kept' ? [] : input.items;
+    rate = await rateOf(trx, input.currency);
+    const catalogue = await loadSellables({ kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
+    priced = priceCart(items, catalogue, rate);
+  }
+  const itemsNgn = priced.totalNgn;
+  const items = priced.total;
+
+  let coupon_code = input.couponCode !== undefined ? input.couponCode : (order?.coupon_code ?? null);
+  let discount = { discountNgn: 0, discount: 0 };
+  if (coupon_code && order) {
+    const row = await trx.selectFrom('coupon').selectAll().where('code', '=', coupon_code).executeTakeFirst();
+    const rule = row ? couponRule(row) : null;
+    // Expiry and the usage limit were checked when the coupon went on; the minimum follows the cart.
+    const problem = rule && itemsNgn > 0 ? couponProblem({ ...rule, expiresAt: null }, { code: coupon_code, itemsNgn, now, alreadyHeld: true }) : { code: 'COUPON_MINIMUM' };
+    if (problem || !rule) {
+      await releaseCoupon(trx, order.id);
+      coupon_code = null;
+    } else discount = couponDiscount(rule, { itemsNgn, items, rate });
+  } else coupon_code = null;
+
+  const { delivery } = input;
+  const keptFeeNgn = Number(order?.delivery_fee_ngn ?? 0);
+  let feeNgn = 0;
+  let fee: Fee | null = null;
+  if (delivery.method && itemsNgn > 0) {
+    const settings = input.deliverySettings !== undefined ? input.deliverySettings : await readSetting<DeliverySettings>(trx, 'deliverySettings');
+    try {
+      if (settings) fee = deliveryFee(settings, { method: delivery.method, state: delivery.state, zone: delivery.zone, deliveryDate: delivery.deliveryDate, itemsNgn });
+    } catch (err) {
+      if (!(err instanceof UnknownZoneError)) throw err;
+    }
+    feeNgn = fee ? fee.feeNgn : keptFeeNgn;
+  }
+  const totals = orderTotals({ itemsNgn, items, ...discount, feeNgn, rate });
+  const method = delivery.method;
+  const quote = method
+    ? deliveryQuote({ ...delivery, method }, fee ?? { feeNgn, free: feeNgn === 0, configName: null, freeFromNgn: null }, input.currency, rate)
+    : null;
+  return {
+    rate,
+    priced,
+    quote,
+    columns: {
+      currency: input.currency,
+      conversion_rate: rate,
+      cart_items: JSON.stringify(priced.cartItems),
+      order_products: JSON.stringify(priced.orderProducts),
+      subtotal_ngn: priced.subtotalNgn,
+      designs_ngn: priced.designsNgn,
+      subtotal: priced.subtotal,
+      items_total: items,
+      coupon_code,
+      discount_ngn: discount.discountNgn,
+      discount: discount.discount,
+      delivery_fee_ngn: feeNgn,
+      delivery_fee: totals.deliveryFee,
+      total_ngn: totals.totalNgn,
+      total: totals.total,
+    },
+  };
+}
+
+/** The delivery quote the checkout shows for a fee (in the order's currency: amount ÷ rate, rounded up). */
+export function deliveryQuote(
+  choice: Pick<DeliveryChoice, 'state' | 'zone' | 'pickupLocation'> & { method: 'delivery' | 'pickup' },
+  fee: Fee,
+  currency: CurrencyName,
+  rate: number,
+): DeliveryQuote {
+  return {
+    method: choice.method,
+    state: choice.state,
+    zone: choice.zone,
+    pickupLocation: choice.pickupLocation ?? null,
+    configName: fee.configName,
+    freeFromNgn: fee.freeFromNgn,
+    free: fee.free,
+    feeNgn: fee.feeNgn,
+    fee: fee.feeNgn > 0 ? convertAmount(fee.feeNgn, rate) : 0,
+    currency,
+  };
+}
+
+export function couponRule(row: Selectable<Database['coupon']>) {
+  return {
+    code: row.code,
+    kind: row.kind,
+    amount: Number(row.amount),
+    minOrderNgn: Number(row.min_order_ngn),
+    expiresAt: row.expires_at,
+    usageLimit: row.usage_limit === null ? null : Number(row.usage_limit),
+    usedCount: Number(row.used_count),
+    active: Number(row.active) === 1,
+  };
+}
+
+/** Give a coupon's use back (the order no longer holds it), inside the caller's transaction. */
+export async function releaseCoupon(trx: Kysely<Database>, orderId: string): Promise<void> {
+  const held = await trx.selectFrom('coupon_redemption').select('coupon_code').where('order_id', '=', orderId).executeTakeFirst();
+  if (!held) return;
+  await trx.deleteFrom('coupon_redemption').where('order_id', '=', orderId).execute();
+  await trx
+    .updateTable('coupon')
+    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+    .where('code', '=', held.coupon_code)
+    .where('used_count', '>', 0)
+    .execute();
+}

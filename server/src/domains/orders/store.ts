@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { CartItem, CurrencyName, DeliveryDetails, Order, OrderProduct, PaymentStatus, PickupLocationCode } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
+import type { Database, ShopOrderTable } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { normaliseOrderNumber } from './order-number';
+
+/**
+ * The order store: the one module that reads and writes `shop_order` (lock, load, the guarded write of
+ * an unpaid order, the narrow status writes of payments and the operator) and maps a row to an `Order`.
+ * Everything else in the server reaches orders through these functions.
+ */
+
+export type OrderRow = Selectable<ShopOrderTable>;
+export type OrderChanges = Omit<Updateable<ShopOrderTable>, 'id' | 'business' | 'created_at'>;
+type Query = Pick<Db, 'kysely'>;
+
+export const ORDER_NOT_FOUND = 'We could not find that order';
+export const ORDER_FINISHED = 'This order has been paid and can no longer be changed';
+
+export const orderFinished = () => new AppError(409, 'ORDER_FINISHED', ORDER_FINISHED);
+export const orderNotFound = () => new AppError(404, 'NOT_FOUND', ORDER_NOT_FOUND);
+
+/** Unguessable order ids: 128 random bits. */
+export const newOrderId = () => randomBytes(16).toString('base64url');
+
+/** The order's cart as stored (names and naira prices from the catalogue at the last pricing). */
+export const orderItems = (row: Pick<OrderRow, 'cart_items'>): CartItem[] => {
+  const items = parseJson<unknown>(row.cart_items, []);
+  return Array.isArray(items) ? (items as CartItem[]) : [];
+};
+
+/** The checkout columns of an order that has not been checked out (migration 0007 defaults). */
+export const NOT_CHECKED_OUT = {
+  client_name: null,
+  client_email: null,
+  client_phone: null,
+  client_phone_country_code: null,
+  delivery_method: null,
+  delivery_details: '{}',
+  delivery_state: null,
+  delivery_zone: null,
+  pickup_location: null,
+  pickup_state: null,
+  despatch_location: null,
+  delivery_message: null,
+  purpose: null,
+  delivery_instruction: null,
+  admin_notes: null,
+  items_total: 0,
+  delivery_fee_ngn: 0,
+  delivery_fee: 0,
+  coupon_code: null,
+  discount_ngn: 0,
+  discount: 0,
+  delivery_status: 'new',
+  checked_out_at: null,
+  reviewed_at: null,
+} satisfies Partial<OrderRow>;
+
+const present = <T>(key: string, value: T | null | undefined) => (value === null || value === undefined || value === '' ? {} : { [key]: value });
+
+/** A row as the storefront sees it (SPEC section 3). */
+export function toOrder(row: OrderRow): Order {
+  const cartItems = orderItems(row);
+  const details = parseJson<DeliveryDetails>(row.delivery_details ?? '{}', {});
+  const client = {
+    ...present('name', row.client_name),
+    ...present('email', row.client_email),
+    ...present('phone', row.client_phone),
+    ...present('phoneCountryCode', row.client_phone_country_code),
+  };
+  return {
+    id: row.id,
+    ...(row.order_number ? { orderNumber: row.order_number } : {}),
+    deliveryDate: row.delivery_date,
+    orderProducts: parseJson<OrderProduct[]>(row.order_products, []),
+    cartItems: cartItems.length ? cartItems : null,
+    currency: row.currency as CurrencyName,
+    ...(Object.keys(client).length ? { client } : {}),
+    ...(Object.keys(details).length ? { deliveryDetails: details } : {}),
+    ...present('recipientAddress', details.recipientAddress),
+    ...present('deliveryMessage', row.delivery_message),
+    ...present('purpose', row.purpose),
+    ...present('adminNotes', row.admin_notes),
+    ...present('despatchLocation', row.despatch_location),
+    ...present('deliveryInstruction', row.delivery_instruction),
+    ...present('pickupState', row.pickup_state),
+    ...present('deliveryZone', row.delivery_zone),
+    ...(row.delivery_method ? { deliveryMethod: row.delivery_method as 'delivery' | 'pickup' } : {}),
+    ...present('pickupLocation', row.pickup_location as PickupLocationCode | null),
+    paymentStatus: row.payment_status as PaymentStatus,
+    coupon: row.coupon_code ?? null,
+    subtotal: Number(row.subtotal),
+    itemsTotal: Number(row.items_total),
+    discount: Number(row.discount),
+    deliveryFee: Number(row.delivery_fee),
+    total: Number(row.total),
+  };
+}
+
+// --- reads ------------------------------------------------------------------------------------
+
+/** The order by id, or a 404. */
+export async function findOrder(db: Query, id: string): Promise<OrderRow> {
+  const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+/** The order by its number as a shopper or operator types it ('abl 1042w' finds ABL1042W). */
+export async function findOrderByNumber(db: Query, raw: string): Promise<OrderRow | undefined> {
+  return db.kysely.selectFrom('shop_order').selectAll().where('order_number', '=', normaliseOrderNumber(raw)).executeTakeFirst();
+}
+
+/** The order row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer); 404 when unknown. */
+export async function lockOrder(trx: Kysely<Database>, dialect: Db['dialect'], id: string): Promise<OrderRow> {
+  const row = await trx.selectFrom('shop_order').selectAll().where('id', '=', id).$if(dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+/** The locked order row, which must not be paid (409 ORDER_FINISHED). */
+export async function lockUnpaidOrder(trx: Kysely<Database>, dialect: Db['dialect'], id: string): Promise<OrderRow> {
+  const row = await lockOrder(trx, dialect, id);
+  if (isPaid(row.payment_status)) throw orderFinished();
+  return row;
+}
+
+// --- writes -----------------------------------------------------------------------------------
+
+export async function insertOrder(db: Query, row: OrderRow): Promise<void> {
+  await db.kysely.insertInto('shop_order').values(row).execute();
+}
+
+/**
+ * Change an unpaid order read (and locked) as `current`. The paid check is part of the write: the row
+ * changes only while its payment status is still the one read, so a payment landing in between wins
+ * (409 ORDER_FINISHED). Answers the row as it now is.
+ */
+export async function writeUnpaidOrder(trx: Kysely<Database>, current: OrderRow, changes: OrderChanges): Promise<OrderRow> {
+  if (isPaid(current.payment_status)) throw orderFinished();
+  if (!(await setOrderIf(trx, current, changes))) throw orderFinished();
+  return { ...current, ...changes } as OrderRow;
+}
+
+/** The payment status moves from the one read in `current` to `next`; false when it had moved meanwhile. */
+export async function setPaymentStatus(trx: Kysely<Database>, current: OrderRow, next: string, at: string): Promise<boolean> {
+  return setOrderIf(trx, current, { payment_status: next, updated_at: at });
+}
+
+/** The delivery status moves from the one read in `current` to `step`; false when it had moved meanwhile. */
+export async function setDeliveryStatus(trx: Kysely<Database>, current: OrderRow, step: string, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('shop_order')
+    .set({ delivery_status: step, updated_at: at })
+    .where('id', '=', current.id)
+    .where('delivery_status', '=', current.delivery_status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The order's one review is taken (a conditional write: two submits racing cannot both get it). */
+export async function claimReview(trx: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
+  const result = await trx.updateTable('shop_order').set({ reviewed_at: at }).where('id', '=', orderId).where('reviewed_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+async function setOrderIf(trx: Kysely<Database>, current: OrderRow, changes: OrderChanges): Promise<boolean> {
+  const result = await trx.updateTable('shop_order').set(changes).where('id', '=', current.id).where('payment_status', '=', current.payment_status).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
