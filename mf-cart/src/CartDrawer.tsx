@@ -89,18 +89,20 @@ export function CartDrawer() {
           </ul>
         )}
         {items.length > 0 && (
+          // One 'Delivery date': the picker's label; the chosen day (or 'Not set yet') is its description.
           <div className={styles.date}>
             <label htmlFor={dateId}>Delivery date</label>
             {open && (
               <Suspense fallback={<input id={dateId} placeholder="Select date" disabled />}>
-                <DeliveryDatePicker id={dateId} value={deliveryDate} onChange={setDeliveryDate} />
+                <DeliveryDatePicker id={dateId} value={deliveryDate} onChange={setDeliveryDate} describedBy={`${dateId}-shown`} />
               </Suspense>
             )}
+            <p id={`${dateId}-shown`} className={styles.dateShown}>
+              {formatDrawerDate(deliveryDate)}
+            </p>
           </div>
         )}
         <dl className={styles.summary}>
-          <dt>Delivery date</dt>
-          <dd>{formatDrawerDate(deliveryDate)}</dd>
           <dt>Subtotal</dt>
           <dd>
             <Price amount={cartSubtotal(items)} />

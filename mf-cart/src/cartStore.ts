@@ -1,6 +1,6 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CurrencyName, type User } from '@adire/contracts';
-import { addCartItem, cartItemCount, decrementQuantity, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
+import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CheckoutSettings, type CurrencyName, type User } from '@adire/contracts';
+import { addCartItem, cartItemCount, decrementQuantity, deliveryDateProblem, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
 import { checkoutPath, isSelectableDate, itemsWithSku, orderBody, storedCartItems } from './rules';
@@ -29,6 +29,8 @@ interface CartState {
 const toast = (type: 'success' | 'error' | 'info', message: string) => bus.emit('toast:show', { type, message });
 const currentUser = (): User | null => bus.last('user:changed') ?? null;
 const currentCurrency = (): CurrencyName => bus.last('currency:changed')?.name ?? 'NGN';
+/** The shop's same-day cutoffs (site settings from the handshake); the defaults until they arrive. */
+export const checkoutSettings = (): CheckoutSettings => bus.last('settings:loaded')?.settings?.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS;
 const navigate = (path: string) => window.history.pushState(null, '', path);
 /** The guest cart in local storage; a corrupt value or item counts as absent. */
 const readGuestCart = (): CartItem[] => storedCartItems(readStored('cartItems'));
@@ -60,7 +62,11 @@ export const useCart = create<CartState>((set, get) => {
   };
   const mapItem = (sku: string, change: (item: CartItem) => CartItem) => update(get().items.map((i) => (i.SKU === sku ? change(i) : i)));
 
-  async function saveOrder(items: CartItem[], after: 'checkout' | 'stay' | 'home'): Promise<boolean> {
+  /**
+   * After the order is saved: go to the checkout, stay in the drawer, go home, or (an update from the
+   * checkout header, whose summary refreshes on 'order:saved') close the drawer and confirm.
+   */
+  async function saveOrder(items: CartItem[], after: 'checkout' | 'stay' | 'home' | 'close'): Promise<boolean> {
     const { orderId, deliveryDate } = get();
     const body = orderBody(items, deliveryDate, currentCurrency(), currentUser() !== null);
     set({ busy: true });
@@ -85,6 +91,9 @@ export const useCart = create<CartState>((set, get) => {
     } else if (after === 'home') {
       set({ open: false });
       navigate('/');
+    } else if (after === 'close') {
+      set({ open: false });
+      toast('success', 'Cart updated');
     }
     return true;
   }
@@ -106,8 +115,8 @@ export const useCart = create<CartState>((set, get) => {
       if (items.length === 0 && get().orderId) await saveOrder(items, get().opener === 'checkout-header' ? 'home' : 'stay');
     },
     setDeliveryDate(date) {
-      if (date && !isSelectableDate(date)) {
-        toast('error', 'Choose today or a later day for delivery');
+      if (date && !isSelectableDate(date, new Date(), checkoutSettings())) {
+        toast('error', deliveryDateProblem(date, 'delivery', new Date(), checkoutSettings())?.message ?? 'Choose today or a later day for delivery');
         return;
       }
       set({ deliveryDate: date });
@@ -115,7 +124,7 @@ export const useCart = create<CartState>((set, get) => {
     },
     async submit() {
       if (get().busy || get().items.length === 0) return;
-      await saveOrder(get().items, get().opener === 'main-header' || !get().orderId ? 'checkout' : 'stay');
+      await saveOrder(get().items, get().opener === 'main-header' || !get().orderId ? 'checkout' : 'close');
     },
     reset(reason) {
       clearTimeout(saveTimer);

@@ -1,5 +1,5 @@
-import type { CartItem, CurrencyName } from '@adire/contracts';
-import { isApiDate, shopDate } from '@adire/domain';
+import { DEFAULT_CHECKOUT_SETTINGS, type CartItem, type CheckoutSettings, type CurrencyName } from '@adire/contracts';
+import { earliestDate, isApiDate } from '@adire/domain';
 
 /** Body of order/create and order/{id} (SPEC section 7). */
 export interface OrderBody {
@@ -31,9 +31,17 @@ export function checkoutPath(orderId: string): string {
   return `/checkout?orderId=${encodeURIComponent(orderId)}`;
 }
 
-/** A picked date is usable when it is a real YYYY-MM-DD day, today or later (in Lagos, the shop's day). */
-export function isSelectableDate(date: string, now: Date = new Date()): boolean {
-  return isApiDate(date) && date >= shopDate(now);
+/**
+ * The drawer's first day: the checkout's, from the one same-day cutoff rule (@adire/domain): today
+ * in Lagos before the delivery cutoff (21:00 by default), tomorrow after it.
+ */
+export function firstDeliveryDate(now: Date = new Date(), settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
+  return earliestDate(now, 'delivery', settings);
+}
+
+/** A picked date is usable when it is a real YYYY-MM-DD day, on or after the first delivery day. */
+export function isSelectableDate(date: string, now: Date = new Date(), settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): boolean {
+  return isApiDate(date) && date >= firstDeliveryDate(now, settings);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

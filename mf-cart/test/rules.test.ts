@@ -1,7 +1,7 @@
-import type { CartItem } from '@adire/contracts';
+import { DEFAULT_CHECKOUT_SETTINGS, type CartItem } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { isSelectableDate, orderBody, storedCartItems } from '../src/rules';
+import { firstDeliveryDate, isSelectableDate, orderBody, storedCartItems } from '../src/rules';
 
 const item: CartItem = { SKU: 'AB-1', name: 'Roses', description: '', image: { src: '' }, price: 100, quantity: 1, productId: 'p' };
 
@@ -23,6 +23,16 @@ describe('delivery dates', () => {
     expect(isSelectableDate('2026-02-14', now)).toBe(true);
     expect(isSelectableDate('2026-02-30', now)).toBe(false);
     expect(isSelectableDate('14/02/2026', now)).toBe(false);
+  });
+  it("after the delivery cutoff (21:00 Lagos) the first day is tomorrow, as in the checkout", () => {
+    const evening = new Date('2026-02-14T20:30:00Z'); // 21:30 in Lagos
+    expect(firstDeliveryDate(evening)).toBe('2026-02-15');
+    expect(isSelectableDate('2026-02-14', evening)).toBe(false);
+    expect(isSelectableDate('2026-02-15', evening)).toBe(true);
+    expect(firstDeliveryDate(new Date('2026-02-14T19:59:00Z'))).toBe('2026-02-14'); // 20:59
+    // The shop's own cutoff setting is followed.
+    const late = { ...DEFAULT_CHECKOUT_SETTINGS, sameDayCutoff: { ...DEFAULT_CHECKOUT_SETTINGS.sameDayCutoff, delivery: '22:00' } };
+    expect(isSelectableDate('2026-02-14', evening, late)).toBe(true);
   });
 });
 
