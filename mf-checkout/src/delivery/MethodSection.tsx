@@ -3,6 +3,7 @@ import { configForDate, findState, formatAmount, freeDeliveryFrom, type Delivery
 import { Price } from '@adire/ui';
 import type { ReactNode } from 'react';
 import styles from '../form.module.css';
+import { BranchAddress } from '../BranchAddress';
 import { branchFor, useShopContact } from '../shopContact';
 import { fieldId, SelectField, type FormApi } from './fields';
 import { STATE_LABELS } from './form';
@@ -81,18 +82,7 @@ function PickupPlace({ f }: { f: FormApi }) {
       />
       {/* The branch card keeps its space so choosing a branch moves nothing below it. */}
       <div className={styles.branch} aria-live="polite">
-        {branch && (
-          <address aria-label="Pick-up address">
-            <strong>{branch.name}</strong>
-            <br />
-            {branch.location}
-            <br />
-            Open {branch.workingTimes} ·{' '}
-            <a href={branch.url} target="_blank" rel="noreferrer">
-              Map
-            </a>
-          </address>
-        )}
+        {branch && <BranchAddress branch={branch} />}
       </div>
     </>
   );

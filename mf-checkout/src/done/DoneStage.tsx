@@ -1,13 +1,18 @@
-import type { Order } from '@adire/contracts';
+import type { Order, PickupLocationCode } from '@adire/contracts';
 import { formatDrawerDate } from '@adire/domain';
 import { Link } from '@adire/router';
+import { BranchAddress } from '../BranchAddress';
 import styles from '../form.module.css';
+import { branchFor, useShopContact } from '../shopContact';
 import { useFocusOnMount } from '../useFocusOnMount';
 import { ReviewForm } from './ReviewForm';
 
 /** Stage 3, shown only for a paid order: thanks, the order number, what happens next, the review form. */
 export function DoneStage({ order }: { order: Order }) {
   const pickup = order.deliveryMethod === 'pickup';
+  const pickupCode = order.pickupLocation ?? order.despatchLocation;
+  // The branch's name, address and hours, as the delivery stage showed them (the code until they load).
+  const branch = branchFor(useShopContact(), pickup ? ((pickupCode ?? '') as PickupLocationCode | '') : '');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section className={styles.form} aria-labelledby="done-heading">
@@ -26,7 +31,7 @@ export function DoneStage({ order }: { order: Order }) {
         {pickup ? (
           <>
             <dt>Pick-up at</dt>
-            <dd>{order.pickupLocation ?? order.despatchLocation}</dd>
+            <dd className={styles.branch}>{branch ? <BranchAddress branch={branch} /> : pickupCode}</dd>
           </>
         ) : (
           <>
