@@ -21,6 +21,7 @@ describe('routes', () => {
   it('hides the footer on checkout and unsubscribe only', () => {
     expect(showsFooter('/')).toBe(true);
     expect(showsFooter('/checkout')).toBe(false);
+    expect(showsFooter('/order-tracker')).toBe(true);
     expect(showsFooter('/unsubscribe')).toBe(false);
   });
 });

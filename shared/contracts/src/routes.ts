@@ -32,9 +32,9 @@ export function isKnownRoute(pathname: string): boolean {
   return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname);
 }
 
-/** The footer is hidden on checkout and unsubscribe (SPEC section 2). */
+/** The footer is hidden on checkout and unsubscribe only (SPEC section 2): the order tracker has it. */
 export function showsFooter(pathname: string): boolean {
-  return !isCheckoutRoute(pathname) && !isUnsubscribeRoute(pathname);
+  return !matchesPrefix(pathname, '/checkout') && !isUnsubscribeRoute(pathname);
 }
 
 /** The checkout page brings its own compact header. */
