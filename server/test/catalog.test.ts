@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CatalogCategory, CatalogListing, FilterGroup, ProductDetail, ProductSummary, SearchResult } from '@adire/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bumpCatalogVersion } from '../src/db/catalog-writer';
 import { seedIfEmpty } from '../src/db/seed';
@@ -14,17 +15,20 @@ import { startTestShop, type TestShop } from './helpers';
 let shop: TestShop;
 // A photo dropped into the media folder replaces one product's generated picture.
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-media-'));
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+let PNG: Buffer;
 
 beforeAll(async () => {
+  PNG = await sharp({ create: { width: 600, height: 500, channels: 3, background: '#b8324f' } }).png().toBuffer();
   fs.mkdirSync(path.join(mediaDir, 'products'));
   fs.writeFileSync(path.join(mediaDir, 'products', 'cuddle-me-teddy.png'), PNG);
   process.env.MEDIA_DIR = mediaDir;
+  process.env.MEDIA_CACHE_DIR = path.join(mediaDir, 'cache');
   shop = await startTestShop();
 });
 afterAll(async () => {
   await shop.close();
   delete process.env.MEDIA_DIR;
+  delete process.env.MEDIA_CACHE_DIR;
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
@@ -480,8 +484,15 @@ describe('pictures', () => {
 
   it('serves a dropped-in photo instead of the drawing', async () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
-    expect(p.image.src).toMatch(/^\/media\/products\/cuddle-me-teddy\.png\?v=\w+$/);
-    const res = await shop.app.inject(p.image.src);
+    // Pages get a JPEG variant (and the photo's size and variants: photos.test.ts), never the original.
+    expect(p.image.src).toMatch(/^\/media\/products\/cuddle-me-teddy\.w480\.jpeg\?v=\w+$/);
+    expect(p.images[0]).toMatchObject({ width: 600, height: 500, variants: { widths: [320, 480], formats: ['avif', 'webp', 'jpeg'] } });
+    const variant = await shop.app.inject(p.image.src);
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/jpeg');
+    expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The original stays at its own address.
+    const res = await shop.app.inject(p.image.src.replace('.w480.jpeg', '.png'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');

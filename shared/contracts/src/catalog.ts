@@ -56,11 +56,30 @@ export const LISTING_PAGE_SIZE = { default: 24, max: 60 } as const;
 /** Search text beyond this many characters is ignored. */
 export const SEARCH_MAX_LENGTH = 100;
 
+/** Formats a photo is served in, best first; 'jpeg' is the fallback of the `<img>` itself. */
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/**
+ * The sizes and formats a photo is served in (generated SVG art has none: it scales by itself).
+ * Build `srcset`/`<source>` from it with `responsivePicture` of `@adire/domain/images`.
+ */
+export interface ImageVariants {
+  /** One variant's URL with `{width}` and `{format}` to fill in, e.g. `/media/products/roses.w{width}.{format}?v=3f2a`. */
+  url: string;
+  /** Widths made, ascending; none wider than the photo. */
+  widths: number[];
+  formats: ImageFormat[];
+}
+
 export interface ProductImage {
+  /** A photo: a JPEG variant of it (never the multi-megabyte original); art: the SVG. */
   src: string;
   alt: string;
+  /** The picture's own size (a photo's, after its EXIF rotation; 800 × 800 for art). */
   width: number;
   height: number;
+  variants?: ImageVariants;
 }
 
 export interface RatingSummary {
@@ -79,7 +98,8 @@ export interface ProductSummary {
   description: string;
   /** NGN, price of the default size. */
   price: number;
-  image: { src: string; alt: string };
+  /** `width`, `height` and `variants` as in ProductImage (older answers had only src and alt). */
+  image: { src: string; alt: string; width?: number; height?: number; variants?: ImageVariants };
   /** Primary category slug. */
   category: string;
   inStock: boolean;

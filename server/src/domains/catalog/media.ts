@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { IMAGE_FORMATS, type ImageVariants } from '@adire/contracts';
+import { fallbackWidth, PHOTO_EXTENSIONS, type PhotoVariants } from './photos';
 
 export type MediaKind = 'products' | 'blog';
 
@@ -35,12 +37,61 @@ interface Folder {
   files: Map<string, DropIn>;
 }
 
+/** A picture as the API describes it: art is only `src`; a photo has its size and variants. */
+export interface PictureRef {
+  src: string;
+  width?: number;
+  height?: number;
+  variants?: ImageVariants;
+}
+
 export class MediaStore {
   private readonly folders = new Map<MediaKind, Folder>();
-  /** Moves whenever a scan finds a different set of files or versions. */
+  /** Moves whenever a scan finds a different set of files or versions, or a photo proves unreadable. */
   private generation = 0;
 
-  constructor(readonly dir: string) {}
+  /** `photos`: make and keep responsive variants of raster drop-ins (photos.ts); without it they are linked as they are. */
+  constructor(
+    readonly dir: string,
+    readonly photos?: PhotoVariants,
+  ) {
+    if (photos) photos.onBroken = () => this.generation++;
+  }
+
+  /** A raster drop-in that gets variants (not an SVG, not one found unreadable). */
+  photoOf(kind: MediaKind, base: string): DropIn | undefined {
+    const drop = this.find(kind, base);
+    if (!drop || !this.photos || !PHOTO_EXTENSIONS.has(drop.ext) || this.photos.isBroken(kind, base, drop)) return undefined;
+    return drop;
+  }
+
+  /** Whether the drop-in for `base` is a photo that could not be read (its art is shown instead). */
+  isBroken(kind: MediaKind, base: string): boolean {
+    const drop = this.find(kind, base);
+    return !!drop && !!this.photos && this.photos.isBroken(kind, base, drop);
+  }
+
+  /**
+   * What a page shows for `base`: a photo's JPEG variant (never the original) with its size and
+   * variants; an SVG drop-in; else the generated SVG. Versioned URLs in every case.
+   */
+  async picture(kind: MediaKind, base: string, generatedVersion: string): Promise<PictureRef> {
+    const drop = this.photoOf(kind, base);
+    if (drop) {
+      const info = await this.photos!.info(kind, base, drop);
+      if (info) {
+        const variants: ImageVariants = { url: `/media/${kind}/${base}.w{width}.{format}?v=${drop.version}`, widths: info.widths, formats: [...IMAGE_FORMATS] };
+        return { src: `/media/${kind}/${base}.w${fallbackWidth(info.widths)}.jpeg?v=${drop.version}`, width: info.width, height: info.height, variants };
+      }
+    }
+    return { src: this.url(kind, base, generatedVersion) };
+  }
+
+  /** `picture` for a stored path (`/media/products/<base>.svg`); any other address is returned as is. */
+  async resolvePicture(stored: string, generatedVersion: string): Promise<PictureRef> {
+    const m = STORED.exec(stored);
+    return m ? this.picture(m[1] as MediaKind, m[2]!, generatedVersion) : { src: stored };
+  }
 
   /** Changes when any drop-in appears, changes or goes (seen within RECHECK_MS): part of cached answers' keys. */
   signature(): string {
@@ -100,16 +151,12 @@ export class MediaStore {
 
   /** The URL shoppers load: the drop-in if there is one, else the generated SVG; versioned either way. */
   url(kind: MediaKind, base: string, generatedVersion: string): string {
-    const drop = this.find(kind, base);
+    const drop = this.isBroken(kind, base) ? undefined : this.find(kind, base);
     return drop ? `/media/${kind}/${base}.${drop.ext}?v=${drop.version}` : `/media/${kind}/${base}.svg?v=${generatedVersion}`;
   }
-
-  /** `/media/products/<base>.svg` (as stored) → its served URL; any other address is returned as is. */
-  resolve(stored: string, generatedVersion: string): string {
-    const m = /^\/media\/(products|blog)\/([a-z0-9-]+)\.(?:svg|webp|jpe?g|png)$/i.exec(stored);
-    return m ? this.url(m[1] as MediaKind, m[2]!, generatedVersion) : stored;
-  }
 }
+
+const STORED = /^\/media\/(products|blog)\/([a-z0-9-]+)\.(?:svg|webp|jpe?g|png)$/i;
 
 /** Long caching when the URL names the current version; a short one (revalidated by ETag) otherwise. */
 export function cacheControl(requested: unknown, current: string): string {

@@ -10,6 +10,7 @@ import { artVersion, parseArt, renderArt, type ImageView } from './image';
 import { listDesigns } from './lookup';
 import { recommendationPeriod, seededRandom, seedOf } from './recommend';
 import { cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
+import { PhotoVariants, VARIANT_CONTENT_TYPES } from './photos';
 import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
 import * as service from './service';
 import { SITEMAP_CONTENT_TYPE, SitemapCache } from './sitemap';
@@ -19,6 +20,8 @@ export interface CatalogOptions {
   db: Db;
   /** Drop-in photos: `<mediaDir>/products/<slug>.(webp|jpg|png|svg)`. Default MEDIA_DIR or server/media. */
   mediaDir?: string;
+  /** Where photos' variants are kept (made once, across restarts). Default MEDIA_CACHE_DIR or var/media-cache. */
+  mediaCacheDir?: string;
   /** Where shoppers reach the store: the sitemap's URLs start with it. */
   publicUrl?: string;
 }
@@ -47,10 +50,11 @@ const fileParams = { type: 'object', required: ['file'], properties: { file: str
 type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: string; shopBy?: RawParam } & Partial<Record<FilterGroupName, RawParam>>;
 
 /** Catalog domain: categories (the menu is built from them), listings, search, product pages, content. */
-export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, publicUrl = 'http://127.0.0.1:8080' }) => {
+export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, mediaCacheDir, publicUrl = 'http://127.0.0.1:8080' }) => {
   const indexes = new CatalogIndexCache(db);
   app.addHook('onClose', async () => indexes.dispose());
-  const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'));
+  const photos = new PhotoVariants(mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache'), app.log);
+  const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'), photos);
   const ctx: service.CatalogContext = { db, media };
   // Every read below is the same for every shopper: kept and tagged by the response cache
   // (src/http/response-cache.ts), keyed also by the dropped-in photos their image URLs point at.
@@ -207,14 +211,35 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     rendered.set(key, svg);
   };
 
+  /** A responsive variant of a photo (photos.ts): `<base>.w<width>.<avif|webp|jpeg>`, made once and kept. */
+  const VARIANT_FILE = /^([a-z0-9-]+?)(--detail)?\.w(\d{1,5})\.(avif|webp|jpeg)$/;
+  const FALLBACK_CACHE = 'public, max-age=300';
+
   async function serveImage(kind: MediaKind, request: FastifyRequest, reply: FastifyReply) {
     const { file } = request.params as { file: string };
     const v = (request.query as { v?: unknown }).v;
+    const variant = VARIANT_FILE.exec(file);
+    if (variant) {
+      const [, slug, detail, width, format] = variant as unknown as [string, string, string | undefined, string, 'avif' | 'webp' | 'jpeg'];
+      const base = `${slug}${detail ?? ''}`;
+      const drop = media.photoOf(kind, base);
+      const made = drop ? await photos.variant(kind, base, drop, Number(width), format) : null;
+      if (!drop || !made) {
+        // The photo is gone, unreadable, or has no such width: the generated picture, never a 500.
+        if (drop && !media.isBroken(kind, base)) throw notFound('We could not find that image');
+        return serveArt(kind, slug, detail, v, request, reply, FALLBACK_CACHE);
+      }
+      const etag = `"p-${drop.version}-${width}-${format}"`;
+      reply.header('etag', etag).header('cache-control', cacheControl(v, drop.version)).header('x-content-type-options', 'nosniff');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', VARIANT_CONTENT_TYPES[format]).send(await fs.readFile(made));
+    }
     const m = /^([a-z0-9-]+?)(--detail)?\.(svg|webp|jpe?g|png)$/.exec(file);
     if (!m) throw notFound('We could not find that image');
     const [, slug, detail, ext] = m as unknown as [string, string, string | undefined, string];
     const base = `${slug}${detail ?? ''}`;
     const drop = media.find(kind, base);
+    if (drop && media.isBroken(kind, base)) return serveArt(kind, slug, detail, v, request, reply, FALLBACK_CACHE);
     if (drop) {
       const etag = `"d-${drop.version}"`;
       reply.header('etag', etag).header('cache-control', cacheControl(v, drop.version)).header('x-content-type-options', 'nosniff');
@@ -222,6 +247,12 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
       return reply.header('content-type', CONTENT_TYPES[drop.ext]!).send(await fs.readFile(drop.file));
     }
     if (ext !== 'svg') throw notFound('We could not find that image');
+    return serveArt(kind, slug, detail, v, request, reply);
+  }
+
+  /** The generated SVG of a product or post; `cache` overrides the caching of a fallback. */
+  async function serveArt(kind: MediaKind, slug: string, detail: string | undefined, v: unknown, request: FastifyRequest, reply: FastifyReply, cache?: string) {
+    const base = `${slug}${detail ?? ''}`;
     const row =
       kind === 'products'
         ? await db.kysely.selectFrom('product').select(['name as label', 'art']).where('slug', '=', slug).executeTakeFirst()
@@ -229,7 +260,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     if (!row) throw notFound('We could not find that image');
     const version = artVersion(row.art, row.label);
     const etag = `"a-${version}"`;
-    reply.header('etag', etag).header('cache-control', cacheControl(v, version)).header('x-content-type-options', 'nosniff');
+    reply.header('etag', etag).header('cache-control', cache ?? cacheControl(v, version)).header('x-content-type-options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     const view: ImageView = detail ? 'detail' : 'main';
     const key = `${kind}|${base}|${version}`;

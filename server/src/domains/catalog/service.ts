@@ -63,15 +63,15 @@ export async function ratingsFor(db: Db, ids: string[]): Promise<Map<string, Rat
 /** Product cards for index positions, in order. */
 export async function summaries(ctx: CatalogContext, index: CatalogIndex, positions: number[]): Promise<ProductSummary[]> {
   const products = positions.map((p) => index.products[p]!);
-  const ratings = await ratingsFor(ctx.db, products.map((p) => p.id));
-  return products.map((p) => ({
+  const [ratings, pictures] = await Promise.all([ratingsFor(ctx.db, products.map((p) => p.id)), Promise.all(products.map((p) => ctx.media.resolvePicture(p.image, p.artVersion)))]);
+  return products.map((p, i) => ({
     id: p.id,
     slug: p.slug,
     SKU: p.sku,
     name: p.name,
     description: p.description,
     price: p.price,
-    image: { src: ctx.media.resolve(p.image, p.artVersion), alt: p.name },
+    image: { ...pictures[i]!, alt: p.name },
     category: p.category,
     inStock: p.inStock,
     vipClass: p.vipClass,
@@ -188,12 +188,12 @@ export async function productDetail(ctx: CatalogContext, index: CatalogIndex, sl
   ]);
   const version = artVersion(row.art, row.name);
   const storedImages = parseJson<{ path: string; alt: string }[]>(row.images, []);
-  const images: ProductImage[] = (storedImages.length ? storedImages : [{ path: row.image, alt: row.name }]).map((im) => ({
-    src: ctx.media.resolve(im.path, version),
-    alt: im.alt,
-    width: IMAGE_SIZE,
-    height: IMAGE_SIZE,
-  }));
+  const images: ProductImage[] = await Promise.all(
+    (storedImages.length ? storedImages : [{ path: row.image, alt: row.name }]).map(async (im) => {
+      const picture = await ctx.media.resolvePicture(im.path, version);
+      return { src: picture.src, alt: im.alt, width: picture.width ?? IMAGE_SIZE, height: picture.height ?? IMAGE_SIZE, ...(picture.variants ? { variants: picture.variants } : {}) };
+    }),
+  );
   const tagMap: ProductDetail['tags'] = {};
   for (const group of TAG_GROUP_NAMES) {
     const values: TagRef[] = tags.filter((t) => t.tag_group === group).map((t) => ({ value: t.tag_value, label: tagLabel(group, t.tag_value) }));
@@ -211,7 +211,7 @@ export async function productDetail(ctx: CatalogContext, index: CatalogIndex, sl
     name: row.name,
     description: row.description,
     price: Number(row.price_ngn),
-    image: { src: images[0]!.src, alt: images[0]!.alt },
+    image: images[0]!.variants ? { ...images[0]! } : { src: images[0]!.src, alt: images[0]!.alt },
     category: row.category_slug,
     inStock: Number(row.in_stock) === 1,
     vipClass: row.vip_class,
@@ -276,7 +276,8 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function blogSummary(ctx: CatalogContext, r: { slug: string; title: string; excerpt: string; author: string; published_at: string; tags: string; art: string }): BlogPostSummary {
+async function blogSummary(ctx: CatalogContext, r: { slug: string; title: string; excerpt: string; author: string; published_at: string; tags: string; art: string }): Promise<BlogPostSummary> {
+  const picture = await ctx.media.picture('blog', r.slug, artVersion(r.art, r.title));
   return {
     slug: r.slug,
     title: r.title,
@@ -284,7 +285,7 @@ function blogSummary(ctx: CatalogContext, r: { slug: string; title: string; exce
     author: r.author,
     publishedAt: r.published_at,
     tags: parseJson<string[]>(r.tags, []),
-    image: { src: ctx.media.url('blog', r.slug, artVersion(r.art, r.title)), alt: r.title, width: IMAGE_SIZE, height: IMAGE_SIZE },
+    image: { src: picture.src, alt: r.title, width: picture.width ?? IMAGE_SIZE, height: picture.height ?? IMAGE_SIZE, ...(picture.variants ? { variants: picture.variants } : {}) },
   };
 }
 
@@ -300,13 +301,13 @@ export async function blogList(ctx: CatalogContext, page: Pagination): Promise<B
       .execute(),
     ctx.db.kysely.selectFrom('blog_post').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { posts: rows.map((r) => blogSummary(ctx, r)), total: Number(total.n), page: page.page, pageSize: page.pageSize };
+  return { posts: await Promise.all(rows.map((r) => blogSummary(ctx, r))), total: Number(total.n), page: page.page, pageSize: page.pageSize };
 }
 
 export async function blogPost(ctx: CatalogContext, slug: string): Promise<BlogPost> {
   const row = await ctx.db.kysely.selectFrom('blog_post').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound('We could not find that blog post');
-  return { ...blogSummary(ctx, row), content: parseJson<BlogBlock[]>(row.content, []) };
+  return { ...(await blogSummary(ctx, row)), content: parseJson<BlogBlock[]>(row.content, []) };
 }
 
 export async function faq(db: Db): Promise<FaqEntry[]> {

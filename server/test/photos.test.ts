@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CatalogListing, ProductDetail } from '@adire/contracts';
+import { responsivePicture, IMAGE_SIZES } from '@adire/domain/images';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PhotoVariants, widthsFor } from '../src/domains/catalog/photos';
+import type { DropIn } from '../src/domains/catalog/media';
+import { startTestShop, type TestShop } from './helpers';
+
+const B = 'business=adire-blooms';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-photos-'));
+const mediaDir = path.join(tmp, 'media');
+const cacheDir = path.join(tmp, 'cache');
+const products = path.join(mediaDir, 'products');
+let shop: TestShop;
+let original: Buffer;
+
+/** A camera-like photo: noise over colour, so it compresses like a real one. */
+function photo(width: number, height: number, background = '#b8324f', quality = 90): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
+/** Replace a file the way a copy tool does (write beside it, rename over it), so the folder notices. */
+function dropIn(name: string, bytes: Buffer): void {
+  const file = path.join(products, name);
+  fs.writeFileSync(`${file}.part`, bytes);
+  fs.renameSync(`${file}.part`, file);
+}
+
+async function get<T>(url: string): Promise<T> {
+  const res = await shop.app.inject(url);
+  expect(res.statusCode, `${url} → ${res.body.slice(0, 200)}`).toBe(200);
+  return res.json().data as T;
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(products, { recursive: true });
+  original = await photo(2000, 1500);
+  dropIn('ruby-romance-red-roses.jpg', original);
+  dropIn('forever-red-rose-dome.jpg', Buffer.from('this is not a picture at all, just text with a .jpg name'));
+  const whole = await photo(900, 900);
+  dropIn('cuddle-me-teddy.jpg', whole.subarray(0, Math.floor(whole.length / 2))); // cut off half way
+  process.env.MEDIA_DIR = mediaDir;
+  process.env.MEDIA_CACHE_DIR = cacheDir;
+  shop = await startTestShop();
+}, 30_000);
+afterAll(async () => {
+  await shop.close();
+  delete process.env.MEDIA_DIR;
+  delete process.env.MEDIA_CACHE_DIR;
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('photos in the API', () => {
+  it('describe a photo by its size and variants, with a JPEG variant (not the original) as src', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    const main = p.images[0]!;
+    expect(main).toMatchObject({ width: 2000, height: 1500, alt: 'Ruby Romance Red Roses' });
+    expect(main.variants).toEqual({ url: expect.stringMatching(/^\/media\/products\/ruby-romance-red-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [320, 480, 720, 1080, 1600], formats: ['avif', 'webp', 'jpeg'] });
+    expect(main.src).toMatch(/^\/media\/products\/ruby-romance-red-roses\.w1080\.jpeg\?v=\w+$/);
+    expect(p.image).toMatchObject({ src: main.src, variants: main.variants });
+    // the card in a listing says the same
+    const listing = await get<CatalogListing>(`/v1/catalog/categories/roses/products?${B}&pageSize=60`);
+    const card = listing.products.find((x) => x.slug === 'ruby-romance-red-roses')!;
+    expect(card.image).toMatchObject({ src: main.src, width: 2000, height: 1500, variants: main.variants });
+    // art keeps its plain SVG
+    const art = listing.products.find((x) => x.slug !== 'ruby-romance-red-roses')!;
+    expect(art.image).toEqual({ src: expect.stringMatching(/\.svg\?v=\w+$/), alt: art.name });
+  });
+
+  it('every URL of the srcset the front end builds is served, in its format and width', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    const picture = responsivePicture(p.images[0]!, { sizes: IMAGE_SIZES.productMain });
+    const urls = [...picture.sources.flatMap((s) => s.srcSet.split(', ')), ...picture.img.srcSet!.split(', ')].map((c) => c.split(' ') as [string, string]);
+    expect(urls).toHaveLength(15);
+    for (const [url, w] of urls.filter((_, i) => i % 5 === 1)) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(`${meta.width}w`).toBe(w);
+      expect(meta.height).toBe((Number.parseInt(w) * 3) / 4);
+      expect(res.headers['content-type']).toBe({ heif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' }[meta.format as string]);
+    }
+  });
+});
+
+describe('variants', () => {
+  it('are made on first request, then kept: immutable with the version, an ETag and 304', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    const url = p.images[0]!.variants!.url.replace('{width}', '1080').replace('{format}', 'avif');
+    const first = await shop.app.inject(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/avif');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.rawPayload.length).toBeLessThan(original.length / 5);
+    const files = fs.readdirSync(path.join(cacheDir, 'products', 'ruby-romance-red-roses'));
+    expect(files.filter((f) => f.endsWith('.w1080.avif'))).toHaveLength(1);
+    const again = await shop.app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    // without the current version: cached briefly, revalidated by ETag
+    const unversioned = await shop.app.inject(url.replace(/\?v=.*$/, ''));
+    expect(unversioned.headers['cache-control']).toMatch(/^public, max-age=3600/);
+    expect(unversioned.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('two requests for the same new variant make it once; a restarted server finds it on disk', async () => {
+    const drop: DropIn = { file: path.join(products, 'ruby-romance-red-roses.jpg'), ext: 'jpg', version: 'v-race' };
+    const dir = fs.mkdtempSync(path.join(tmp, 'race-'));
+    const one = new PhotoVariants(dir, { warn: vi.fn() });
+    const files = await Promise.all(Array.from({ length: 6 }, () => one.variant('products', 'ruby-romance-red-roses', drop, 720, 'webp')));
+    expect(new Set(files).size).toBe(1);
+    expect(one.made).toBe(1);
+    const stat = fs.statSync(files[0]!);
+    const restarted = new PhotoVariants(dir, { warn: vi.fn() });
+    expect(await restarted.variant('products', 'ruby-romance-red-roses', drop, 720, 'webp')).toBe(files[0]);
+    expect(await restarted.info('products', 'ruby-romance-red-roses', drop)).toEqual({ width: 2000, height: 1500, widths: [320, 480, 720, 1080, 1600] });
+    expect(restarted.made).toBe(0);
+    expect(fs.statSync(files[0]!).mtimeMs).toBe(stat.mtimeMs);
+    expect(fs.readdirSync(path.dirname(files[0]!)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a replaced photo gets a new version, new variants from the new file, and the old ones are swept', async () => {
+    const before = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    await shop.app.inject(before.images[0]!.variants!.url.replace('{width}', '320').replace('{format}', 'webp'));
+    await new Promise((r) => setTimeout(r, 20));
+    dropIn('ruby-romance-red-roses.jpg', await photo(1200, 1200, '#2f6b3a'));
+    await new Promise((r) => setTimeout(r, 1100)); // the media folder is looked at again after a second
+    const after = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    expect(after.images[0]!.variants!.url).not.toBe(before.images[0]!.variants!.url);
+    expect(after.images[0]).toMatchObject({ width: 1200, height: 1200, variants: { widths: [320, 480, 720, 1080] } });
+    const res = await shop.app.inject(after.images[0]!.variants!.url.replace('{width}', '720').replace('{format}', 'webp'));
+    expect(res.statusCode).toBe(200);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 720, height: 720 });
+    const version = /\?v=(\w+)/.exec(after.images[0]!.src)![1]!;
+    const left = fs.readdirSync(path.join(cacheDir, 'products', 'ruby-romance-red-roses'));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((f) => f.startsWith(`${version}.`))).toBe(true);
+    // the previous version's URLs no longer name a current photo: not kept for a year
+    const old = await shop.app.inject(before.images[0]!.variants!.url.replace('{width}', '320').replace('{format}', 'webp'));
+    expect(old.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('refuses widths that were not made and anything outside the media folder', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    const v = p.images[0]!.variants!;
+    for (const url of [
+      v.url.replace('{width}', '999').replace('{format}', 'avif'),
+      v.url.replace('{width}', '1600').replace('{format}', 'avif'), // wider than this photo
+      v.url.replace('{width}', '320').replace('{format}', 'gif'),
+      '/media/products/..%2F..%2Fpackage.json.w320.avif',
+      '/media/products/%2e%2e.w320.avif',
+      '/media/products/ruby-romance-red-roses.w320.avif%00',
+    ]) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe('unreadable photos', () => {
+  it('a file that is no picture: logged once, the art is shown, its URLs answer with the art (never a 500)', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/forever-red-rose-dome?${B}`);
+    expect(p.images[0]!.variants).toBeUndefined();
+    expect(p.image.src).toMatch(/^\/media\/products\/forever-red-rose-dome\.svg\?v=\w+$/);
+    for (const url of [p.image.src, '/media/products/forever-red-rose-dome.jpg', '/media/products/forever-red-rose-dome.w320.avif?v=x']) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('image/svg+xml; charset=utf-8');
+    }
+    const warn = vi.fn();
+    const photos = new PhotoVariants(fs.mkdtempSync(path.join(tmp, 'bad-')), { warn });
+    const drop: DropIn = { file: path.join(products, 'forever-red-rose-dome.jpg'), ext: 'jpg', version: 'bad1' };
+    expect(await photos.info('products', 'forever-red-rose-dome', drop)).toBeNull();
+    expect(await photos.variant('products', 'forever-red-rose-dome', drop, 320, 'avif')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatchObject({ file: drop.file, reason: expect.stringMatching(/unsupported image format/i) });
+    expect(warn.mock.calls[0]![1]).toMatch(/^photo products\/forever-red-rose-dome\.jpg cannot be read; its generated picture is shown instead/);
+  });
+
+  it('a photo cut off half way: its header reads, its first variant fails, then the art is shown everywhere', async () => {
+    const before = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
+    expect(before.images[0]!.variants?.widths).toEqual([320, 480, 720]);
+    const res = await shop.app.inject(before.images[0]!.variants!.url.replace('{width}', '480').replace('{format}', 'webp'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const after = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
+    expect(after.images[0]!.variants).toBeUndefined();
+    expect(after.image.src).toMatch(/\.svg\?v=/);
+  });
+});
+
+describe('variant widths', () => {
+  it('are the standard widths up to the photo, or the photo’s own width when it is smaller than all', () => {
+    expect(widthsFor(4000)).toEqual([320, 480, 720, 1080, 1600]);
+    expect(widthsFor(1080)).toEqual([320, 480, 720, 1080]);
+    expect(widthsFor(200)).toEqual([200]);
+  });
+});
