@@ -2,7 +2,9 @@ import type { ProductSummary } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { Price } from '@adire/ui';
 import { Link } from '@adire/router';
+import { IMAGE_SIZES } from '@adire/domain/images';
 import { addedMessage, quickAddItem } from '../product/cartItem';
+import { Picture } from './Picture';
 import { Stars } from './Stars';
 import styles from './ui.module.css';
 
@@ -30,8 +32,10 @@ export function ProductCard({ product: p, headingLevel = 3, eager = false, quick
   return (
     <li className={styles.card}>
       <Link to={`/product/${p.slug}`} className={styles.cardLink}>
-        <img
-          src={withoutImages ? undefined : p.image.src}
+        <Picture
+          image={p.image}
+          sizes={IMAGE_SIZES.card}
+          withoutImage={withoutImages}
           alt=""
           width={400}
           height={400}
