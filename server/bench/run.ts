@@ -2,17 +2,19 @@
  * The API bench suite (issue 10; not a test): autocannon on loopback against the real shop running in
  * a child process, printing Markdown tables of medians over several runs.
  *
- *   pnpm bench                 every part below except `catalog`
+ *   pnpm bench                 every part below except `catalog` and `images`
  *   pnpm bench reads           shop reads vs a bare Fastify JSON route, measured side by side
  *   pnpm bench orders          order create, update and checkout by 50 concurrent shoppers
  *   pnpm bench scale           listing and search at 1,000 / 20,000 / 100,000 products, server memory
  *   pnpm bench catalog         the older single-connection latency bench (bench/catalog.ts)
+ *   pnpm bench images          real photos: the product page's LCP picture before/after variants (bench/images.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept).
  */
 import { openDatabase } from '../src/db/database';
 import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
+import { images } from './images';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
 
 const B = 'business=adire-blooms';
@@ -310,12 +312,12 @@ async function scale(): Promise<string> {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale };
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images };
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
 } else {
-  const names = asked.length ? asked : Object.keys(PARTS);
+  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images');
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
