@@ -3,7 +3,7 @@
  * once a shop owner drops real photos in, before (the original JPEG, as the page linked it) and after
  * (the variant a 412 px phone at DPR 2.6 picks from the page's srcset: AVIF in Chromium).
  *
- * Makes BENCH_PHOTOS (5) camera-sized photos (4000 × 3000 noisy gradients, 3–6 MB JPEG) with sharp
+ * Makes BENCH_PHOTOS (5) camera-sized photos (4000 × 3000 textured noisy gradients, 3–6 MB JPEG) with sharp
  * into a temporary media folder (never the repository's), serves the seeded shop on loopback with
  * it, and asks for each product's page data and pictures as a phone would. The first request of a
  * variant makes it (timed: "made in"); the second is read from the disk cache ("kept").
@@ -31,26 +31,52 @@ const COLOURS: [number, number, number][] = [
   [240, 240, 235],
 ];
 
-/** A 4000 × 3000 camera-like photo: a diagonal gradient between two colours with sensor-like noise. */
+/**
+ * A 4000 × 3000 camera-like photo: a diagonal gradient between two colours, detail at several scales
+ * (value noise with cells of 200, 50 and 12 px, so a downscaled variant still has texture to encode,
+ * as petals and leaves do) and sensor grain.
+ */
 async function cameraPhoto(seed: number): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const [a, b] = [COLOURS[seed % COLOURS.length]!, COLOURS[(seed + 2) % COLOURS.length]!];
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = (seed + 1) * 2654435761;
-  const noise = () => {
-    state = (state * 1103515245 + 12345) >>> 0;
-    return ((state >>> 16) & 0xff) / 255 - 0.5;
+  let state = ((seed + 1) * 2654435761) >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) / 0x1000000 - 0.5;
   };
+  const octaves = [
+    { cell: 200, amplitude: 70 },
+    { cell: 50, amplitude: 45 },
+    { cell: 12, amplitude: 30 },
+  ].map((o) => {
+    const cols = Math.ceil(width / o.cell) + 2;
+    const rows = Math.ceil(height / o.cell) + 2;
+    return { ...o, cols, grid: Float32Array.from({ length: cols * rows }, random) };
+  });
+  const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
+      let detail = random() * 26; // grain
+      for (const o of octaves) {
+        const gx = x / o.cell;
+        const gy = y / o.cell;
+        const x0 = Math.floor(gx);
+        const y0 = Math.floor(gy);
+        const fx = gx - x0;
+        const fy = gy - y0;
+        const g = o.grid;
+        const i0 = y0 * o.cols + x0;
+        const top = g[i0]! + (g[i0 + 1]! - g[i0]!) * fx;
+        const bottom = g[i0 + o.cols]! + (g[i0 + o.cols + 1]! - g[i0 + o.cols]!) * fx;
+        detail += (top + (bottom - top) * fy) * o.amplitude;
+      }
       const t = (x / width + y / height) / 2;
       const i = (y * width + x) * 3;
-      const grain = noise() * 34;
-      for (let c = 0; c < 3; c++) pixels[i + c] = Math.max(0, Math.min(255, a[c]! + (b[c]! - a[c]!) * t + grain));
+      for (let c = 0; c < 3; c++) pixels[i + c] = Math.max(0, Math.min(255, a[c]! + (b[c]! - a[c]!) * t + detail * (0.8 + 0.2 * c)));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
 async function timed(url: string): Promise<{ bytes: number; ms: number; type: string; status: number }> {
@@ -123,7 +149,7 @@ export async function images(): Promise<string> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const out = [
-    `Photos: ${PHOTOS} generated 4000 × 3000 JPEGs (quality 90). Slot: \`${IMAGE_SIZES.productMain}\` → ${SLOT} CSS px × ${PHONE.dpr} = ${Math.round(SLOT * PHONE.dpr)} device px.`,
+    `Photos: ${PHOTOS} generated 4000 × 3000 JPEGs (quality 92, texture at 200/50/12 px and grain). Slot: \`${IMAGE_SIZES.productMain}\` → ${SLOT} CSS px × ${PHONE.dpr} = ${Math.round(SLOT * PHONE.dpr)} device px.`,
     'Before: the page linked the original. After: the AVIF variant Chromium picks from the `<picture>` (WebP and JPEG for browsers without AVIF).',
     '',
     table(['product', 'before (original JPEG)', 'variant', 'after: AVIF', 'WebP', 'JPEG fallback', 'smaller', 'AVIF made in (1st request)', 'AVIF kept (2nd)'], rows),
