@@ -41,7 +41,8 @@ test('on a phone: the menu, the search, the cart drawer and the checkout all wor
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').first()).toBeVisible();
   await expectNoSideScroll(page, 'a category page');
 
-  // The search box (full width under the header row) → the results → a product page.
+  // The Search button opens the search box (full width under the header row) → the results → a product page.
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
   const search = page.getByRole('searchbox', { name: 'Search flowers and gifts' });
   await expectWithinScreen(search);
   await search.pressSequentially('roses', { delay: 30 });

@@ -73,7 +73,12 @@ export function AccountDropdown({ openOnMount = false }: { openOnMount?: boolean
   return (
     <div data-boundary="account" className={styles.root} ref={rootRef}>
       <button ref={toggleRef} type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
-        {user ? (user.name ?? user.email) : 'Account'}
+        {/* Phones show the icon; the words stay the button's name. */}
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={styles.toggleIcon}>
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+        </svg>
+        <span className={styles.toggleLabel}>{user ? (user.name ?? user.email) : 'Account'}</span>
       </button>
       <div id={panelId} ref={panelRef} className={styles.panel} hidden={!open} role="group" aria-label={user && view === 'login' ? 'Your account' : TITLES[view]}>
         {!(user && view === 'login') && <h2 className={styles.title}>{TITLES[view]}</h2>}

@@ -31,7 +31,11 @@ export function AccountRegion() {
   return (
     <div className={styles.accountSlot} data-region="account">
       <button type="button" className={styles.accountStandIn} aria-haspopup="true" aria-expanded="false" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => setParcel({ open: true })}>
-        Account
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={styles.phoneIcon}>
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+        </svg>
+        <span className={styles.accountLabel}>Account</span>
       </button>
     </div>
   );

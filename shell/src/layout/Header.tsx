@@ -1,17 +1,23 @@
-import { CURRENCY_NAMES, DEFAULT_CATEGORY_SLUG, SEARCH_DEBOUNCE_MS } from '@adire/contracts';
+import { DEFAULT_CATEGORY_SLUG, SEARCH_DEBOUNCE_MS } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
 import { navigateToUrl } from 'single-spa';
 import { useEffect, useRef, useState } from 'react';
-import { selectCurrency } from '../boot/handshake';
 import { loadLifecycles } from '../federation/remotes';
+import { CurrencySelector } from './CurrencySelector';
 import { DesktopMenu, MobileMenu } from './Menu';
 import { go } from './navigation';
 import { AccountRegion } from './AccountRegion';
 import styles from './shell.module.css';
 
-/** The search box: its only contract with the catalog is the URL /filters?search=. */
-function SearchBox() {
+const SEARCH_ID = 'header-search';
+
+/**
+ * The search box: its only contract with the catalog is the URL /filters?search=. Always shown on
+ * desktop; on phones it opens under the header row from the Search button (`open`).
+ */
+function SearchBox({ open }: { open: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => new URLSearchParams(window.location.search).get('search') ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const touched = useRef(false);
@@ -24,9 +30,13 @@ function SearchBox() {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer.current);
   }, [text]);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
   return (
-    <form role="search" className={styles.search} onSubmit={(e) => e.preventDefault()}>
+    <form role="search" id={SEARCH_ID} className={`${styles.search} ${open ? styles.searchOpen : ''}`} onSubmit={(e) => e.preventDefault()}>
       <input
+        ref={input}
         type="search"
         aria-label="Search flowers and gifts"
         placeholder="Search flowers and gifts"
@@ -40,23 +50,35 @@ function SearchBox() {
   );
 }
 
-function CurrencySelector() {
-  const currency = useBusValue('currency:changed');
+const prefetchCart = () => void loadLifecycles('cart').catch(() => {}); // a failure shows once it is opened
+
+const iconProps = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+/** Shown on phones only, where the word 'Cart' gives way to the icon (the button keeps its name). */
+function CartIcon() {
   return (
-    <label className={styles.currency}>
-      <span className={styles.visuallyHidden}>Currency</span>
-      <select aria-label="Currency" value={currency?.name ?? 'NGN'} disabled={!currency} onChange={(e) => selectCurrency(e.target.value)}>
-        {CURRENCY_NAMES.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </select>
-    </label>
+    <svg {...iconProps} className={styles.phoneIcon}>
+      <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+      <circle cx="9" cy="20" r="1.3" />
+      <circle cx="17" cy="20" r="1.3" />
+    </svg>
   );
 }
 
-const prefetchCart = () => void loadLifecycles('cart').catch(() => {}); // a failure shows once it is opened
+/** Phones: the Search button in the header row opens the search box under it. */
+function SearchToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {
+  return (
+    <button type="button" className={styles.searchToggle} aria-label="Search" aria-expanded={open} aria-controls={SEARCH_ID} onClick={onToggle}>
+      <svg {...iconProps}>
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+    </button>
+  );
+}
+
+/** A search in the address (/filters?search=…) keeps the phone's search box open, showing what was asked. */
+const hasSearch = () => !!new URLSearchParams(window.location.search).get('search');
 
 function CartButton() {
   const summary = useBusValue('cart:summary');
@@ -71,12 +93,19 @@ function CartButton() {
       onPointerEnter={prefetchCart}
       onFocus={prefetchCart}
     >
-      Cart <span className={styles.badge}>{count}</span>
+      <CartIcon />
+      <span className={styles.cartLabel}>Cart</span> <span className={styles.badge}>{count}</span>
     </button>
   );
 }
 
+/**
+ * Desktop: brand, search, contact, currency, account and cart in a row, the menu under it. Phones
+ * (650 px and narrower): one compact row — menu, brand, search button, account, cart — with the
+ * search box a tap away under it and the currency and contact link in the menu's sidebar.
+ */
 export function Header() {
+  const [searchOpen, setSearchOpen] = useState(hasSearch);
   return (
     <header className={styles.header}>
       <div className={styles.headerRow}>
@@ -84,8 +113,9 @@ export function Header() {
         <a href="/" onClick={go} className={styles.brand}>
           Adire Blooms
         </a>
-        <SearchBox />
+        <SearchBox open={searchOpen} />
         <div className={styles.headerTools}>
+          <SearchToggle open={searchOpen} onToggle={() => setSearchOpen((o) => !o)} />
           <a href="/#contact" className={styles.contact}>
             Contact
           </a>

@@ -1,6 +1,7 @@
 import type { Category } from '@adire/contracts';
 import { useBusValue } from '@adire/ui';
 import { useEffect, useRef, useState } from 'react';
+import { CurrencySelector } from './CurrencySelector';
 import { go } from './navigation';
 import styles from './shell.module.css';
 
@@ -100,7 +101,8 @@ export function MobileMenu() {
   return (
     <div className={styles.mobileMenu}>
       <button ref={toggleRef} type="button" className={styles.menuToggle} aria-expanded={open} aria-controls="mobile-sidebar" onClick={() => setOpen(true)}>
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span>
+        <span className={styles.visuallyHidden}>Menu</span>
       </button>
       {open && <div className={styles.sidebarBackdrop} onClick={close} aria-hidden="true" />}
       <div id="mobile-sidebar" role="dialog" aria-modal="true" aria-label="Menu" className={styles.sidebar} hidden={!open}>
@@ -135,8 +137,15 @@ export function MobileMenu() {
                 </a>
               </li>
             ))}
+            {/* The header's contact link (SPEC 2), which has no room in the phone's row. */}
+            <li>
+              <a href="/#contact" onClick={() => setOpen(false)}>
+                Contact
+              </a>
+            </li>
           </ul>
         </nav>
+        <CurrencySelector className={styles.sidebarCurrency} />
       </div>
     </div>
   );
