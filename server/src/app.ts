@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { accountRoutes } from './domains/account';
-import { catalogRoutes } from './domains/catalog/routes';
+import { catalogRoutes } from './domains/catalog';
 import { siteRoutes } from './domains/site/routes';
 import { checkBusiness } from './http/business';
 import { frameworkErrors, registerErrorHandling } from './http/errors';

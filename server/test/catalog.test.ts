@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { bumpCatalogVersion } from '../src/db/catalog-writer';
 import { seedIfEmpty } from '../src/db/seed';
 import { CATEGORIES } from '../src/db/seed-data';
-import { findDesign, findSku, findSkus } from '../src/domains/catalog/lookup';
+import { findSellables } from '../src/domains/catalog';
 import { RECOMMENDATIONS_ROTATE_MS } from '../src/domains/catalog/recommend';
 import { foldText } from '../src/domains/catalog/search-text';
 import { startTestShop, type TestShop } from './helpers';
@@ -507,17 +507,15 @@ describe('pictures', () => {
 });
 
 describe('the catalogue for other domains', () => {
-  it('prices SKUs of every size and designs by code or title', async () => {
-    const map = await findSkus(shop.db, ['AB-1001', 'AB-1001-50', 'nope', 'AB-1001']);
+  it('prices SKUs of every size, with the designs each product is offered in', async () => {
+    const map = await findSellables(shop.db, ['AB-1001', 'AB-1001-50', 'nope', 'AB-1001']);
     expect([...map.keys()].sort()).toEqual(['AB-1001', 'AB-1001-50']);
-    expect(map.get('AB-1001')).toMatchObject({ name: 'Ruby Romance Red Roses', size: '24 stems', price: 45000, isDefault: true, inStock: true });
-    expect(map.get('AB-1001-50')!.price).toBeGreaterThan(45000);
-    expect(await findSku(shop.db, 'AB-99999')).toBeUndefined();
-    expect(await findDesign(shop.db, 'In vase')).toEqual({ code: 'in-vase', title: 'In vase', name: 'In vase', price: 15000 });
-    expect((await findDesign(shop.db, 'in-large-vase'))!.price).toBe(30000);
+    expect(map.get('AB-1001')).toMatchObject({ name: 'Ruby Romance Red Roses', size: '24 stems', priceNgn: 45000, inStock: true });
+    expect(map.get('AB-1001-50')!.priceNgn).toBeGreaterThan(45000);
+    expect((await findSellables(shop.db, ['AB-99999'])).size).toBe(0);
     const ruby = map.get('AB-1001')!;
-    expect(await findDesign(shop.db, 'Box', ruby.productId)).toBeUndefined();
-    expect(await findDesign(shop.db, 'Wrapped bouquet', ruby.productId)).toMatchObject({ price: 0 });
+    expect(ruby.designs.get('box')).toBeUndefined();
+    expect(ruby.designs.get('wrapped bouquet')).toEqual({ name: 'Wrapped bouquet', priceNgn: 0 });
   });
 
   it('sees catalogue changes once the version moves; seeding again changes nothing', async () => {

@@ -1,5 +1,6 @@
 import type { CartItem } from '@adire/contracts';
-import { MAX_CART_LINES, MAX_QUANTITY, type IncomingCartItem, type Sellable } from './pricing';
+import type { Sellable } from '../catalog';
+import { MAX_CART_LINES, MAX_QUANTITY, type IncomingCartItem } from './pricing';
 
 /**
  * A logged-in shopper's saved cart: only items the catalogue sells (items without a known SKU are

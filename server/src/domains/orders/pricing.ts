@@ -1,21 +1,9 @@
 import type { CartItem, OrderProduct } from '@adire/contracts';
 import { cartSubtotal, cartTotal, convertAmount } from '@adire/domain';
 import { AppError, badRequest } from '../../http/errors';
+import type { Sellable } from '../catalog';
 
-/** One thing the catalogue sells under an SKU (a product in one size), as the server prices it. */
-export interface Sellable {
-  sku: string;
-  productId: string;
-  slug: string;
-  name: string;
-  description: string;
-  image: string;
-  size?: string;
-  priceNgn: number;
-  inStock: boolean;
-  /** Designs this product can be ordered in, by lower-cased name, with their naira price. */
-  designs: Map<string, { name: string; priceNgn: number }>;
-}
+export type { Sellable };
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;

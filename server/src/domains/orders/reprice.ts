@@ -5,7 +5,7 @@ import { parseJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
-import { loadSellables } from './catalogue';
+import { findSellables } from '../catalog';
 import { couponDiscount, couponProblem, orderTotals } from './coupons';
 import { priceCart, type IncomingCartItem, type PricedCart } from './pricing';
 import { orderItems, type OrderRow } from './store';
@@ -112,7 +112,7 @@ export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null
   } else {
     const items = input.items === 'kept' ? [] : input.items;
     rate = await rateOf(trx, input.currency);
-    const catalogue = await loadSellables({ kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
+    const catalogue = await findSellables({ kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
     priced = priceCart(items, catalogue, rate);
   }
   const itemsNgn = priced.totalNgn;

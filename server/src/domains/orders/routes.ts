@@ -2,8 +2,8 @@ import { API_PATHS, BUSINESS } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
+import { findSellables } from '../catalog';
 import { createAttemptLog, DEFAULT_AUTH_CONFIG, RateLimitedError, requireUser, saveCart, userFromRequest, type AuthConfig } from '../account';
-import { loadSellables } from './catalogue';
 import { itemsToKeep } from './cart';
 import { createCheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
@@ -69,7 +69,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     async (request) => {
       const { user } = await requireUser(db, request);
       const items = (request.body as { cartItems: Record<string, unknown>[] }).cartItems;
-      const catalogue = await loadSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
+      const catalogue = await findSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
       const cartItems = itemsToKeep(items, catalogue);
       await saveCart(db, user.id, cartItems);
       return { data: { cartItems } };

@@ -1,0 +1,3 @@
+/** What other domains use of the catalog domain: everything else in this folder is private. */
+export { catalogRoutes } from './routes';
+export { findSellables, type Sellable } from './lookup';
