@@ -81,6 +81,20 @@ describe('orders', () => {
     expect(locked.json().message).toBe('This order has been paid and can no longer be changed');
   });
 
+  it('changes only the currency when no cartItems are sent: the order keeps its items and date, re-priced', async () => {
+    const order = (await create({ currency: 'NGN', deliveryDate: '2099-06-01', cartItems: [{ SKU: roses.sku, quantity: 2 }] })).json().data;
+    const switched = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${order.id}`, payload: { business, currency: 'GBP' } });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().data).toMatchObject({
+      currency: 'GBP',
+      deliveryDate: '2099-06-01',
+      cartItems: [expect.objectContaining({ SKU: roses.sku, quantity: 2 })],
+      subtotal: Math.ceil(roses.price / 890) * 2,
+    });
+    const back = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${order.id}`, payload: { business, currency: 'NGN', deliveryDate: '' } });
+    expect(back.json().data).toMatchObject({ currency: 'NGN', deliveryDate: '', total: roses.price * 2 });
+  });
+
   it('answers 404 for an unknown order id and 400 for a malformed one', async () => {
     const missing = await shop.app.inject(`/v1/orders/order/AAAAAAAAAAAAAAAAAAAAAA?business=${business}`);
     expect(missing.statusCode).toBe(404);

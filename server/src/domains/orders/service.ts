@@ -64,17 +64,23 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
   return toOrder(row);
 }
 
-/** Replace an unfinished order's items, date and currency; a paid order is a 409. */
+/**
+ * Replace an unfinished order's items, date and currency; a paid order is a 409. Without `cartItems`
+ * (absent, not null) it is a currency-only update: the order keeps its items, re-priced in the currency,
+ * and its date unless one is sent (the checkout's currency switch; the cart is the one sender of items).
+ */
 export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null): Promise<Order> {
   const currency = checkCurrency(input.currency);
   const deliveryDate = checkDeliveryDate(input.deliveryDate);
-  const items = checkCartItems(input.cartItems, true);
+  const keepItems = input.cartItems === undefined;
+  const items = keepItems ? null : checkCartItems(input.cartItems, true);
   return db.kysely.transaction().execute(async (trx) => {
     const current = await lockUnpaidOrder(trx, db.dialect, id);
-    const { columns, priced } = await repriceOrder(trx, current, { currency, items, delivery: deliveryOf(current, deliveryDate || current.delivery_date) });
+    const date = keepItems && input.deliveryDate === undefined ? current.delivery_date : deliveryDate;
+    const { columns, priced } = await repriceOrder(trx, current, { currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
     const after = await writeUnpaidOrder(trx, current, {
       user_id: current.user_id ?? userId,
-      delivery_date: deliveryDate,
+      delivery_date: date,
       ...columns,
       updated_at: new Date().toISOString(),
     });
