@@ -168,6 +168,13 @@ describe('delivery stage', () => {
     expect(within(form).getByText('Same-day pick-up closes at 11:50pm Lagos time')).toBeTruthy();
     expect(api.put.mock.calls[1]![1]).toMatchObject({ orderData: { recipient: { method: 'pick-up' }, pickupLocation: 'Lekki LPL' } });
   });
+
+  it('a currency switch updates only the order currency: the server keeps and re-prices its items', async () => {
+    await openCheckout();
+    api.put.mockResolvedValue(ok(order({ currency: 'USD' })));
+    act(() => bus.emit('currency:changed', { name: 'USD', conversionRate: 1500, sign: '$' }));
+    await waitFor(() => expect(api.put).toHaveBeenCalledWith('/v1/orders/order/o1', { currency: 'USD' }));
+  });
 });
 
 describe('order lifecycle on /checkout', () => {

@@ -65,15 +65,12 @@ export function useCheckoutOrder(orderId: string | null) {
 }
 
 /**
- * Switching currency updates the open order's currency (ARCHITECTURE, order lifecycle): the server
- * re-prices the order it holds, with its own items and date.
+ * Switching currency updates the open order's currency (ARCHITECTURE, order lifecycle): a
+ * currency-only update, the server re-prices the items and date it holds (the cart is the one builder
+ * of an order's items).
  */
 export async function changeOrderCurrency(order: Order, currency: CurrencyName): Promise<Order | null> {
-  const res = await api.put<Order>(API_PATHS.order(order.id), {
-    deliveryDate: order.deliveryDate,
-    cartItems: order.cartItems,
-    currency,
-  });
+  const res = await api.put<Order>(API_PATHS.order(order.id), { currency });
   if (res.error || !res.data) {
     toast('error', `Unable to update order: ${res.message || 'no order was returned'}`);
     return null;
