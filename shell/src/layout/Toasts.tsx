@@ -1,6 +1,6 @@
 import { TOAST_DELAY_MS, TOAST_DURATION_MS, type Toast } from '@adire/contracts';
 import { useBusEvent } from '@adire/ui';
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useState, type CSSProperties } from 'react';
 import styles from './shell.module.css';
 
 interface ShownToast extends Toast {
@@ -9,7 +9,39 @@ interface ShownToast extends Toast {
 
 let nextId = 1;
 
-/** Toasts any app can raise through the bus; each appears after 300 ms and stays for its type's time. */
+/**
+ * Where toasts start: just under the header the shopper sees at the top of the screen (the main
+ * header, sticky, or the checkout's own), so they never cover its buttons nor, being at the top, a
+ * page's primary action further down. Measured while toasts show, as the page scrolls.
+ */
+function useToastTop(active: boolean): number {
+  const [top, setTop] = useState(16);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      let bottom = 0;
+      for (const header of document.querySelectorAll('header')) {
+        const r = header.getBoundingClientRect();
+        if (r.height > 0 && r.top < window.innerHeight / 3) bottom = Math.max(bottom, r.bottom);
+      }
+      setTop(Math.max(0, Math.round(bottom)) + 8);
+    };
+    measure();
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return top;
+}
+
+/**
+ * Toasts any app can raise through the bus; each appears after 300 ms and stays for its type's time.
+ * While the cart drawer is open they move beside it, or (no room beside it) over its title, never over
+ * its actions (shell.module.css).
+ */
 export function Toasts() {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const show = useCallback((toast: Toast) => {
@@ -20,8 +52,9 @@ export function Toasts() {
     }, TOAST_DELAY_MS);
   }, []);
   useBusEvent('toast:show', show);
+  const top = useToastTop(toasts.length > 0);
   return (
-    <div className={styles.toasts} aria-live="polite" role="region" aria-label="Notifications">
+    <div className={styles.toasts} aria-live="polite" role="region" aria-label="Notifications" style={{ '--toast-top': `${top}px` } as CSSProperties}>
       {toasts.map((t) => (
         <div key={t.id} className={`${styles.toast} ${styles[t.type]}`}>
           {/* Only the message is announced; the dismiss button sits beside it. */}
