@@ -272,6 +272,52 @@ describe('sandboxes end to end: start → hosted page → pay → signed webhook
   }
 });
 
+describe("a paid order empties the shopper's saved cart (SPEC 4: a finished order clears the cart)", () => {
+  /** A shopper with an account and a saved cart, who checks out logged in (pick-up, NGN). */
+  async function loggedInOrder() {
+    const email = freshEmail();
+    const password = 'Petals-2026!';
+    const signup = await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email, password } });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const headers = { authorization: `Bearer ${signup.json().data.authToken as string}` };
+    const cart = await shop.app.inject({ method: 'PUT', url: `/v1/cart-item/update?business=${business}`, headers, payload: { cartItems: [{ SKU: product.sku, name: 'x', price: 1, quantity: 1, image: { src: '' }, productId: 'p', description: '' }] } });
+    expect(cart.statusCode, cart.body).toBe(200);
+    const created = await shop.app.inject({ method: 'POST', url: '/v1/orders/order/create', headers, payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: product.sku, quantity: 1 }] } });
+    const id = (created.json().data as Order).id;
+    const res = await shop.app.inject({
+      method: 'PUT',
+      url: `/v1/orders/order/checkout-order/${id}`,
+      headers,
+      payload: { business, currency: 'NGN', userData: { name: 'Adaeze Obi', email, phone: '08031234567' }, orderData: { deliveryDate: '2099-03-10', pickupLocation: 'Lekki LPL', recipient: { method: 'pick-up' } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const savedCart = async () => {
+      const login = await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/login', payload: { business, email, password } });
+      return (login.json().data.cartItems ?? []) as unknown[];
+    };
+    expect(await savedCart()).toHaveLength(1);
+    return { order: res.json().data.order as Order, savedCart };
+  }
+
+  it('paid through a provider: the saved cart is empty; an unpaid (declined) order leaves it', async () => {
+    const { order, savedCart } = await loggedInOrder();
+    const declined = await start(order, 'cardProvider');
+    await decide(declined.page, 'decline');
+    expect(await savedCart()).toHaveLength(1);
+    const paid = await start(order, 'cardProvider');
+    await decide(paid.page, 'pay');
+    expect((await orderRow(order.id)).payment_status).toBe('paid');
+    expect(await savedCart()).toEqual([]);
+  });
+
+  it("paid by a transfer the operator confirms: the saved cart is empty", async () => {
+    const { order, savedCart } = await loggedInOrder();
+    await choose(order.id, 'gtbTransfer', 'NGN');
+    await markPaid(shop.db, order.orderNumber!);
+    expect(await savedCart()).toEqual([]);
+  });
+});
+
 describe('webhooks never trust what they are told', () => {
   it('a bad signature is refused (401) and nothing changes, even though the provider would say paid', async () => {
     const order = await checkedOut('NGN');

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { saveCart } from '../account';
 import type { IncomingCartItem } from './pricing';
 import { deliveryOf, repriceOrder } from './reprice';
 import { releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
@@ -119,10 +120,12 @@ export async function holdOrderStock(db: Db, id: string, forMs: number): Promise
 /**
  * The order has just become paid (its status written by the caller, in the same transaction): its
  * 'paid' timeline step, and its limited units leave the shelf. Units another order held meanwhile
- * (this order's hold had lapsed) are oversold: returned for the caller's audit trail.
+ * (this order's hold had lapsed) are oversold: returned for the caller's audit trail. The shopper's
+ * saved cart is emptied (SPEC 4: a finished order clears the cart), so no device brings it back.
  */
 export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, at: string, source: 'payment' | 'operator') {
   await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: order.id, step: 'paid', at, source }).execute();
+  if (order.user_id) await saveCart({ kysely: trx }, order.user_id, []);
   return sellStock(trx, dialect, order.id, orderItems(order));
 }
 
