@@ -3,7 +3,6 @@ import {
   API_PATHS,
   CHECKOUT_STAGES,
   DEFAULT_CHECKOUT_SETTINGS,
-  type ApiResult,
   type CheckoutResponse,
   type DeliveryQuote,
   type Order,
@@ -29,7 +28,6 @@ import { fieldProblem, formErrors, requiredFields, SENDER_FIELDS, type FieldErro
 import { useDeliveryQuote } from './useDeliveryQuote';
 
 /** The API client also passes on a 400's `fields` and the error `code`. */
-type WithFields<T> = ApiResult<T> & { fields?: Record<string, string>; code?: string };
 
 /** Fields in the order they appear, for moving focus to the first one to fix. */
 const FIELD_ORDER: FieldName[] = [
@@ -86,7 +84,7 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
       const body = buildSenderInfo(values);
       const key = body ? JSON.stringify(body) : null;
       if (!body || key === savedSender.current) return true;
-      const res = (await api.put<Order>(API_PATHS.saveSenderInfo(order.id), body)) as WithFields<Order>;
+      const res = await api.put<Order>(API_PATHS.saveSenderInfo(order.id), body);
       if (!res.error) {
         savedSender.current = key;
         return true;
@@ -145,7 +143,7 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
         return;
       }
       const body = buildCheckoutRequest(form, { currency: currency?.name ?? order.currency, loggedIn });
-      const res = (await api.put<CheckoutResponse>(API_PATHS.checkoutOrder(order.id), body)) as WithFields<CheckoutResponse>;
+      const res = await api.put<CheckoutResponse>(API_PATHS.checkoutOrder(order.id), body);
       if (res.error || !res.data) {
         const mapped = mapServerFields(res.fields);
         setServerErrors(mapped.byField);

@@ -19,7 +19,7 @@ export interface RequestOptions {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Failure = ApiResult<never> & { code?: string; fields?: Record<string, string> };
+type Failure = ApiResult<never>;
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the shop. Please check your connection and try again.';
 export const TIMEOUT_MESSAGE = 'The shop took too long to answer. Please try again.';

@@ -6,6 +6,10 @@ export interface ApiResult<T> {
   message: string;
   data: T | null;
   status?: number;
+  /** On a failure: the server's machine-readable code (e.g. 'CHECKOUT_INVALID'). */
+  code?: string;
+  /** On a 400: each wrong field, by its path in the request, with a short reason. */
+  fields?: Record<string, string>;
 }
 
 /** The server's failure envelope. */
