@@ -1,4 +1,4 @@
-import { DELIVERY_STATES, PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryQuote } from '@adire/contracts';
+import { DELIVERY_LOCATIONS, PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryQuote } from '@adire/contracts';
 import { configForDate, findState, formatAmount, freeDeliveryFrom, type DeliverySettings } from '@adire/domain';
 import { Price } from '@adire/ui';
 import type { ReactNode } from 'react';
@@ -51,7 +51,7 @@ export function MethodSection({ f, deliverySettings, quote, quotePending }: {
 
 function DeliveryPlace({ f, config }: { f: FormApi; config: DeliveryConfig | null }) {
   const zones = (config && findState(config, f.form.state)?.zones) ?? [];
-  const states = DELIVERY_STATES.filter((s) => !config || findState(config, s));
+  const states = DELIVERY_LOCATIONS.filter((s) => !config || findState(config, s));
   return (
     <div className={styles.pair}>
       <SelectField f={f} name="state" placeholder="Choose a state" options={states.map((s) => ({ value: s, label: STATE_LABELS[s] ?? s }))} />

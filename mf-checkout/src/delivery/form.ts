@@ -28,7 +28,7 @@ export interface CheckoutForm {
   purpose: string;
   additionalInfo: string;
   pickUpLocation: PickupLocationCode | '';
-  /** One of DELIVERY_STATES. */
+  /** One of DELIVERY_LOCATIONS. */
   state: string;
   /** The delivery zone's name within the state (sent as deliveryZone). */
   zone: string;

@@ -44,7 +44,7 @@ export const SHOP_BY_TAGS = [
 ] as const;
 export type ShopByTag = (typeof SHOP_BY_TAGS)[number]['value'];
 
-/** SPEC section 9: delivery-location choices (featured lists per location use them). */
+/** SPEC section 9: delivery-location choices: the states of the delivery settings and the featured lists per location. */
 export const DELIVERY_LOCATIONS = ['lagos', 'abuja', 'other-locations'] as const;
 export type DeliveryLocation = (typeof DELIVERY_LOCATIONS)[number];
 

@@ -1,6 +1,7 @@
 // Checkout API shapes (issue 7): what the orders domain accepts and answers inside `{ data }`.
 // Field names follow SPEC section 3 ("Checkout payload"); amounts are in the order's currency unless
 // the name ends in Ngn.
+import { DELIVERY_LOCATIONS } from './catalog';
 import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
 
 /** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
@@ -15,8 +16,11 @@ export const PICKUP_LOCATIONS: readonly { code: PickupLocationCode; state: 'lago
   { code: 'Lekki LPL', state: 'lagos' },
 ];
 
-/** SPEC section 9 "Delivery-location choices": the states of the delivery settings. */
-export const DELIVERY_STATES = ['lagos', 'abuja', 'other-locations'] as const;
+/**
+ * SPEC section 9 "Delivery-location choices": the states of the delivery settings. One list with the
+ * catalogue's featured locations; this name stays for remotes built against it.
+ */
+export const DELIVERY_STATES = DELIVERY_LOCATIONS;
 
 /**
  * The recipient as the checkout form sends it. Phones are sent normalised (country code followed by
@@ -30,7 +34,7 @@ export interface CheckoutRecipient {
   phoneAlt?: string;
   altPhoneCountryCode?: string;
   address?: string;
-  /** One of DELIVERY_STATES. */
+  /** One of DELIVERY_LOCATIONS. */
   state?: string;
   residenceType?: string;
   method?: DeliveryMethodInput;
