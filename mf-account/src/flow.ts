@@ -1,3 +1,5 @@
+import { isEmail } from '@adire/domain';
+
 /** The five views of the account dropdown (SPEC section 2) and how the shopper moves between them. */
 export type View = 'login' | 'signup' | 'forgotPassword' | 'validateOtp' | 'newPassword';
 
@@ -53,8 +55,7 @@ export function requiredMessage(label: string | undefined, value: string): strin
   return value.trim() ? null : `${label?.trim() || 'This field'} is required`;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailMessage(value: string): string | null {
-  return requiredMessage('Email', value) ?? (EMAIL.test(value.trim()) ? null : 'Enter a valid email address');
+  return requiredMessage('Email', value) ?? (isEmail(value) ? null : 'Enter a valid email address');
 }

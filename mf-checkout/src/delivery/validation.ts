@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
-import { deliveryDateProblem, isApiDate, readDeliveryMethod } from '@adire/domain';
+import { deliveryDateProblem, isApiDate, isEmail, readDeliveryMethod } from '@adire/domain';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {
@@ -11,7 +11,6 @@ export interface ValidationContext {
 /** SPEC section 5: a required field left blank shows '{field name} is required'. */
 export const requiredMessage = (field: FieldName) => `${FIELD_LABELS[field]} is required`;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** What a person may type as a phone number: digits with spaces, dashes, dots or brackets, 6–15 digits. */
 const PHONE = /^[\d\s().-]+$/;
 
@@ -38,7 +37,7 @@ export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: Validati
   if (text === '' || typeof text !== 'string') return null;
   switch (field) {
     case 'senderEmail':
-      return EMAIL.test(text) ? null : 'Enter a valid email address, like name@example.com';
+      return isEmail(text) ? null : 'Enter a valid email address, like name@example.com';
     case 'senderPhoneNumber':
     case 'recipientPhoneNumber':
     case 'recipientPhoneNumberAlt':

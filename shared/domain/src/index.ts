@@ -2,6 +2,7 @@ export * from './money';
 export * from './cart';
 export * from './payment';
 export * from './phone';
+export * from './email';
 export * from './dates';
 export * from './cutoff';
 export * from './delivery';

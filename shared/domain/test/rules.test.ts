@@ -60,3 +60,14 @@ describe('API dates', () => {
     expect(isApiDateShape('')).toBe(false);
   });
 });
+
+describe('normaliseEmail (one rule for the server and the forms)', () => {
+  it('trims and lowercases a usable address, refuses the rest', async () => {
+    const { isEmail, normaliseEmail } = await import('../src/email');
+    expect(normaliseEmail('  Ada.Obi@Example.COM ')).toBe('ada.obi@example.com');
+    for (const bad of ['tunde@', 'a@b', 'a b@example.com', 'a@-example.com', 'a@example..com', `${'x'.repeat(65)}@example.com`, 42, null]) {
+      expect(normaliseEmail(bad)).toBeNull();
+      expect(isEmail(bad)).toBe(false);
+    }
+  });
+});

@@ -7,16 +7,8 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 
 // --- e-mail -------------------------------------------------------------------------------------
 
-const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-
-/** Trimmed and lowercased, or null when it is not a usable address. */
-export function normaliseEmail(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) return null;
-  const local = email.slice(0, email.lastIndexOf('@'));
-  return local.length <= 64 ? email : null;
-}
+// One rule with the forms: @adire/domain.
+export { normaliseEmail } from '@adire/domain';
 
 // --- passwords ----------------------------------------------------------------------------------
 
