@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { writeCatalog } from '../src/db/catalog-writer';
+import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { generateCatalog } from '../src/db/seed-catalog';
+import { generateCatalog } from '../src/domains/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,20000').split(',').map(Number);

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeCatalog } from '../src/db/catalog-writer';
+import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
-import { generateCatalog } from '../src/db/seed-catalog';
+import { seedIfEmpty } from '../src/seed';
+import { generateCatalog } from '../src/domains/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +20,8 @@ export const BENCH_DIR = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'adire-
 
 function sourcesHash(): string {
   const h = createHash('sha256');
-  for (const f of ['src/db/seed-catalog.ts', 'src/db/seed-data.ts', 'src/db/seed-content.ts', 'src/db/catalog-writer.ts', 'src/db/seed.ts']) {
+  const generator = fs.readdirSync(path.join(serverDir, 'src/domains/catalog/generator')).sort().map((f) => `src/domains/catalog/generator/${f}`);
+  for (const f of [...generator, 'src/db/seed-data.ts', 'src/domains/catalog/content.ts', 'src/domains/catalog/writer.ts', 'src/seed.ts']) {
     h.update(fs.readFileSync(path.join(serverDir, f)));
   }
   return h.digest('hex').slice(0, 10);

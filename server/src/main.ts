@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './seed';
 
 const config = loadConfig();
 const db = openDatabase(config);

@@ -1,9 +1,9 @@
 // The listing index's search against a plain reference: every product's text scanned word by word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCatalog } from '../src/db/catalog-writer';
+import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { generateCatalog } from '../src/db/seed-catalog';
+import { generateCatalog } from '../src/domains/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 import * as bits from '../src/domains/catalog/bitset';
 import { CatalogIndex } from '../src/domains/catalog/catalog-index';

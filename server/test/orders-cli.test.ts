@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import { parseOrdersCommand } from '../src/domains/orders/operator';
 
 const business = 'adire-blooms';

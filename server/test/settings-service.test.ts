@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedIfEmpty } from '../src/db/seed';
+import { seedIfEmpty } from '../src/seed';
 import {
   executeSettingsCommand,
   parseSettingsCommand,

@@ -1,6 +1,6 @@
 import { FAQ_PATH } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogVersion } from '../src/db/catalog-writer';
+import { bumpCatalogVersion } from '../src/domains/catalog';
 import { absoluteUrl, escapeXml, lastmodOf, sitemapXml } from '../src/domains/catalog/sitemap';
 import { robotsTxt } from '../src/domains/site/robots';
 import { startTestShop, type TestShop } from './helpers';

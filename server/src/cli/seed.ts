@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
+import { seedIfEmpty } from '../seed';
 
 const db = openDatabase(loadConfig());
 await migrateToLatest(db);

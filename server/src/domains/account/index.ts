@@ -2,6 +2,7 @@
 export { accountRoutes, type AccountOptions } from './routes';
 export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow, type RequestSession } from './session';
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
+export { demoAccountRows } from './seed';
 export { createAttemptLog, RateLimitedError, type AttemptLog } from './attempts';
 export { normaliseEmail, passwordProblem, type RateLimit } from './logic';
 export {

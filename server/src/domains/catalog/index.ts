@@ -1,3 +1,5 @@
 /** What other domains use of the catalog domain: everything else in this folder is private. */
 export { catalogRoutes } from './routes';
 export { findSellables, type Sellable } from './lookup';
+export { bumpCatalogVersion, seedCatalogIfEmpty, writeCatalog } from './writer';
+export { generateCatalog, generateProducts, slugify, type SeedCatalog } from './generator';

@@ -19,4 +19,5 @@ export {
 export { checkCurrency, holdOrderStock, orderBecamePaid, switchOrderCurrency } from './service';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber } from './order-number';
+export { seedCheckoutIfMissing } from './seed';
 export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS, type OrdersCommand } from './operator';

@@ -1,6 +1,6 @@
 import type { CartItem } from '@adire/contracts';
 import type { Kysely } from 'kysely';
-import { bumpCatalogVersion } from '../../db/catalog-writer';
+import { bumpCatalogVersion } from '../catalog';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { notifyCatalogChanged } from '../domains/catalog/catalog-index';
-import type { Db } from './database';
-import type { Database } from './schema';
-import { DESIGN_ROWS, generateCatalog, productId, type SeedCatalog } from './seed-catalog';
-import { BLOG_POSTS, FAQ_ENTRIES, type SeedBlogPost, type SeedFaq } from './seed-content';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { notifyCatalogChanged } from './catalog-index';
+import { BLOG_POSTS, FAQ_ENTRIES, type SeedBlogPost, type SeedFaq } from './content';
+import { DESIGN_ROWS, generateCatalog, productId, type SeedCatalog } from './generator';
 
 /** The listing page's introduction per category. */
 export const CATEGORY_DESCRIPTIONS: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database';
-import { demoAccountRows } from '../domains/account/seed';
-import { seedCheckoutIfMissing } from '../domains/orders/seed';
-import { seedCatalogIfEmpty } from './catalog-writer';
-import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, deliveryOverrides, PRODUCTS, SHOP_CONTACT, SITE_WIDE_ALERT } from './seed-data';
+import type { Db } from './db/database';
+import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, deliveryOverrides, PRODUCTS, SHOP_CONTACT, SITE_WIDE_ALERT } from './db/seed-data';
+import { demoAccountRows } from './domains/account';
+import { seedCatalogIfEmpty } from './domains/catalog';
+import { seedCheckoutIfMissing } from './domains/orders';
 
 /** Fill an empty database. Returns false when it already holds a catalogue (seeding is idempotent). */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

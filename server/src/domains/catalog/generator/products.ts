@@ -1,127 +1,18 @@
-/**
- * The catalogue, generated in code from vocabularies (names, colours, flowers, occasions) with a seeded
- * random source: the same input always gives the same shop. `generateCatalog()` is the seed (about 290
- * products with unique names); `generateCatalog({ products: 20_000 })` feeds the bench.
- */
+/** Product families and how each one drafts a product: names, prices, tags and the art the pictures are drawn from. */
 import { createHash } from 'node:crypto';
-import type { ArtSpec, Extra, FlowerShape, Scene } from '../domains/catalog/image';
-import { seededRandom } from '../domains/catalog/recommend';
-import { budgetFor, DESIGNS, type DesignCode, type FlowerName } from '../domains/catalog/vocabulary';
-import { PRODUCTS } from './seed-data';
-
-type Rng = () => number;
-const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
-const chance = (r: Rng, p: number) => r() < p;
-const between = (r: Rng, lo: number, hi: number, step = 500) => Math.round((lo + r() * (hi - lo)) / step) * step;
-
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** A stable UUID-shaped id from a slug, so a reseed gives the same ids. */
-export function productId(slug: string): string {
-  const h = createHash('sha1').update(`adire-product:${slug}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-// ---------------------------------------------------------------- vocabularies
-type ColourKey =
-  | 'red' | 'pink' | 'blush' | 'white' | 'ivory' | 'yellow' | 'orange' | 'peach' | 'lilac' | 'purple' | 'burgundy' | 'blue' | 'green' | 'rainbow' | 'pastel';
-
-const COLOURS: Record<ColourKey, { words: string[]; hues: string[] }> = {
-  red: { words: ['Red', 'Crimson', 'Scarlet', 'Ruby', 'Cherry'], hues: ['#b3123a', '#d7263d', '#8e0e2b'] },
-  pink: { words: ['Pink', 'Rose Pink', 'Fuchsia', 'Flamingo'], hues: ['#ec6f9d', '#f48fb1', '#d94a86'] },
-  blush: { words: ['Blush', 'Powder Pink', 'Pastel Pink'], hues: ['#f6c1c9', '#f9d5da', '#eaa7b3'] },
-  white: { words: ['White', 'Snow', 'Pearl'], hues: ['#fbfaf5', '#f1eee4', '#ffffff'] },
-  ivory: { words: ['Ivory', 'Cream'], hues: ['#f6efd9', '#efe3c2', '#fbf5e6'] },
-  yellow: { words: ['Yellow', 'Sunshine', 'Lemon', 'Golden'], hues: ['#f7c948', '#f9dc5c', '#e8a317'] },
-  orange: { words: ['Orange', 'Tangerine', 'Amber', 'Marigold'], hues: ['#f28c28', '#f5a35c', '#e06c00'] },
-  peach: { words: ['Peach', 'Apricot', 'Coral'], hues: ['#f7a582', '#fbc4a6', '#f08a5d'] },
-  lilac: { words: ['Lilac', 'Lavender', 'Mauve'], hues: ['#c8a2c8', '#b19cd9', '#dcc6ec'] },
-  purple: { words: ['Purple', 'Violet', 'Plum'], hues: ['#6a2c91', '#8e44ad', '#a56cc1'] },
-  burgundy: { words: ['Burgundy', 'Merlot', 'Wine-red'], hues: ['#6d0f2c', '#800f2f', '#a4133c'] },
-  blue: { words: ['Blue', 'Sapphire', 'Indigo'], hues: ['#2e3a87', '#3b6fd8', '#7fa7f0'] },
-  green: { words: ['Green', 'Lime', 'Jade'], hues: ['#9acd32', '#b5d96a', '#6fa83a'] },
-  rainbow: { words: ['Rainbow', 'Carnival', 'Kaleidoscope'], hues: ['#d7263d', '#f7c948', '#3b6fd8', '#ec6f9d', '#f28c28'] },
-  pastel: { words: ['Pastel', 'Sorbet', 'Candy'], hues: ['#f6c1c9', '#c8e3f5', '#fbe7a1', '#d9c8e8'] },
-};
-
-const MOODS = [
-  'Romance', 'Whisper', 'Grace', 'Devotion', 'Serenade', 'Embrace', 'Sunrise', 'Sunset', 'Harmony', 'Radiance',
-  'Promise', 'Reverie', 'Delight', 'Bliss', 'Cherish', 'Tenderness', 'Jubilee', 'Elegance', 'Splendour', 'Charm',
-  'Daydream', 'Melody', 'Velvet', 'Silk', 'Amour', 'Heartbeat', 'Glow', 'Passion', 'Joy', 'Hope', 'Lullaby',
-  'Twilight', 'Moonlight', 'Daybreak', 'Harmattan', 'Ifẹ', 'Ayọ', 'Ewà', 'Oyin', 'Amara', 'Kauna', 'Imọlẹ', 'Adùn',
-  'Sweetheart', 'Forever Yours', 'First Love', 'Candlelight', 'Starlight', 'Stardust', 'Honey', 'Treasure',
-];
-const PLACES = [
-  'Ikoyi', 'Lekki', 'Victoria Island', 'Banana Island', 'Ikeja', 'Yaba', 'Surulere', 'Ajah', 'Maitama', 'Wuse',
-  'Asokoro', 'Gwarinpa', 'Jabi', 'Abeokuta', 'Calabar', 'Enugu', 'Port Harcourt', 'Ibadan', 'Kano', 'Jos', 'Benin',
-  'Epe', 'Badagry', 'Eko', 'Oniru', 'Gbagada', 'Magodo', 'Obudu', 'Idanre', 'Zuma', 'Owerri', 'Asaba', 'Uyo', 'Ilorin',
-  'Osogbo', 'Lokoja',
-];
-const GREENERY = ['eucalyptus', 'ruscus', 'pittosporum', 'salal leaves', 'aspidistra leaves', 'fern fronds', 'pistache', 'silver dollar eucalyptus'];
-const PAPERS = ['blush tissue', 'kraft paper', 'black matte paper', 'ivory crepe paper', 'lilac wrapping paper', 'sage paper', 'indigo adire-print paper'];
-const PAPER_HUES: Record<string, string> = {
-  'blush tissue': '#f4d3d8', 'kraft paper': '#c8a27a', 'black matte paper': '#2b2b2b', 'ivory crepe paper': '#f5f0e3',
-  'lilac wrapping paper': '#d9c8e8', 'sage paper': '#b7c9a8', 'indigo adire-print paper': '#2e3a87',
-};
-const WORD_COUNT: Record<number, string> = { 6: 'Six', 9: 'Nine', 10: 'Ten', 12: 'Twelve', 16: 'Sixteen', 20: 'Twenty', 24: 'Twenty-four', 25: 'Twenty-five', 50: 'Fifty', 100: 'One hundred' };
-
-const SHAPE: Record<FlowerName, FlowerShape> = {
-  roses: 'rose', lilies: 'lily', chrysanthemums: 'chrysanthemum', 'million-stars': 'millionstar', gerberas: 'gerbera',
-  carnations: 'carnation', tulips: 'tulip', sunflowers: 'sunflower', orchids: 'orchid', hydrangeas: 'hydrangea',
-  alstroemerias: 'alstroemeria', 'calla-lilies': 'calla',
-};
-
-// Occasion categories (SPEC section 2).
-const LOVE = 'flowers-for-love-birthday-anniversary-etc';
-const JUST = 'just-to-say-bouquets';
-const WELL = 'get-well-soon';
-const FUNERAL = 'funeral-and-condolence';
-const EVENT = 'event-amp-centerpiece';
-const FATHERS = 'fathers-day-flowers';
-const MOTHERS = 'mothers-day-flowers';
-const VALENTINE = 'valentines-day-flowers-and-gifts';
-
-// ---------------------------------------------------------------- sizes
-interface SizeDef { label: string; code: string; factor: number }
-const S = (label: string, code: string, factor: number): SizeDef => ({ label, code, factor });
-const SIZES = {
-  stems: [S('12 stems', '12', 0.55), S('24 stems', '', 1), S('50 stems', '50', 1.95), S('100 stems', '100', 3.7)],
-  bouquet: [S('Classic', '', 1), S('Deluxe', 'DLX', 1.45), S('Grand', 'GRD', 2)],
-  box: [S('Standard box', '', 1), S('Large box', 'LG', 1.6)],
-  vase: [S('Standard', '', 1), S('Grand', 'GRD', 1.7)],
-  single: [S('Standard', '', 1)],
-  forever: [S('9 roses', '', 1), S('16 roses', '16', 1.6), S('25 roses', '25', 2.3)],
-  funeral: [S('Standard', '', 1), S('Large', 'LG', 1.5)],
-  set: [S('Single', '', 1), S('Set of 4', '4', 3.6)],
-  event: [S('One table', '', 1), S('Five tables', '5', 4.6), S('Ten tables', '10', 8.8)],
-  bundle: [S('Standard', '', 1), S('Deluxe', 'DLX', 1.5)],
-  chocolate: [S('16 pieces', '', 1), S('24 pieces', '24', 1.4), S('48 pieces', '48', 2.5)],
-  cake: [S('6 inch', '6IN', 0.75), S('8 inch', '', 1), S('10 inch', '10IN', 1.45)],
-  cupcakes: [S('Box of 6', '6', 0.6), S('Box of 12', '', 1), S('Box of 24', '24', 1.85)],
-  teddy: [S('40 cm', '', 1), S('60 cm', '60', 1.6), S('100 cm', '100', 2.8), S('160 cm', '160', 4.4)],
-  balloons: [S('5 balloons', '5', 0.6), S('10 balloons', '', 1), S('20 balloons', '20', 1.8)],
-  wine: [S('75 cl', '', 1)],
-  champagne: [S('75 cl', '', 1), S('Magnum 1.5 L', 'MAG', 2.2)],
-  perfume: [S('50 ml', '50', 0.7), S('100 ml', '', 1)],
-  candle: [S('Single wick', '', 1), S('Three wick', '3W', 1.8)],
-  plant: [S('Small pot', '', 1), S('Medium pot', 'MD', 1.6), S('Large pot', 'LG', 2.6)],
-} satisfies Record<string, SizeDef[]>;
+import { type ArtSpec, type Extra, type FlowerShape } from '../image';
+import { seededRandom } from '../recommend';
+import { budgetFor, type DesignCode, type FlowerName } from '../vocabulary';
+import { PRODUCTS } from '../../../db/seed-data';
+import { between, chance, pick, productId, type Rng, slugify } from './random';
+import { type ColourKey, COLOURS, EVENT, FATHERS, FUNERAL, GREENERY, JUST, LOVE, MOODS, MOTHERS, PAPER_HUES, PAPERS, PLACES, S, SHAPE, type SizeDef, SIZES, VALENTINE, WELL, WORD_COUNT } from './words';
 
 // ---------------------------------------------------------------- drafts
-type Delivery = 'same-day' | 'next-day' | 'nationwide';
-type FlowerType = 'fresh' | 'preserved' | 'dried' | 'potted';
-type Package = 'flowers-only' | 'flowers-and-chocolates' | 'flowers-and-cake' | 'flowers-and-wine' | 'flowers-and-teddy' | 'flowers-and-balloons' | 'gift-hamper' | 'gift-only';
+export type Delivery = 'same-day' | 'next-day' | 'nationwide';
+export type FlowerType = 'fresh' | 'preserved' | 'dried' | 'potted';
+export type Package = 'flowers-only' | 'flowers-and-chocolates' | 'flowers-and-cake' | 'flowers-and-wine' | 'flowers-and-teddy' | 'flowers-and-balloons' | 'gift-hamper' | 'gift-only';
 
-interface Draft {
+export interface Draft {
   name: string;
   description: string;
   primary: string;
@@ -139,24 +30,24 @@ interface Draft {
   presentation: 'wrapped' | 'box' | 'vase' | 'other';
 }
 
-type Maker = (r: Rng, i: number) => Draft;
+export type Maker = (r: Rng, i: number) => Draft;
 
-function occasionsFor(r: Rng, options: [string, number][]): string[] {
+export function occasionsFor(r: Rng, options: [string, number][]): string[] {
   return options.filter(([, p]) => chance(r, p)).map(([slug]) => slug);
 }
 
-function colourOf(r: Rng, keys: ColourKey[]): { key: ColourKey; word: string; hues: string[] } {
+export function colourOf(r: Rng, keys: ColourKey[]): { key: ColourKey; word: string; hues: string[] } {
   const key = pick(r, keys);
   return { key, word: pick(r, COLOURS[key].words), hues: COLOURS[key].hues };
 }
 
-const lower = (s: string) => s.toLowerCase();
+export const lower = (s: string) => s.toLowerCase();
 /** 'a velvet box', 'an ivory rose', 'an acrylic box'. */
-const article = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
-const flowerWords = (names: readonly string[]) => names.map((f) => f.replace('-', ' ')).join(' and ');
-const capitalise = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
+export const article = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+export const flowerWords = (names: readonly string[]) => names.map((f) => f.replace('-', ' ')).join(' and ');
+export const capitalise = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
-const CLOSERS = [
+export const CLOSERS = [
   'A romantic way to say what words cannot.',
   'Hand-finished in our Lagos studio on the morning of delivery.',
   'Conditioned overnight so the blooms open beautifully in the days after delivery.',
@@ -167,7 +58,7 @@ const CLOSERS = [
 ];
 
 /** Fresh single-flower families: roses, lilies, chrysanthemums, million stars, gerberas, carnations. */
-function freshFamily(opts: {
+export function freshFamily(opts: {
   flower: FlowerName;
   plural: string;
   singular: string;
@@ -234,45 +125,45 @@ function freshFamily(opts: {
   };
 }
 
-const roses = freshFamily({
+export const roses = freshFamily({
   flower: 'roses', plural: 'Roses', singular: 'Rose', primary: 'roses',
   colours: ['red', 'red', 'pink', 'blush', 'white', 'ivory', 'yellow', 'peach', 'orange', 'lilac', 'burgundy', 'blue', 'rainbow', 'pastel'],
   priceRange: [30_000, 62_000], sizes: SIZES.stems,
   occasions: (c) => [[LOVE, 0.75], [VALENTINE, c === 'red' || c === 'burgundy' ? 0.95 : 0.3], [MOTHERS, c === 'pink' || c === 'blush' || c === 'peach' ? 0.7 : 0.1], [JUST, 0.25], [EVENT, 0.05]],
   keywords: ['love', 'anniversary', 'birthday', 'her', 'rose'], companions: ['million-stars', 'million-stars', 'lilies'],
 });
-const lilies = freshFamily({
+export const lilies = freshFamily({
   flower: 'lilies', plural: 'Lilies', singular: 'Lily', primary: 'lilies', types: ['Oriental', 'Asiatic', 'Stargazer', 'Casablanca'],
   colours: ['white', 'white', 'pink', 'yellow', 'orange', 'peach', 'pastel'], priceRange: [28_000, 55_000], sizes: SIZES.bouquet,
   occasions: (c) => [[MOTHERS, 0.45], [FUNERAL, c === 'white' ? 0.8 : 0.05], [WELL, 0.35], [JUST, 0.3], [LOVE, 0.3]],
   keywords: ['sympathy', 'mum', 'fragrant'], companions: ['roses', 'alstroemerias'],
 });
-const chrysanthemums = freshFamily({
+export const chrysanthemums = freshFamily({
   flower: 'chrysanthemums', plural: 'Chrysanthemums', singular: 'Chrysanthemum', primary: 'chrysanthemums', types: ['Pompom', 'Spider', 'Santini', 'Disbud'],
   colours: ['white', 'yellow', 'green', 'pink', 'purple', 'orange', 'rainbow'], priceRange: [18_000, 38_000], sizes: SIZES.bouquet,
   occasions: (c) => [[FUNERAL, c === 'white' || c === 'yellow' ? 0.6 : 0.05], [WELL, 0.45], [JUST, 0.4], [FATHERS, 0.2]],
   keywords: ['mums', 'cheerful', 'long-lasting'], companions: ['million-stars', 'gerberas'],
 });
-const millionStars = freshFamily({
+export const millionStars = freshFamily({
   flower: 'million-stars', plural: 'Million Stars', singular: 'Million Stars', primary: 'million-stars',
   colours: ['white', 'white', 'blue', 'pink', 'rainbow', 'lilac', 'pastel'], priceRange: [16_000, 36_000], sizes: SIZES.bouquet,
   occasions: () => [[LOVE, 0.4], [JUST, 0.5], [MOTHERS, 0.2], ['accessories-boutonnieres-bridesmaids-flowers-amp-corsages', 0.1]],
   keywords: ['gypsophila', 'babys breath', 'cloud'], companions: ['roses'],
 });
-const gerberas = freshFamily({
+export const gerberas = freshFamily({
   flower: 'gerberas', plural: 'Gerberas', singular: 'Gerbera', primary: 'gerbera-flowers',
   colours: ['orange', 'yellow', 'pink', 'red', 'peach', 'white', 'rainbow'], priceRange: [16_000, 36_000], sizes: SIZES.bouquet,
   occasions: () => [[WELL, 0.6], [JUST, 0.5], [LOVE, 0.35], [FATHERS, 0.15]],
   keywords: ['daisy', 'cheerful', 'birthday'], companions: ['chrysanthemums', 'million-stars', 'sunflowers'],
 });
-const carnations = freshFamily({
+export const carnations = freshFamily({
   flower: 'carnations', plural: 'Carnations', singular: 'Carnation', primary: 'carnations',
   colours: ['pink', 'red', 'white', 'peach', 'purple', 'burgundy', 'rainbow'], priceRange: [15_000, 32_000], sizes: SIZES.stems,
   occasions: (c) => [[MOTHERS, c === 'pink' ? 0.8 : 0.35], [JUST, 0.45], [LOVE, 0.35], [FUNERAL, c === 'white' ? 0.5 : 0]],
   keywords: ['mum', 'long-lasting', 'sweet'], companions: ['million-stars', 'roses'],
 });
 
-const MIXES: { flowers: FlowerName[]; title: string }[] = [
+export const MIXES: { flowers: FlowerName[]; title: string }[] = [
   { flowers: ['roses', 'lilies'], title: 'Rose & Lily' },
   { flowers: ['sunflowers', 'gerberas'], title: 'Sunflower & Gerbera' },
   { flowers: ['sunflowers', 'roses'], title: 'Sunflower & Rose' },
@@ -286,7 +177,7 @@ const MIXES: { flowers: FlowerName[]; title: string }[] = [
   { flowers: ['roses', 'carnations', 'million-stars'], title: 'Garden' },
   { flowers: ['hydrangeas'], title: 'Hydrangea' },
 ];
-const mixed: Maker = (r) => {
+export const mixed: Maker = (r) => {
   const mix = pick(r, MIXES);
   const c = colourOf(r, ['pink', 'blush', 'white', 'yellow', 'peach', 'lilac', 'pastel', 'rainbow', 'red', 'orange']);
   const template = Math.floor(r() * 3);
@@ -317,7 +208,7 @@ const mixed: Maker = (r) => {
   };
 };
 
-const forever: Maker = (r) => {
+export const forever: Maker = (r) => {
   const c = colourOf(r, ['red', 'red', 'pink', 'blush', 'white', 'blue', 'purple', 'burgundy', 'rainbow', 'peach']);
   const kind = Math.floor(r() * 3);
   const boxForm = pick(r, ['Hatbox', 'Heart Box', 'Velvet Box', 'Acrylic Box']);
@@ -345,7 +236,7 @@ const forever: Maker = (r) => {
   };
 };
 
-const dried: Maker = (r) => {
+export const dried: Maker = (r) => {
   const name = `${pick(r, MOODS)} Dried ${pick(r, ['Pampas Bouquet', 'Flower Posy', 'Bunny Tail Bunch', 'Lavender & Pampas Bouquet'])}`;
   return {
     name,
@@ -365,7 +256,7 @@ const dried: Maker = (r) => {
   };
 };
 
-const bridal: Maker = (r) => {
+export const bridal: Maker = (r) => {
   const c = colourOf(r, ['white', 'ivory', 'blush', 'peach', 'red', 'lilac', 'burgundy']);
   const flowers = pick(r, [['roses', 'million-stars'], ['calla-lilies'], ['roses', 'orchids'], ['hydrangeas', 'roses'], ['roses']] as FlowerName[][]);
   const name = chance(r, 0.5) ? `${pick(r, MOODS)} ${c.word} Bridal Bouquet` : `${pick(r, PLACES)} Bride ${pick(r, ['Posy', 'Bouquet'])}`;
@@ -387,7 +278,7 @@ const bridal: Maker = (r) => {
   };
 };
 
-const cascading: Maker = (r) => {
+export const cascading: Maker = (r) => {
   const c = colourOf(r, ['white', 'ivory', 'blush', 'red', 'peach']);
   const flowers = pick(r, [['orchids', 'roses'], ['roses', 'million-stars'], ['calla-lilies', 'orchids']] as FlowerName[][]);
   return {
@@ -408,7 +299,7 @@ const cascading: Maker = (r) => {
   };
 };
 
-const accessories: Maker = (r) => {
+export const accessories: Maker = (r) => {
   const c = colourOf(r, ['white', 'ivory', 'blush', 'red', 'peach', 'lilac', 'burgundy']);
   const kind = pick(r, ['Rose Boutonniere', 'Wrist Corsage', 'Bridesmaid Posy', 'Flower Girl Pomander', 'Orchid Corsage', 'Buttonhole']);
   const flower: FlowerName = kind.includes('Orchid') ? 'orchids' : kind === 'Flower Girl Pomander' ? 'carnations' : 'roses';
@@ -430,7 +321,7 @@ const accessories: Maker = (r) => {
   };
 };
 
-const funeral: Maker = (r) => {
+export const funeral: Maker = (r) => {
   const c = colourOf(r, ['white', 'white', 'ivory', 'lilac', 'yellow', 'pastel']);
   const flowers = pick(r, [['lilies', 'chrysanthemums'], ['roses', 'carnations'], ['lilies', 'roses'], ['chrysanthemums']] as FlowerName[][]);
   const kind = pick(r, ['Sympathy Wreath', 'Condolence Standing Spray', 'Casket Spray', 'Tribute Wreath', 'Heart Tribute']);
@@ -453,7 +344,7 @@ const funeral: Maker = (r) => {
   };
 };
 
-const events: Maker = (r) => {
+export const events: Maker = (r) => {
   const c = colourOf(r, ['white', 'ivory', 'red', 'blush', 'peach', 'purple', 'burgundy', 'yellow']);
   const kind = pick(r, ['Table Centerpiece', 'Low Rose Centerpiece', 'Stage Arrangement', 'Pedestal Arrangement', 'Long Table Garland', 'Candle Centerpiece']);
   const flowers = pick(r, [['roses', 'hydrangeas'], ['roses', 'million-stars'], ['orchids', 'roses'], ['lilies', 'roses']] as FlowerName[][]);
@@ -475,14 +366,14 @@ const events: Maker = (r) => {
   };
 };
 
-const EXTRAS: { extra: Extra; title: string[]; pkg: Package; words: string }[] = [
+export const EXTRAS: { extra: Extra; title: string[]; pkg: Package; words: string }[] = [
   { extra: 'teddy', title: ['Teddy', 'Cuddly Teddy'], pkg: 'flowers-and-teddy', words: 'a soft 40 cm teddy bear' },
   { extra: 'bottle', title: ['Moët', 'Champagne', 'Sparkling Wine'], pkg: 'flowers-and-wine', words: 'a chilled bottle of champagne' },
   { extra: 'chocolate', title: ['Ferrero Rocher', 'Chocolates', 'Belgian Truffles'], pkg: 'flowers-and-chocolates', words: 'a box of assorted chocolates' },
   { extra: 'cake', title: ['Red Velvet Cake', 'Celebration Cake', 'Cupcakes'], pkg: 'flowers-and-cake', words: 'a freshly baked celebration cake' },
   { extra: 'balloons', title: ['Heart Balloons', 'Balloons', 'Birthday Balloons'], pkg: 'flowers-and-balloons', words: 'a bunch of helium balloons' },
 ];
-const bundles: Maker = (r) => {
+export const bundles: Maker = (r) => {
   const e = pick(r, EXTRAS);
   const c = colourOf(r, ['red', 'red', 'pink', 'blush', 'white', 'peach', 'rainbow']);
   const template = Math.floor(r() * 3);
@@ -507,7 +398,7 @@ const bundles: Maker = (r) => {
   };
 };
 
-const luxury: Maker = (r) => {
+export const luxury: Maker = (r) => {
   const c = colourOf(r, ['red', 'red', 'white', 'blush', 'burgundy', 'pink']);
   const kind = Math.floor(r() * 4);
   const name =
@@ -543,7 +434,7 @@ const luxury: Maker = (r) => {
 };
 
 /** A maker for gifts named from a list, with qualifiers once the list runs out (large generated catalogues). */
-function listFamily(items: readonly string[], build: (r: Rng, name: string, i: number) => Omit<Draft, 'name'>, qualifiers: readonly string[]): Maker {
+export function listFamily(items: readonly string[], build: (r: Rng, name: string, i: number) => Omit<Draft, 'name'>, qualifiers: readonly string[]): Maker {
   return (r, i) => {
     const base = items[i % items.length]!;
     const round = Math.floor(i / items.length);
@@ -552,7 +443,7 @@ function listFamily(items: readonly string[], build: (r: Rng, name: string, i: n
   };
 }
 
-const gift = (primary: string, occasions: [string, number][], r: Rng): Pick<Draft, 'primary' | 'occasions' | 'designs' | 'flowerNames' | 'packages'> => ({
+export const gift = (primary: string, occasions: [string, number][], r: Rng): Pick<Draft, 'primary' | 'occasions' | 'designs' | 'flowerNames' | 'packages'> => ({
   primary,
   occasions: occasionsFor(r, occasions),
   designs: [],
@@ -560,13 +451,13 @@ const gift = (primary: string, occasions: [string, number][], r: Rng): Pick<Draf
   packages: 'gift-only',
 });
 
-const CHOCOLATES = [
+export const CHOCOLATES = [
   'Ferrero Rocher Gift Box', 'Lindt Lindor Assorted Truffles', 'Godiva Gold Ballotin', 'Toblerone Trio', 'Cadbury Dairy Milk Treat Box',
   'Guylian Seashells', "Butler's Irish Truffles", 'Patchi Luxury Tray', 'Adire Artisan Truffles', 'Belgian Praline Heart', 'Ferrero Raffaello Box',
   'Walkers Shortbread Tin', 'Danish Butter Cookies Tin', "McVitie's Digestives Gift Tin", 'Chocolate-Dipped Strawberries', 'Kinder Treats Box',
   'Maltesers Sharing Tub', 'Salted Caramel Brownie Box',
 ];
-const chocolates = listFamily(CHOCOLATES, (r, name) => {
+export const chocolates = listFamily(CHOCOLATES, (r, name) => {
   const biscuits = /Tin|Shortbread|Digestives/.test(name);
   return {
     description: biscuits ? `${name}: buttery biscuits in a keepsake tin, a treat to share over tea.` : `${name}: assorted chocolates in a gift box, sealed fresh and delivered cool.`,
@@ -580,13 +471,13 @@ const chocolates = listFamily(CHOCOLATES, (r, name) => {
   };
 }, ['Gift Box', 'Duo', 'Party Tray', 'Hamper']);
 
-const FLAVOURS = ['Red Velvet', 'Chocolate Fudge', 'Vanilla Buttercream', 'Lemon Drizzle', 'Carrot & Walnut', 'Coconut Dream', 'Black Forest', 'Salted Caramel', 'Strawberry', 'Rainbow', 'Cookies & Cream', 'Zobo & Hibiscus', 'Banana Bread', 'Pineapple Upside-Down'];
-const CAKE_TYPES = ['Celebration Cake', 'Drip Cake', 'Layer Cake', 'Cupcakes', 'Bento Cake', 'Birthday Cake'];
-const ICING: Record<string, string[]> = {
+export const FLAVOURS = ['Red Velvet', 'Chocolate Fudge', 'Vanilla Buttercream', 'Lemon Drizzle', 'Carrot & Walnut', 'Coconut Dream', 'Black Forest', 'Salted Caramel', 'Strawberry', 'Rainbow', 'Cookies & Cream', 'Zobo & Hibiscus', 'Banana Bread', 'Pineapple Upside-Down'];
+export const CAKE_TYPES = ['Celebration Cake', 'Drip Cake', 'Layer Cake', 'Cupcakes', 'Bento Cake', 'Birthday Cake'];
+export const ICING: Record<string, string[]> = {
   'Red Velvet': ['#f6efe0', '#a4133c', '#b3123a'], 'Chocolate Fudge': ['#5a3311', '#7b4a21', '#d4af37'], 'Vanilla Buttercream': ['#fbf1d9', '#f3e2c7', '#ec6f9d'],
   'Lemon Drizzle': ['#f9e79f', '#f3e2c7', '#f7c948'], 'Black Forest': ['#3b1f0c', '#5a3311', '#b3123a'], Strawberry: ['#f8c8d8', '#f3e2c7', '#d7263d'],
 };
-const cakes: Maker = (r, i) => {
+export const cakes: Maker = (r, i) => {
   const flavour = FLAVOURS[i % FLAVOURS.length]!;
   const type = CAKE_TYPES[Math.floor(i / FLAVOURS.length) % CAKE_TYPES.length]!;
   const round = Math.floor(i / (FLAVOURS.length * CAKE_TYPES.length));
@@ -606,9 +497,9 @@ const cakes: Maker = (r, i) => {
   };
 };
 
-const TEDDY_NAMES = ['Bisi', 'Tobi', 'Ada', 'Chidi', 'Lola', 'Femi', 'Zara', 'Kemi', 'Bolu', 'Nonso', 'Amaka', 'Dayo', 'Ife', 'Obi', 'Sade', 'Musa'];
-const FUR: Record<string, string> = { Cream: '#efe0c4', Brown: '#9b6b43', White: '#f7f4ee', Pink: '#f4b6c8', Red: '#c0392b', Honey: '#d9a35b', Grey: '#b9b4ad' };
-const teddies: Maker = (r, i) => {
+export const TEDDY_NAMES = ['Bisi', 'Tobi', 'Ada', 'Chidi', 'Lola', 'Femi', 'Zara', 'Kemi', 'Bolu', 'Nonso', 'Amaka', 'Dayo', 'Ife', 'Obi', 'Sade', 'Musa'];
+export const FUR: Record<string, string> = { Cream: '#efe0c4', Brown: '#9b6b43', White: '#f7f4ee', Pink: '#f4b6c8', Red: '#c0392b', Honey: '#d9a35b', Grey: '#b9b4ad' };
+export const teddies: Maker = (r, i) => {
   const furName = pick(r, Object.keys(FUR));
   const template = i % 3;
   const tn = TEDDY_NAMES[Math.floor(i / 3) % TEDDY_NAMES.length]!;
@@ -626,8 +517,8 @@ const teddies: Maker = (r, i) => {
   };
 };
 
-const MESSAGES = ['Happy Birthday', 'I Love You', 'Congratulations', 'Get Well Soon', "It's a Girl", "It's a Boy", 'Happy Anniversary', 'Welcome Home', "Happy Father's Day", "Happy Mother's Day", 'Thank You', 'Graduation'];
-const balloons: Maker = (r, i) => {
+export const MESSAGES = ['Happy Birthday', 'I Love You', 'Congratulations', 'Get Well Soon', "It's a Girl", "It's a Boy", 'Happy Anniversary', 'Welcome Home', "Happy Father's Day", "Happy Mother's Day", 'Thank You', 'Graduation'];
+export const balloons: Maker = (r, i) => {
   const c = colourOf(r, ['red', 'pink', 'blue', 'yellow', 'rainbow', 'pastel', 'purple']);
   const msg = MESSAGES[i % MESSAGES.length]!;
   const round = Math.floor(i / MESSAGES.length);
@@ -646,7 +537,7 @@ const balloons: Maker = (r, i) => {
   };
 };
 
-const DRINKS: { name: string; kind: 'champagne' | 'red' | 'white' | 'rose'; price: [number, number]; label: string }[] = [
+export const DRINKS: { name: string; kind: 'champagne' | 'red' | 'white' | 'rose'; price: [number, number]; label: string }[] = [
   { name: 'Moët Rosé Impérial', kind: 'rose', price: [95_000, 110_000], label: '#f2a0a8' },
   { name: 'Moët Nectar Impérial', kind: 'champagne', price: [90_000, 105_000], label: '#f5f0e3' },
   { name: 'Veuve Clicquot Yellow Label Brut', kind: 'champagne', price: [95_000, 115_000], label: '#f2a007' },
@@ -667,7 +558,7 @@ const DRINKS: { name: string; kind: 'champagne' | 'red' | 'white' | 'rose'; pric
   { name: 'Belaire Rosé', kind: 'rose', price: [45_000, 55_000], label: '#1c1c1c' },
   { name: 'Cloudy Bay Sauvignon Blanc', kind: 'white', price: [48_000, 58_000], label: '#f5f0e3' },
 ];
-const drinks = listFamily(DRINKS.map((d) => d.name), (r, name) => {
+export const drinks = listFamily(DRINKS.map((d) => d.name), (r, name) => {
   const d = DRINKS.find((x) => x.name === name)!;
   const fizz = d.kind === 'champagne' || name.includes('Rosé Impérial') || name.includes('Clicquot Rosé') || name.includes('Cuvée Rosé') || name.includes('Belaire') || name.includes('Asti') || name.includes('Chamdor');
   return {
@@ -682,7 +573,7 @@ const drinks = listFamily(DRINKS.map((d) => d.name), (r, name) => {
   };
 }, ['& Two Flutes', 'Gift Box', 'in an Ice Bucket', 'Celebration Set']);
 
-const PERFUMES: { name: string; for: 'her' | 'him' | 'all'; liquid: string; cap: string }[] = [
+export const PERFUMES: { name: string; for: 'her' | 'him' | 'all'; liquid: string; cap: string }[] = [
   { name: 'Dior Sauvage Eau de Toilette', for: 'him', liquid: '#6f8fb3', cap: '#1c1c1c' },
   { name: 'Chanel Coco Mademoiselle Eau de Parfum', for: 'her', liquid: '#f3c5a8', cap: '#1c1c1c' },
   { name: 'Gucci Bloom Eau de Parfum', for: 'her', liquid: '#f6c1c9', cap: '#f5f0e3' },
@@ -700,7 +591,7 @@ const PERFUMES: { name: string; for: 'her' | 'him' | 'all'; liquid: string; cap:
   { name: 'Bleu de Chanel Eau de Parfum', for: 'him', liquid: '#1f3a6a', cap: '#1c1c1c' },
   { name: 'Viktor & Rolf Flowerbomb', for: 'her', liquid: '#f4b6c8', cap: '#f4b6c8' },
 ];
-const perfumes = listFamily(PERFUMES.map((p) => p.name), (r, name) => {
+export const perfumes = listFamily(PERFUMES.map((p) => p.name), (r, name) => {
   const p = PERFUMES.find((x) => x.name === name)!;
   return {
     description: `${name}, sealed in its box and gift-wrapped, with a card. ${p.for === 'him' ? 'A signature scent for him.' : p.for === 'her' ? 'A signature scent for her.' : 'A rich scent for anyone.'}`,
@@ -714,8 +605,8 @@ const perfumes = listFamily(PERFUMES.map((p) => p.name), (r, name) => {
   };
 }, ['Gift Set', 'with Body Lotion', 'Travel Set', 'Duo']);
 
-const PACK_TYPES = ['Pamper Pack', 'Spa Box', 'Treat Box', 'Gift Hamper', 'Self-care Box', 'Grooming Kit', 'Tea Hamper', 'Movie Night Box', 'New Baby Box', 'Office Treats Box'];
-const giftPacks: Maker = (r) => {
+export const PACK_TYPES = ['Pamper Pack', 'Spa Box', 'Treat Box', 'Gift Hamper', 'Self-care Box', 'Grooming Kit', 'Tea Hamper', 'Movie Night Box', 'New Baby Box', 'Office Treats Box'];
+export const giftPacks: Maker = (r) => {
   const type = pick(r, PACK_TYPES);
   const mood = pick(r, MOODS);
   return {
@@ -732,10 +623,10 @@ const giftPacks: Maker = (r) => {
   };
 };
 
-const SCENTS = ['Oud & Amber', 'Vanilla Bean', 'Lavender Fields', 'Fig & Cassis', 'Sea Salt & Orchid', 'Baobab Blossom', 'Shea & Coconut', 'Peony Blush', 'Sandalwood & Cedar', 'Lemongrass & Ginger', 'Jasmine Night', 'Rose Oud', 'Black Pomegranate', 'Tuberose', 'Frangipani', 'Hibiscus & Zobo'];
-const CONTAINERS = ['Scented Candle', 'Three-Wick Candle', 'Candle Tin', 'Glass Jar Candle', 'Candle Duo'];
-const WAX: Record<string, string> = { 'Oud & Amber': '#e3c08a', 'Vanilla Bean': '#f6efe0', 'Lavender Fields': '#d9c8e8', 'Peony Blush': '#f6c1c9', 'Black Pomegranate': '#6d0f2c', 'Sea Salt & Orchid': '#c8e3f5' };
-const candles: Maker = (r, i) => {
+export const SCENTS = ['Oud & Amber', 'Vanilla Bean', 'Lavender Fields', 'Fig & Cassis', 'Sea Salt & Orchid', 'Baobab Blossom', 'Shea & Coconut', 'Peony Blush', 'Sandalwood & Cedar', 'Lemongrass & Ginger', 'Jasmine Night', 'Rose Oud', 'Black Pomegranate', 'Tuberose', 'Frangipani', 'Hibiscus & Zobo'];
+export const CONTAINERS = ['Scented Candle', 'Three-Wick Candle', 'Candle Tin', 'Glass Jar Candle', 'Candle Duo'];
+export const WAX: Record<string, string> = { 'Oud & Amber': '#e3c08a', 'Vanilla Bean': '#f6efe0', 'Lavender Fields': '#d9c8e8', 'Peony Blush': '#f6c1c9', 'Black Pomegranate': '#6d0f2c', 'Sea Salt & Orchid': '#c8e3f5' };
+export const candles: Maker = (r, i) => {
   const scent = SCENTS[i % SCENTS.length]!;
   const container = CONTAINERS[Math.floor(i / SCENTS.length) % CONTAINERS.length]!;
   const round = Math.floor(i / (SCENTS.length * CONTAINERS.length));
@@ -752,7 +643,7 @@ const candles: Maker = (r, i) => {
   };
 };
 
-const PLANTS: { name: string; variant: string; green: string; flower?: string }[] = [
+export const PLANTS: { name: string; variant: string; green: string; flower?: string }[] = [
   { name: 'Snake Plant', variant: 'snake', green: '#3f7d4a' },
   { name: 'Peace Lily', variant: 'peace-lily', green: '#2f6b3a' },
   { name: 'ZZ Plant', variant: 'leafy', green: '#2f6b3a' },
@@ -772,8 +663,8 @@ const PLANTS: { name: string; variant: string; green: string; flower?: string }[
   { name: 'Mini Succulent Trio', variant: 'succulent', green: '#8fb996' },
   { name: 'Echeveria Rosette', variant: 'succulent', green: '#9cc3b0' },
 ];
-const POTS: Record<string, string> = { Terracotta: '#c0643c', 'White Ceramic': '#f1eee4', 'Woven Basket': '#b08a5a', Concrete: '#9a9a96', 'Indigo Adire': '#2e3a87' };
-const plants = listFamily(PLANTS.map((p) => p.name), (r, name) => {
+export const POTS: Record<string, string> = { Terracotta: '#c0643c', 'White Ceramic': '#f1eee4', 'Woven Basket': '#b08a5a', Concrete: '#9a9a96', 'Indigo Adire': '#2e3a87' };
+export const plants = listFamily(PLANTS.map((p) => p.name), (r, name) => {
   const p = PLANTS.find((x) => x.name === name)!;
   const pot = pick(r, Object.keys(POTS));
   return {
@@ -794,9 +685,9 @@ const plants = listFamily(PLANTS.map((p) => p.name), (r, name) => {
 }, ['in a Woven Basket', 'in Terracotta', 'Floor Size', 'Desk Size']);
 
 // ---------------------------------------------------------------- families and their share
-interface Family { key: string; count: number; make: Maker }
+export interface Family { key: string; count: number; make: Maker }
 /** Counts of the seed (sum ≈ 290); a bigger catalogue scales them. */
-const FAMILIES: Family[] = [
+export const FAMILIES: Family[] = [
   { key: 'roses', count: 30, make: roses },
   { key: 'lilies', count: 15, make: lilies },
   { key: 'chrysanthemums', count: 12, make: chrysanthemums },
@@ -825,7 +716,7 @@ const FAMILIES: Family[] = [
 ];
 
 /** The eight foundation products keep their slug, name, price, category and SKU (AB-1001…). */
-const ORIGINALS: Record<string, { family: string; colour: ColourKey; draft: (r: Rng) => Partial<Draft> }> = {
+export const ORIGINALS: Record<string, { family: string; colour: ColourKey; draft: (r: Rng) => Partial<Draft> }> = {
   'ruby-romance-red-roses': { family: 'roses', colour: 'red', draft: () => ({ sizes: SIZES.stems, designs: ['wrapped-bouquet', 'in-vase', 'in-large-vase'], presentation: 'wrapped', occasions: [LOVE, VALENTINE], flowerNames: ['roses'], art: { scene: 'bouquet', palette: COLOURS.red.hues, accent: '#f4d3d8', flowers: ['rose', 'rose', 'rose'] } }) },
   'ikoyi-sunrise-gerberas': { family: 'gerberas', colour: 'orange', draft: () => ({ sizes: SIZES.bouquet, designs: ['wrapped-bouquet', 'in-vase', 'in-large-vase'], presentation: 'wrapped', occasions: [WELL, JUST], flowerNames: ['gerberas'], art: { scene: 'bouquet', palette: ['#f28c28', '#f7c948', '#e06c00'], accent: '#c8a27a', flowers: ['gerbera'] } }) },
   'white-grace-lilies': { family: 'lilies', colour: 'white', draft: () => ({ sizes: SIZES.bouquet, designs: ['wrapped-bouquet', 'in-vase', 'in-large-vase'], presentation: 'wrapped', occasions: [FUNERAL, MOTHERS], flowerNames: ['lilies'], art: { scene: 'bouquet', palette: COLOURS.white.hues, accent: '#b7c9a8', flowers: ['lily'] } }) },
@@ -864,16 +755,16 @@ export interface SeedProduct {
 export interface SeedReview { id: string; productId: string; rating: number; comment: string; author: string; createdAt: string }
 export interface SeedFeaturedList { id: string; kind: 'occasion' | 'location'; key: string; section: string; title: string; position: number; productIds: string[] }
 
-const roundPrice = (p: number) => Math.max(500, Math.round(p / 500) * 500);
+export const roundPrice = (p: number) => Math.max(500, Math.round(p / 500) * 500);
 
-function vipFor(price: number): SeedProduct['vipClass'] {
+export function vipFor(price: number): SeedProduct['vipClass'] {
   if (price >= 500_000) return 'diamond';
   if (price >= 300_000) return 'platinum';
   if (price >= 150_000) return 'gold';
   return null;
 }
 
-function finish(d: Draft, slug: string, sku: string, position: number, r: Rng, original: boolean): SeedProduct {
+export function finish(d: Draft, slug: string, sku: string, position: number, r: Rng, original: boolean): SeedProduct {
   const sizes: SeedSize[] = d.sizes.map((s, i) => ({
     sku: s.code ? `${sku}-${s.code}` : sku,
     label: s.label,
@@ -926,7 +817,7 @@ function finish(d: Draft, slug: string, sku: string, position: number, r: Rng, o
 }
 
 /** Scale the family counts to `total` (largest remainders), or the seed's own counts. */
-function familyCounts(total?: number): number[] {
+export function familyCounts(total?: number): number[] {
   const base = FAMILIES.map((f) => f.count);
   if (total === undefined) return base;
   const sum = base.reduce((a, b) => a + b, 0);
@@ -998,112 +889,3 @@ export function generateProducts(options: { products?: number; seed?: number } =
   return out;
 }
 
-// ---------------------------------------------------------------- reviews
-const AUTHORS = [
-  'Tolu A.', 'Chiamaka O.', 'Emeka N.', 'Aisha B.', 'Funke O.', 'Ngozi E.', 'Ibrahim M.', 'Kemi A.', 'Segun F.', 'Zainab Y.', 'Chidi U.',
-  'Bukola S.', 'Yemi D.', 'Hauwa K.', 'Tunde B.', 'Amaka I.', 'Femi O.', 'Halima S.', 'Dayo A.', 'Nkechi C.', 'Seun T.', 'Efe O.', 'Uche N.',
-  'Sade W.', 'James P. (London)', 'Sarah K. (Houston)', 'Bola J. (Toronto)', 'Ify M. (Manchester)', 'Kunle R.', 'Adaeze V.',
-];
-const OPENERS_GOOD = [
-  'Ordered from London for my mum in Surulere and it arrived the same afternoon.',
-  'Delivered right on time for our anniversary dinner.',
-  'The rider called ahead and was very polite.',
-  'I placed the order at lunchtime and it was at her office in Victoria Island by four.',
-  'Second time ordering and just as good as the first.',
-  'Paid in pounds without any hassle and got updates on WhatsApp.',
-  'Arrived in Abuja exactly on the day I chose.',
-];
-const BODY_GOOD: Record<string, string[]> = {
-  flowers: ['The flowers were fresh and lasted well over a week.', 'Even more beautiful than the picture.', 'Beautifully wrapped, and the blooms opened up over the next days.', 'Every stem was perfect.'],
-  gift: ['Exactly as pictured, nicely wrapped with the card.', 'Great quality and well packaged.', 'The presentation was lovely.', 'It was a big hit.'],
-};
-const CLOSERS_GOOD = ['She was over the moon!', 'Will definitely order again.', 'Thank you, Adire Blooms!', 'Highly recommended.', 'Made her whole week.', ''];
-const MIXED = [
-  'The delivery came later than the slot I picked, but the team apologised and the flowers were still lovely.',
-  'Nice, though a little smaller than I expected from the photo.',
-  'Good overall; the card message had a typo, which customer service fixed the next day.',
-];
-const POOR = ['Arrived a day late and one stem was bruised. Customer service offered a partial refund.', 'Not quite what I expected from the picture.'];
-
-function reviewText(r: Rng, rating: number, isFlower: boolean): string {
-  if (rating <= 2) return pick(r, POOR);
-  if (rating === 3) return pick(r, MIXED);
-  return [pick(r, OPENERS_GOOD), pick(r, BODY_GOOD[isFlower ? 'flowers' : 'gift']!), pick(r, CLOSERS_GOOD)].filter(Boolean).join(' ');
-}
-
-export function generateReviews(products: SeedProduct[], seed = 777): SeedReview[] {
-  const r = seededRandom(seed);
-  const out: SeedReview[] = [];
-  const start = Date.UTC(2024, 0, 5);
-  const span = Date.UTC(2025, 11, 20) - start;
-  for (const p of products) {
-    const original = p.relevanceOrder === 0 && p.position < 8;
-    if (!original && !chance(r, 0.65)) continue;
-    const count = original ? 4 + Math.floor(r() * 6) : 1 + Math.floor(r() * 8);
-    const isFlower = p.tags.some((t) => t.group === 'flowerType');
-    for (let k = 0; k < count; k++) {
-      const x = r();
-      const rating = x < 0.6 ? 5 : x < 0.88 ? 4 : x < 0.96 ? 3 : x < 0.99 ? 2 : 1;
-      out.push({
-        id: productId(`${p.slug}#review-${k}`),
-        productId: p.id,
-        rating,
-        comment: reviewText(r, rating, isFlower),
-        author: pick(r, AUTHORS),
-        createdAt: new Date(start + Math.floor(r() * span)).toISOString(),
-      });
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- featured lists
-export function generateFeatured(products: SeedProduct[], seed = 99): SeedFeaturedList[] {
-  const r = seededRandom(seed);
-  const inStock = products.filter((p) => p.inStock);
-  const take = (filter: (p: SeedProduct) => boolean, count = 8) => {
-    const pool = inStock.filter(filter);
-    // originals first (the shop's bestsellers), then a deterministic shuffle of the rest
-    const first = pool.filter((p) => p.position < 8);
-    const rest = pool.filter((p) => p.position >= 8).map((p) => [r(), p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
-    return [...first, ...rest].slice(0, count).map((p) => p.id);
-  };
-  const inCat = (slug: string) => (p: SeedProduct) => p.categories.includes(slug);
-  const lists: Omit<SeedFeaturedList, 'id' | 'position'>[] = [
-    { kind: 'occasion', key: 'valentines-day', section: 'flowers', title: "Valentine's flowers", productIds: take((p) => inCat(VALENTINE)(p) && p.tags.some((t) => t.value === 'fresh')) },
-    { kind: 'occasion', key: 'valentines-day', section: 'forever-roses', title: 'Forever roses', productIds: take(inCat('forever-roses-preserved-roses')) },
-    { kind: 'occasion', key: 'valentines-day', section: 'gifts', title: "Valentine's gifts", productIds: take((p) => inCat(VALENTINE)(p) && inCat('gifts')(p)) },
-    { kind: 'occasion', key: 'valentines-day', section: 'scented-candles', title: 'Scented candles', productIds: take(inCat('scented-candles')) },
-    { kind: 'occasion', key: 'valentines-day', section: 'champagne', title: 'Champagne', productIds: take((p) => inCat('wine-and-champagne')(p) && p.keywords.includes('champagne')) },
-    { kind: 'occasion', key: 'birthday', section: 'main', title: 'Birthday favourites', productIds: take((p) => inCat(LOVE)(p) && /birthday|cake|balloon/i.test(`${p.name} ${p.keywords}`)) },
-    { kind: 'occasion', key: 'anniversary', section: 'main', title: 'For your anniversary', productIds: take((p) => inCat(LOVE)(p) && p.tags.some((t) => t.value === 'roses')) },
-    { kind: 'occasion', key: 'mothers-day', section: 'main', title: "Mother's Day", productIds: take(inCat(MOTHERS)) },
-    { kind: 'occasion', key: 'fathers-day', section: 'main', title: "Father's Day", productIds: take(inCat(FATHERS)) },
-    { kind: 'occasion', key: 'get-well-soon', section: 'main', title: 'Get well soon', productIds: take(inCat(WELL)) },
-    { kind: 'occasion', key: 'sympathy', section: 'main', title: 'With sympathy', productIds: take(inCat(FUNERAL)) },
-    { kind: 'occasion', key: 'wedding', section: 'main', title: 'For the wedding', productIds: take((p) => inCat('bridal-bouquets')(p) || inCat('cascading-bridal-bouquets')(p)) },
-    { kind: 'location', key: 'lagos', section: 'main', title: 'Popular in Lagos', productIds: take((p) => p.tags.some((t) => t.value === 'same-day')) },
-    { kind: 'location', key: 'abuja', section: 'main', title: 'Popular in Abuja', productIds: take((p) => p.tags.some((t) => t.value === 'same-day') && p.relevanceOrder <= 2) },
-    { kind: 'location', key: 'other-locations', section: 'main', title: 'Delivered nationwide', productIds: take((p) => p.tags.some((t) => t.value === 'nationwide')) },
-  ];
-  return lists.map((l, position) => ({ ...l, id: `${l.kind}:${l.key}:${l.section}`, position }));
-}
-
-export interface SeedCatalog {
-  products: SeedProduct[];
-  reviews: SeedReview[];
-  featured: SeedFeaturedList[];
-}
-
-export function generateCatalog(options: { products?: number; seed?: number; reviews?: boolean } = {}): SeedCatalog {
-  const products = generateProducts(options);
-  return {
-    products,
-    reviews: options.reviews === false ? [] : generateReviews(products),
-    featured: generateFeatured(products),
-  };
-}
-
-export const DESIGN_ROWS = DESIGNS.map((d, position) => ({ code: d.code, title: d.title, price_ngn: d.price, position }));
-
-export type { Scene };

@@ -1,5 +1,5 @@
 import type { BlogBlock } from '@adire/contracts';
-import type { ArtSpec } from '../domains/catalog/image';
+import type { ArtSpec } from './image';
 
 export interface SeedBlogPost {
   slug: string;
