@@ -47,5 +47,7 @@ test('a guest searches, picks the order up at a branch and pays by bank transfer
   expect(await status()).toMatch(/^paid/);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
-  await expect(page.getByRole('definition').filter({ hasText: 'Lekki LPL' })).toBeVisible();
+  // The branch to pick it up from, with its address and hours.
+  await expect(page.getByLabel('Pick-up address')).toContainText('5 Admiralty Way, Lekki Phase 1, Lagos');
+  await expect(page.getByLabel('Pick-up address')).toContainText('Open 24/7');
 });
