@@ -23,12 +23,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(mediaDir, 'products', 'cuddle-me-teddy.png'), PNG);
   process.env.MEDIA_DIR = mediaDir;
   process.env.MEDIA_CACHE_DIR = path.join(mediaDir, 'cache');
+  process.env.MEDIA_WARM = '0';
   shop = await startTestShop();
 });
 afterAll(async () => {
   await shop.close();
   delete process.env.MEDIA_DIR;
   delete process.env.MEDIA_CACHE_DIR;
+  delete process.env.MEDIA_WARM;
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 

@@ -46,12 +46,14 @@ beforeAll(async () => {
   dropIn('cuddle-me-teddy.jpg', whole.subarray(0, Math.floor(whole.length / 2))); // cut off half way
   process.env.MEDIA_DIR = mediaDir;
   process.env.MEDIA_CACHE_DIR = cacheDir;
+  process.env.MEDIA_WARM = '0'; // variants only on request here; warming has its own test
   shop = await startTestShop();
 }, 30_000);
 afterAll(async () => {
   await shop.close();
   delete process.env.MEDIA_DIR;
   delete process.env.MEDIA_CACHE_DIR;
+  delete process.env.MEDIA_WARM;
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -122,6 +124,36 @@ describe('variants', () => {
     expect(fs.statSync(files[0]!).mtimeMs).toBe(stat.mtimeMs);
     expect(fs.readdirSync(path.dirname(files[0]!)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('a new photo is warmed in the background (AVIF and WebP at every width), a shopper first in the queue', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'warm-'));
+    fs.writeFileSync(path.join(dir, 'small.jpg'), await photo(800, 600));
+    const drop: DropIn = { file: path.join(dir, 'small.jpg'), ext: 'jpg', version: 'v-warm' };
+    const photos = new PhotoVariants(dir, { warn: vi.fn() });
+    const info = (await photos.info('products', 'ruby-romance-red-roses', drop))!;
+    photos.warm('products', 'ruby-romance-red-roses', drop, info, () => true);
+    photos.warm('products', 'ruby-romance-red-roses', drop, info, () => true); // once per version
+    // A shopper's JPEG jumps the queue: made before the warming's last jobs.
+    const jpeg = await photos.variant('products', 'ruby-romance-red-roses', drop, 480, 'jpeg');
+    const jpegDone = fs.statSync(jpeg!).mtimeMs;
+    await photos.idle();
+    const files = fs.readdirSync(path.join(dir, 'products', 'ruby-romance-red-roses')).filter((f) => !f.endsWith('.json')).sort();
+    expect(info.widths).toEqual([320, 480, 720]);
+    expect(files).toEqual([...['avif', 'webp'].flatMap((f) => info.widths.map((w) => `v-warm.w${w}.${f}`)), 'v-warm.w480.jpeg'].sort());
+    expect(photos.made).toBe(info.widths.length * 2 + 1);
+    const last = Math.max(...files.map((f) => fs.statSync(path.join(dir, 'products', 'ruby-romance-red-roses', f)).mtimeMs));
+    expect(jpegDone).toBeLessThan(last);
+    // a photo replaced before its turn is not warmed; a closed server warms nothing more
+    const stale = new PhotoVariants(fs.mkdtempSync(path.join(tmp, 'stale-')), { warn: vi.fn() });
+    stale.warm('products', 'ruby-romance-red-roses', { ...drop, version: 'v-stale' }, info, () => false);
+    await stale.idle();
+    expect(stale.made).toBe(0);
+    const closing = new PhotoVariants(fs.mkdtempSync(path.join(tmp, 'closing-')), { warn: vi.fn() });
+    closing.warm('products', 'ruby-romance-red-roses', { ...drop, version: 'v-close' }, info, () => true);
+    closing.close();
+    await closing.idle();
+    expect(closing.made).toBeLessThanOrEqual(1); // at most the encode already running
+  }, 60_000);
 
   it('a replaced photo gets a new version, new variants from the new file, and the old ones are swept', async () => {
     const before = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);

@@ -80,6 +80,7 @@ export class MediaStore {
     if (drop) {
       const info = await this.photos!.info(kind, base, drop);
       if (info) {
+        this.photos!.warm(kind, base, drop, info, () => this.find(kind, base)?.version === drop.version);
         const variants: ImageVariants = { url: `/media/${kind}/${base}.w{width}.{format}?v=${drop.version}`, widths: info.widths, formats: [...IMAGE_FORMATS] };
         return { src: `/media/${kind}/${base}.w${fallbackWidth(info.widths)}.jpeg?v=${drop.version}`, width: info.width, height: info.height, variants };
       }

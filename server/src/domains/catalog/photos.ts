@@ -65,7 +65,10 @@ export class PhotoVariants {
   private readonly making = new Map<string, Promise<string | null>>();
   private readonly broken = new Set<string>();
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Encodes waiting for the slot; a shopper's request goes before warming (`urgent`). */
+  private readonly waiting: { file: string; urgent: boolean; start: () => void }[] = [];
+  private readonly warmed = new Set<string>();
+  private closed = false;
   /** Variants made by this process (tests and benches count them). */
   made = 0;
 
@@ -75,8 +78,39 @@ export class PhotoVariants {
   constructor(
     readonly cacheDir: string,
     private readonly log: PhotoLog,
+    /** Make a new photo's AVIF and WebP variants in the background once the API first describes it. */
+    private readonly warming = true,
   ) {
     sharp.cache(false); // variants are kept on disk; libvips' own cache would only hold memory
+  }
+
+  /**
+   * Queue the variants browsers ask for (AVIF and WebP at every width) behind any shopper's request,
+   * so the first shopper to open a new photo's page does not wait for its encode. Once per version;
+   * a job whose photo was replaced meanwhile (`isCurrent` false) is skipped.
+   */
+  warm(kind: MediaKind, base: string, drop: DropIn, info: PhotoInfo, isCurrent: () => boolean): void {
+    const key = this.key(kind, base, drop);
+    if (!this.warming || this.closed || this.warmed.has(key)) return;
+    this.warmed.add(key);
+    // The width a phone's product page takes first (it is its largest paint), then the others from the
+    // largest down; AVIF (what nearly every browser takes) before WebP.
+    const first = fallbackWidth(info.widths);
+    const widths = [first, ...[...info.widths].reverse().filter((w) => w !== first)];
+    for (const format of ['avif', 'webp'] as const) {
+      for (const width of widths) void this.variant(kind, base, drop, width, format, { urgent: false, isCurrent });
+    }
+  }
+
+  /** Resolves once nothing is being made or waiting (tests, benches). */
+  async idle(): Promise<void> {
+    while (this.making.size > 0) await Promise.allSettled([...this.making.values()]);
+  }
+
+  /** Stop: queued warming is dropped, nothing more is written. */
+  close(): void {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.start();
   }
 
   private folderOf(kind: MediaKind, base: string): string {
@@ -147,12 +181,22 @@ export class PhotoVariants {
    * The file of one variant, made now if it is not on disk yet (once, however many ask at the same
    * time); null when the photo is unreadable or `width` is not one of its widths.
    */
-  async variant(kind: MediaKind, base: string, drop: DropIn, width: number, format: ImageFormat): Promise<string | null> {
+  async variant(
+    kind: MediaKind,
+    base: string,
+    drop: DropIn,
+    width: number,
+    format: ImageFormat,
+    { urgent = true, isCurrent = () => true }: { urgent?: boolean; isCurrent?: () => boolean } = {},
+  ): Promise<string | null> {
     const info = await this.info(kind, base, drop);
     if (!info || !info.widths.includes(width)) return null;
     const file = path.join(this.folderOf(kind, base), `${drop.version}.w${width}.${format}`);
     const pending = this.making.get(file);
-    if (pending) return pending;
+    if (pending) {
+      if (urgent) for (const job of this.waiting) if (job.file === file) job.urgent = true; // a shopper waits for it now
+      return pending;
+    }
     const work = (async () => {
       try {
         await fs.access(file);
@@ -161,7 +205,13 @@ export class PhotoVariants {
         // not made yet
       }
       try {
-        await this.slot(() => this.encode(drop, file, width, format));
+        const made = await this.slot(file, urgent, async () => {
+          // Warming of a photo since replaced, or of a server closing: not worth the encode.
+          if (this.closed || !isCurrent()) return false;
+          await this.encode(drop, file, width, format);
+          return true;
+        });
+        if (!made) return null;
         this.made++;
         await this.sweep(kind, base, drop.version);
         return file;
@@ -207,14 +257,15 @@ export class PhotoVariants {
     }
   }
 
-  private async slot<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= MAX_ENCODES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  private async slot<T>(file: string, urgent: boolean, task: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_ENCODES) await new Promise<void>((start) => this.waiting.push({ file, urgent, start }));
     this.running++;
     try {
       return await task();
     } finally {
       this.running--;
-      this.waiting.shift()?.();
+      const next = this.waiting.findIndex((j) => j.urgent);
+      this.waiting.splice(next >= 0 ? next : 0, 1)[0]?.start();
     }
   }
 }

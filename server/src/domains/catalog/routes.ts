@@ -53,7 +53,9 @@ type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: 
 export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, mediaCacheDir, publicUrl = 'http://127.0.0.1:8080' }) => {
   const indexes = new CatalogIndexCache(db);
   app.addHook('onClose', async () => indexes.dispose());
-  const photos = new PhotoVariants(mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache'), app.log);
+  // MEDIA_WARM=0: variants only on request (tests that count encodes); default: new photos warmed in the background.
+  const photos = new PhotoVariants(mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache'), app.log, process.env.MEDIA_WARM !== '0');
+  app.addHook('onClose', async () => photos.close());
   const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'), photos);
   const ctx: service.CatalogContext = { db, media };
   // Every read below is the same for every shopper: kept and tagged by the response cache
