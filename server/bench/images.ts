@@ -147,15 +147,29 @@ export async function images(): Promise<string> {
   } finally {
     await server.stop();
   }
-  // As the shop runs (warming on, a fresh cache): the page data, then at once its picture, as a browser
-  // asks for them; the picture's encode, started by the page data, is first in the queue.
-  const warm = await startShop('shop with photos, warming', copy, { MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: path.join(tmp, 'cache-warm') });
+  // As the shop runs (warming on, a fresh cache): the photos' page data is asked for once (by anyone),
+  // the server warms their AVIF and WebP variants in the background, then a shopper opens each page.
+  const warmCache = path.join(tmp, 'cache-warm');
+  const warm = await startShop('shop with photos, warming', copy, { MEDIA_DIR: mediaDir, MEDIA_CACHE_DIR: warmCache });
+  let warming = { ms: NaN, files: 0 };
   try {
-    for (const [i, slug] of slugs.entries()) {
+    const started = performance.now();
+    const mains: ProductDetail['images'][number][] = [];
+    for (const slug of slugs) {
       const res = await fetch(`${warm.base}/v1/catalog/products/${slug}?${B}`);
-      const main = ((await res.json()) as { data: ProductDetail }).data.images[0]!;
+      mains.push(((await res.json()) as { data: ProductDetail }).data.images[0]!);
+    }
+    const expected = mains.reduce((n, m) => n + m.variants!.widths.length * 2, 0);
+    const count = () =>
+      slugs.reduce((n, slug) => {
+        const dir = path.join(warmCache, 'products', slug);
+        return n + (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.w\d+\.(avif|webp)$/.test(f)).length : 0);
+      }, 0);
+    while (count() < expected && performance.now() - started < 300_000) await new Promise((r) => setTimeout(r, 100));
+    warming = { ms: performance.now() - started, files: count() };
+    for (const [i, main] of mains.entries()) {
       const first = await timed(`${warm.base}${variantUrl(main.variants!, pickWidth(main.variants!.widths, SLOT, PHONE.dpr), 'avif')}`);
-      rows[i]!.push(`${fmt(first.ms, 0)} ms`);
+      rows[i]!.push(`${fmt(first.ms, 1)} ms`);
     }
   } finally {
     await warm.stop();
@@ -166,9 +180,10 @@ export async function images(): Promise<string> {
     `Photos: ${PHOTOS} generated 4000 × 3000 JPEGs (quality 92, texture at 200/50/12 px and grain). Slot: \`${IMAGE_SIZES.productMain}\` → ${SLOT} CSS px × ${PHONE.dpr} = ${Math.round(SLOT * PHONE.dpr)} device px.`,
     'Before: the page linked the original. After: the AVIF variant Chromium picks from the `<picture>` (WebP and JPEG for browsers without AVIF).',
     '',
-    table(['product', 'before (original JPEG)', 'variant', 'after: AVIF', 'WebP', 'JPEG fallback', 'smaller', 'AVIF 1st request, cold', 'AVIF 2nd (kept)', 'AVIF 1st request, warming on'], rows),
+    table(['product', 'before (original JPEG)', 'variant', 'after: AVIF', 'WebP', 'JPEG fallback', 'smaller', 'AVIF 1st request, cold', 'AVIF 2nd (kept)', 'AVIF 1st request after warming'], rows),
     '',
     `Total LCP bytes for the ${PHOTOS} product pages: ${mb(totals.before)} before, ${kb(totals.after)} after (÷${fmt(totals.before / totals.after, 0)}).`,
+    `Warming (on by default): ${warming.files} AVIF and WebP variants of the ${PHOTOS} photos made in the background ${fmt(warming.ms / 1000, 1)} s after their page data was first asked for.`,
   ].join('\n');
   console.log(`\n${out}`);
   return out;

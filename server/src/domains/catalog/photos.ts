@@ -8,7 +8,8 @@
  *   the old variants are simply never asked for again (and are swept when a new one is made).
  * - Two requests for the same new variant make it once (one promise per file in flight); files are
  *   written to a temporary name and renamed, so a reader never sees half a file, also across
- *   processes. At most `MAX_ENCODES` encodes run at once: the machine keeps serving while it works.
+ *   processes. One encode for shoppers' requests and one for background warming run at once at
+ *   most: the machine keeps serving while it works, and warming never makes a shopper wait.
  * - A photo sharp cannot read (corrupt, truncated, not an image) is logged once with its file and
  *   reason and reported as unreadable: listings then show the generated art, and a variant URL
  *   answers with the art too, never a 500.
@@ -24,7 +25,6 @@ import type { DropIn, MediaKind } from './media';
 export const VARIANT_WIDTHS = [320, 480, 720, 1080, 1600] as const;
 /** The `<img src>` of a photo (old remotes and browsers without srcset): its JPEG at this width at most. */
 export const FALLBACK_WIDTH = 1080;
-const MAX_ENCODES = 1;
 /** Raster drop-ins get variants; an SVG drop-in scales by itself. */
 export const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
 
@@ -60,13 +60,18 @@ export function fallbackWidth(widths: number[]): number {
   return [...widths].reverse().find((w) => w <= FALLBACK_WIDTH) ?? widths[0]!;
 }
 
+/** Encodes waiting for one lane, and how many run in it. */
+class Lane {
+  running = 0;
+  readonly waiting: { file: string; start: () => void }[] = [];
+}
+
 export class PhotoVariants {
   private readonly infos = new Map<string, Promise<PhotoInfo | null>>();
   private readonly making = new Map<string, Promise<string | null>>();
   private readonly broken = new Set<string>();
-  private running = 0;
-  /** Encodes waiting for the slot; a shopper's request goes before warming (`urgent`). */
-  private readonly waiting: { file: string; urgent: boolean; start: () => void }[] = [];
+  /** One encode at a time for shoppers' requests, one for warming; a warming job a shopper asks for moves over. */
+  private readonly lanes = { urgent: new Lane(), background: new Lane() };
   private readonly warmed = new Set<string>();
   private closed = false;
   /** Variants made by this process (tests and benches count them). */
@@ -97,20 +102,31 @@ export class PhotoVariants {
     // largest down; AVIF (what nearly every browser takes) before WebP.
     const first = fallbackWidth(info.widths);
     const widths = [first, ...[...info.widths].reverse().filter((w) => w !== first)];
-    for (const format of ['avif', 'webp'] as const) {
-      for (const width of widths) void this.variant(kind, base, drop, width, format, { urgent: false, isCurrent });
-    }
+    // One after another: warming uses one core at most, and a file a shopper asks for first is made
+    // for the shopper (the warming finds it on disk when it gets there).
+    const run = (async () => {
+      for (const format of ['avif', 'webp'] as const) {
+        for (const width of widths) {
+          if (this.closed || !isCurrent()) return;
+          await this.variant(kind, base, drop, width, format, { urgent: false, isCurrent });
+        }
+      }
+    })();
+    this.warmups.add(run);
+    void run.finally(() => this.warmups.delete(run));
   }
 
   /** Resolves once nothing is being made or waiting (tests, benches). */
   async idle(): Promise<void> {
-    while (this.making.size > 0) await Promise.allSettled([...this.making.values()]);
+    while (this.making.size > 0 || this.warmups.size > 0) await Promise.allSettled([...this.making.values(), ...this.warmups]);
   }
+
+  private readonly warmups = new Set<Promise<void>>();
 
   /** Stop: queued warming is dropped, nothing more is written. */
   close(): void {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.start();
+    for (const lane of Object.values(this.lanes)) for (const job of lane.waiting.splice(0)) job.start();
   }
 
   private folderOf(kind: MediaKind, base: string): string {
@@ -194,7 +210,7 @@ export class PhotoVariants {
     const file = path.join(this.folderOf(kind, base), `${drop.version}.w${width}.${format}`);
     const pending = this.making.get(file);
     if (pending) {
-      if (urgent) for (const job of this.waiting) if (job.file === file) job.urgent = true; // a shopper waits for it now
+      if (urgent) this.promote(file); // a shopper waits for it now
       return pending;
     }
     const work = (async () => {
@@ -258,14 +274,31 @@ export class PhotoVariants {
   }
 
   private async slot<T>(file: string, urgent: boolean, task: () => Promise<T>): Promise<T> {
-    if (this.running >= MAX_ENCODES) await new Promise<void>((start) => this.waiting.push({ file, urgent, start }));
-    this.running++;
+    let lane = urgent || this.urgentFiles.has(file) ? this.lanes.urgent : this.lanes.background;
+    if (lane.running >= 1) await new Promise<void>((start) => lane.waiting.push({ file, start }));
+    if (this.urgentFiles.has(file)) lane = this.lanes.urgent; // promoted while it waited
+    lane.running++;
     try {
       return await task();
     } finally {
-      this.running--;
-      const next = this.waiting.findIndex((j) => j.urgent);
-      this.waiting.splice(next >= 0 ? next : 0, 1)[0]?.start();
+      lane.running--;
+      this.urgentFiles.delete(file);
+      lane.waiting.shift()?.start();
     }
   }
+
+  /** Files a shopper waits for: their encode runs in the shoppers' lane, even if warming queued it. */
+  private readonly urgentFiles = new Set<string>();
+
+  /** A shopper asks for a file warming is about to make: move it into the shoppers' lane. */
+  private promote(file: string): void {
+    this.urgentFiles.add(file);
+    const background = this.lanes.background.waiting;
+    const at = background.findIndex((j) => j.file === file);
+    if (at < 0) return; // not queued yet (it will take the shoppers' lane), or already running
+    const [job] = background.splice(at, 1);
+    if (this.lanes.urgent.running === 0) job!.start();
+    else this.lanes.urgent.waiting.push(job!);
+  }
+
 }
