@@ -19,10 +19,10 @@ import { copyOf, removeCopy, seededShop } from './shops';
 
 const B = 'business=adire-blooms';
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 5);
-/** A 412 px phone (Lighthouse's Moto G Power): CSS width and device pixel ratio. */
-const PHONE = { width: 412, dpr: 2.6 };
-/** The main picture's slot on that phone: `calc(100vw - 32px)` of IMAGE_SIZES.productMain. */
-const SLOT = PHONE.width - 32;
+/** A 412 px phone (Lighthouse's Moto G Power): CSS size and device pixel ratio. */
+const PHONE = { width: 412, height: 823, dpr: 2.6 };
+/** The main picture's slot on that phone: `min(calc(100vw - 32px), 42vh)` of IMAGE_SIZES.productMain. */
+const SLOT = Math.min(PHONE.width - 32, 0.42 * PHONE.height);
 const COLOURS: [number, number, number][] = [
   [184, 50, 79],
   [230, 160, 60],
@@ -177,7 +177,7 @@ export async function images(): Promise<string> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const out = [
-    `Photos: ${PHOTOS} generated 4000 × 3000 JPEGs (quality 92, texture at 200/50/12 px and grain). Slot: \`${IMAGE_SIZES.productMain}\` → ${SLOT} CSS px × ${PHONE.dpr} = ${Math.round(SLOT * PHONE.dpr)} device px.`,
+    `Photos: ${PHOTOS} generated 4000 × 3000 JPEGs (quality 92, texture at 200/50/12 px and grain). Slot: \`${IMAGE_SIZES.productMain}\` → ${Math.round(SLOT)} CSS px × ${PHONE.dpr} = ${Math.round(SLOT * PHONE.dpr)} device px.`,
     'Before: the page linked the original. After: the AVIF variant Chromium picks from the `<picture>` (WebP and JPEG for browsers without AVIF).',
     '',
     table(['product', 'before (original JPEG)', 'variant', 'after: AVIF', 'WebP', 'JPEG fallback', 'smaller', 'AVIF 1st request, cold', 'AVIF 2nd (kept)', 'AVIF 1st request after warming'], rows),

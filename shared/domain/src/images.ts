@@ -11,15 +11,17 @@ export const IMAGE_MIME: Record<ImageFormat, string> = { avif: 'image/avif', web
 /**
  * How wide pictures are drawn, in CSS pixels, for `sizes` (they follow the layout's CSS: the shell's
  * main column is at most 1200 px with 16 px padding; mf-catalog's product page goes two-column from
- * 860 px; product cards are 155–260 px wide in every grid).
+ * 860 px, and on phones (≤ 650 px) its square picture is at most 42% of the screen's height; product
+ * cards are 155–260 px wide in every grid). Units a browser's preload scanner understands (`vh`, not
+ * `svh`: with `svh` Chromium fetched one width early and another after layout).
  */
 export const IMAGE_SIZES = {
   /** The product page's main picture. */
-  productMain: '(min-width: 1200px) 568px, (min-width: 860px) calc(50vw - 32px), calc(100vw - 32px)',
+  productMain: '(min-width: 1200px) 568px, (min-width: 860px) calc(50vw - 32px), (max-width: 650px) min(calc(100vw - 32px), 42vh), calc(100vw - 32px)',
   /** A product card in a grid. */
   card: '(min-width: 700px) 260px, calc(50vw - 40px)',
   /** A gallery thumbnail. */
-  thumb: '72px',
+  thumb: '(max-width: 650px) 52px, 72px',
 } as const;
 
 /** Any picture the API describes: art has only `src` (and maybe a size); a photo has variants too. */

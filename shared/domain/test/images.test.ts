@@ -43,7 +43,7 @@ describe('responsive pictures', () => {
   });
 
   it('picks the width a browser would: the smallest that covers slot × DPR, else the largest', () => {
-    expect(pickWidth(photo.widths, 380, 2.6)).toBe(1080); // a 412 px phone's product picture
+    expect(pickWidth(photo.widths, 346, 2.6)).toBe(1080); // a 412 × 823 phone's product picture (42vh)
     expect(pickWidth(photo.widths, 166, 2.6)).toBe(480);
     expect(pickWidth(photo.widths, 568, 2)).toBe(1080);
     expect(pickWidth([1080, 320], 100, 1)).toBe(320);
