@@ -499,8 +499,11 @@ describe('pictures', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.rawPayload.equals(PNG)).toBe(true);
-    // the .svg address answers with the photo too
-    expect((await shop.app.inject('/media/products/cuddle-me-teddy.svg')).headers['content-type']).toBe('image/png');
+    // the stored .svg address (carts, orders) sends to the photo's smallest JPEG variant, not the original
+    const stored = await shop.app.inject('/media/products/cuddle-me-teddy.svg');
+    expect(stored.statusCode).toBe(302);
+    expect(stored.headers.location).toBe(p.image.src.replace('.w480.', '.w320.'));
+    expect((await shop.app.inject(stored.headers.location as string)).headers['content-type']).toBe('image/jpeg');
     // others keep their drawing; the close-up view has no photo, so it stays drawn
     expect(p.images[1]!.src).toMatch(/--detail\.svg\?v=/);
     const listingCard = (await listing(`/v1/catalog/categories/teddy-bears/products?${B}&pageSize=60`)).products.find((x) => x.slug === 'cuddle-me-teddy')!;

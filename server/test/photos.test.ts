@@ -176,6 +176,17 @@ describe('variants', () => {
     expect(old.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('the stored .svg address of a photo (what carts and orders keep) sends to its smallest JPEG, for a thumbnail', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
+    const res = await shop.app.inject('/media/products/ruby-romance-red-roses.svg');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(p.images[0]!.variants!.url.replace('{width}', '320').replace('{format}', 'jpeg'));
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const thumb = await shop.app.inject(res.headers.location as string);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect(thumb.rawPayload.length).toBeLessThan(60_000);
+  });
+
   it('refuses widths that were not made and anything outside the media folder', async () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
     const v = p.images[0]!.variants!;

@@ -242,6 +242,14 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     const base = `${slug}${detail ?? ''}`;
     const drop = media.find(kind, base);
     if (drop && media.isBroken(kind, base)) return serveArt(kind, slug, detail, v, request, reply, FALLBACK_CACHE);
+    // The stored address (`.svg`, kept in carts and orders and shown as a 56–64 px thumbnail) of a
+    // photo: its smallest JPEG variant, not the multi-megabyte original (which stays at its own address).
+    const photo = ext === 'svg' ? media.photoOf(kind, base) : undefined;
+    const info = photo ? await photos.info(kind, base, photo) : null;
+    if (photo && info) {
+      reply.header('cache-control', 'public, max-age=300');
+      return reply.redirect(`/media/${kind}/${base}.w${info.widths[0]}.jpeg?v=${photo.version}`, 302);
+    }
     if (drop) {
       const etag = `"d-${drop.version}"`;
       reply.header('etag', etag).header('cache-control', cacheControl(v, drop.version)).header('x-content-type-options', 'nosniff');
