@@ -6,13 +6,11 @@
  * on SQLite and PostgreSQL. The database stays the source of truth; each instance holds its own copy.
  */
 import { FILTER_GROUPS, type FilterGroup, type ListingSort, type VipClass } from '@adire/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { notifyDataChanged } from '../../db/data-versions';
 import * as bits from './bitset';
 import type { Bitset } from './bitset';
+import { compareText, readCatalogRows } from './index-build';
 import type { SelectedFilters } from './query';
-import { artVersion } from './image';
 import { pickRecommendations } from './recommend';
 import { foldText, indexTokens, prefixSpan, queryTerms } from './search-text';
 import { TAG_GROUPS, tagLabel, VIP_LABELS, type TagGroup } from './vocabulary';
@@ -68,9 +66,6 @@ export interface ListingResult {
 /** Search field weights: a word in the name counts most, then tags/categories/keywords, then the description. */
 const WEIGHT = { name: 6, tags: 3, body: 1 } as const;
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /**
  * Products matching a query, in the default order: `ranks[i]` (i < count) is a rank in that order
@@ -302,96 +297,10 @@ export class CatalogIndex {
     }
   }
 
-  /**
-   * Load everything the listings need (one query per table; the per-product ones in pages by id, each
-   * page turned into what the index keeps before the next is read, so the raw rows of a large
-   * catalogue are never all in memory at once).
-   */
+  /** The index of the catalogue as the database holds it (index-build.ts reads it). */
   static async load(db: Db, version: number): Promise<CatalogIndex> {
-    const k = db.kysely;
-    // Tags and categories come one row per product (joined text), not one row per pair: 20k rows, not 250k.
-    const joined = (expr: ReturnType<typeof sql>) => (db.dialect === 'postgres' ? sql<string>`string_agg(${expr}, ' ')` : sql<string>`group_concat(${expr}, ' ')`);
-    const [variants, designs, categories] = await Promise.all([
-      k.selectFrom('product_variant').select((eb) => ['product_id', eb.fn.min('price_ngn').as('price_from'), eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
-      k.selectFrom('product_design').select((eb) => ['product_id', eb.fn.countAll().as('n')]).groupBy('product_id').execute(),
-      k.selectFrom('category').select(['slug', 'name', 'description', 'menu_group', 'position']).orderBy('position').execute(),
-    ]);
-    const priceFrom = new Map(variants.map((v) => [v.product_id, Number(v.price_from)]));
-    const sizes = new Map(variants.map((v) => [v.product_id, Number(v.n)]));
-    const designCount = new Map(designs.map((d) => [d.product_id, Number(d.n)]));
-    // Texts many products share (descriptions, category slugs) are kept once.
-    const shared = new Map<string, string>();
-    const intern = <T extends string>(text: T): T => {
-      const known = shared.get(text);
-      if (known !== undefined) return known as T;
-      shared.set(text, text);
-      return text;
-    };
-    const unsorted: { product: IndexedProduct; keywords: string }[] = [];
-    await inPages(
-      (after) => {
-        const q = k
-          .selectFrom('product')
-          .select(['id', 'slug', 'sku', 'name', 'description', 'price_ngn', 'image', 'art', 'category_slug', 'relevance_order', 'in_stock', 'vip_class', 'keywords', 'position'])
-          .orderBy('id')
-          .limit(PAGE_ROWS);
-        return (after === undefined ? q : q.where('id', '>', after)).execute();
-      },
-      (r) => r.id,
-      (r) =>
-        unsorted.push({
-          product: {
-            id: r.id,
-            slug: r.slug,
-            sku: r.sku,
-            name: r.name,
-            description: intern(r.description),
-            price: Number(r.price_ngn),
-            priceFrom: priceFrom.get(r.id) ?? Number(r.price_ngn),
-            hasOptions: (sizes.get(r.id) ?? 1) > 1 || (designCount.get(r.id) ?? 0) > 1,
-            image: r.image,
-            category: intern(r.category_slug),
-            relevanceOrder: Number(r.relevance_order),
-            inStock: Number(r.in_stock) === 1,
-            vipClass: r.vip_class === null ? null : intern(r.vip_class),
-            artVersion: artVersion(r.art, r.name),
-            position: Number(r.position),
-          },
-          keywords: r.keywords,
-        }),
-    );
-    shared.clear();
-    // A stable product order independent of the database's row order.
-    unsorted.sort((a, b) => a.product.position - b.product.position || compareText(a.product.slug, b.product.slug));
-    const products = unsorted.map((u) => u.product);
-    const keywords = unsorted.map((u) => u.keywords);
-    unsorted.length = 0;
-    const at = new Map(products.map((p, i) => [p.id, i]));
-    const perPosition = async (table: 'product_category' | 'product_tag', list: ReturnType<typeof sql<string>>): Promise<string[]> => {
-      const out = new Array<string>(at.size).fill('');
-      await inPages(
-        (after) => {
-          const q = k.selectFrom(table).select(['product_id', list.as('list')]).groupBy('product_id').orderBy('product_id').limit(PAGE_ROWS);
-          return (after === undefined ? q : q.where('product_id', '>', after)).execute();
-        },
-        (r) => r.product_id,
-        (r) => {
-          const i = at.get(r.product_id);
-          if (i !== undefined) out[i] = String(r.list ?? '');
-        },
-      );
-      return out;
-    };
-    const memberships = await perPosition('product_category', joined(sql.ref('category_slug')));
-    const tags = await perPosition('product_tag', joined(sql`tag_group || ':' || tag_value`));
-    return new CatalogIndex(
-      version,
-      products,
-      categories.map((c) => ({ slug: c.slug, name: c.name, description: c.description, group: c.menu_group, position: Number(c.position) })),
-      memberships,
-      tags,
-      keywords,
-    );
+    const rows = await readCatalogRows(db);
+    return new CatalogIndex(version, rows.products, rows.categories, rows.memberships, rows.tags, rows.keywords);
   }
 
   get size(): number {
@@ -691,90 +600,5 @@ export class CatalogIndex {
     if (pool.size < count) for (const slug of this.categoriesOf(position)) fill(slug);
     const candidates = [...pool].map((p) => ({ p, relevanceOrder: this.products[p]!.relevanceOrder }));
     return pickRecommendations(candidates, count, random).map((c) => c.p);
-  }
-}
-
-/** Rows read per page when loading (keyset pagination). */
-const PAGE_ROWS = 10_000;
-
-/** Every row of a query read page by page, ordered by `key` (each page starts after the last key). */
-async function inPages<R>(page: (after: string | undefined) => Promise<R[]>, key: (row: R) => string, each: (row: R) => void): Promise<void> {
-  let after: string | undefined;
-  for (;;) {
-    const rows = await page(after);
-    for (const r of rows) each(r);
-    if (rows.length < PAGE_ROWS) return;
-    after = key(rows[rows.length - 1]!);
-  }
-}
-
-const caches = new Set<CatalogIndexCache>();
-
-/** A catalogue write in this process: every cache re-reads the version on its next call. */
-export function notifyCatalogChanged(): void {
-  for (const cache of caches) cache.invalidate();
-  notifyDataChanged();
-}
-
-/**
- * One index per process, rebuilt when the version in catalog_state moves (single flight). The version
- * is read at most once per `ttlMs` (a write in this process is seen at once, through
- * notifyCatalogChanged; another instance's write within ttlMs).
- */
-export class CatalogIndexCache {
-  private current: CatalogIndex | undefined;
-  private building: { version: number; promise: Promise<CatalogIndex> } | undefined;
-  private checkedAt = 0;
-  private generation = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs = 1000,
-  ) {
-    caches.add(this);
-  }
-
-  invalidate(): void {
-    this.checkedAt = 0;
-    this.generation++;
-  }
-
-  /** Stop listening for writes (the app is closing). */
-  dispose(): void {
-    caches.delete(this);
-  }
-
-  async version(): Promise<number> {
-    const row = await this.db.kysely.selectFrom('catalog_state').select('version').where('id', '=', 'catalog').executeTakeFirst();
-    return Number(row?.version ?? 0);
-  }
-
-  /**
-   * The index; `atLeast` is a catalogue version already read for this request (the response cache's
-   * stamp): an index that old or newer is good without another read, an older one is rebuilt.
-   */
-  async get(atLeast?: number): Promise<CatalogIndex> {
-    const now = Date.now();
-    if (this.current && atLeast !== undefined && this.current.version >= atLeast) return this.current;
-    if (this.current && !this.building && atLeast === undefined && now - this.checkedAt < this.ttlMs) return this.current;
-    const generation = this.generation;
-    const version = await this.version();
-    // a write noticed while reading: do not trust this read for the next ttlMs
-    if (generation === this.generation) this.checkedAt = now;
-    if (this.current?.version === version) return this.current;
-    if (this.building?.version === version) return this.building.promise;
-    const promise = CatalogIndex.load(this.db, version).then(
-      (index) => {
-        if (!this.current || this.current.version <= version) this.current = index;
-        if (this.building?.promise === promise) this.building = undefined;
-        return index;
-      },
-      (err: unknown) => {
-        if (this.building?.promise === promise) this.building = undefined;
-        throw err;
-      },
-    );
-    this.building = { version, promise };
-    return promise;
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { notifyCatalogChanged } from './catalog-index';
+import { notifyCatalogChanged } from './index-cache';
 import { BLOG_POSTS, FAQ_ENTRIES, type SeedBlogPost, type SeedFaq } from './content';
 import { DESIGN_ROWS, generateCatalog, productId, type SeedCatalog } from './generator';
 
