@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import { accountRoutes } from './domains/account';
 import { catalogRoutes } from './domains/catalog';
-import { siteRoutes } from './domains/site/routes';
+import { siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';

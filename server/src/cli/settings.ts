@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site/settings-service';
+import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site';
 
 // pnpm settings show | set-alert "<text>" | set-rate <currency> <rate> | set-payment-alert <method> "<text>" | help
 // Uses the server's database (DATABASE_URL, or the SQLite file); the running store picks changes up on
