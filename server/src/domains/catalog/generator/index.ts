@@ -3,7 +3,7 @@
  * random source: the same input always gives the same shop. `generateCatalog()` is the seed (about 290
  * products with unique names); `generateCatalog({ products: 20_000 })` feeds the bench.
  */
-import { type Scene } from '../image';
+import type { Scene } from '../image';
 import { DESIGNS } from '../vocabulary';
 import { generateProducts, type SeedFeaturedList, type SeedProduct, type SeedReview } from './products';
 import { generateFeatured, generateReviews } from './reviews';

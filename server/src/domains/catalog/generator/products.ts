@@ -1,6 +1,6 @@
 /** Product families and how each one drafts a product: names, prices, tags and the art the pictures are drawn from. */
 import { createHash } from 'node:crypto';
-import { type ArtSpec, type Extra, type FlowerShape } from '../image';
+import type { ArtSpec, Extra, FlowerShape } from '../image';
 import { seededRandom } from '../recommend';
 import { budgetFor, type DesignCode, type FlowerName } from '../vocabulary';
 import { PRODUCTS } from '../../../db/seed-data';

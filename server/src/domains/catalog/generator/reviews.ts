@@ -1,8 +1,8 @@
 /** Reviews and the featured lists of the generated catalogue. */
 import { seededRandom } from '../recommend';
 import { chance, pick, productId, type Rng } from './random';
-import { FATHERS, FUNERAL, LOVE, MOTHERS, S, VALENTINE, WELL } from './words';
-import { bridal, candles, cascading, forever, gift, roses, type SeedFeaturedList, type SeedProduct, type SeedReview } from './products';
+import { FATHERS, FUNERAL, LOVE, MOTHERS, VALENTINE, WELL } from './words';
+import type { SeedFeaturedList, SeedProduct, SeedReview } from './products';
 
 // ---------------------------------------------------------------- reviews
 export const AUTHORS = [

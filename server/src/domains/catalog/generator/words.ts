@@ -1,7 +1,6 @@
 /** The generator's vocabularies: colours, moods, places, greenery, papers, category slugs and sizes. */
-import { type FlowerShape } from '../image';
-import { type FlowerName } from '../vocabulary';
-import { balloons, carnations, chrysanthemums, forever, funeral, gerberas, lilies, roses } from './products';
+import type { FlowerShape } from '../image';
+import type { FlowerName } from '../vocabulary';
 
 // ---------------------------------------------------------------- vocabularies
 export type ColourKey =
