@@ -39,10 +39,11 @@ export const liveVersion = (target: Target): string => {
 
 /**
  * A "new build" made from the live release of a target without rebuilding anything: its files copied
- * (not its release record), `replace` applied to its scripts, `marker` added as a file. Compressed
+ * (not its release record), `replace` applied to its scripts (and its server draw module), `files`
+ * written over, `marker` added as a file. Compressed
  * copies of a patched script are dropped, so the server sends the patched text.
  */
-export function buildFromLive(target: Target, change: { replace?: [string, string]; marker?: string }): string {
+export function buildFromLive(target: Target, change: { replace?: [string, string]; marker?: string; files?: Record<string, string> }): string {
   const from = path.join(RELEASES_DIR, target, liveVersion(target));
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), `adire-drill-${target}-`));
   fs.cpSync(from, dist, { recursive: true, filter: (src) => path.basename(src) !== 'release.json' });
@@ -50,7 +51,7 @@ export function buildFromLive(target: Target, change: { replace?: [string, strin
     const [before, after] = change.replace;
     let patched = 0;
     for (const file of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.js')) continue;
+      if (!file.endsWith('.js') && !file.endsWith('.mjs')) continue; // the browser's scripts and the server draw module
       const full = path.join(dist, file);
       const text = fs.readFileSync(full, 'utf8');
       if (!text.includes(before)) continue;
@@ -61,6 +62,7 @@ export function buildFromLive(target: Target, change: { replace?: [string, strin
     }
     if (!patched) throw new Error(`'${before}' is in none of the ${target} release's scripts`);
   }
+  for (const [file, text] of Object.entries(change.files ?? {})) fs.writeFileSync(path.join(dist, file), text);
   if (change.marker) fs.writeFileSync(path.join(dist, 'DRILL.txt'), change.marker);
   return dist;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@adire/router';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation } from '@adire/router';
 import { Home } from './home/Home';
 import { NotFound } from './ui/NotFound';
 import { Loading, TextSkeleton } from './ui/Skeleton';
@@ -59,13 +59,15 @@ export function CatalogRoutes() {
   );
 }
 
-export function CatalogApp() {
+/** The catalogue's region. `location` (path and query) is given when the server draws it. */
+export function CatalogApp({ location }: { location?: string } = {}) {
+  const Router = location === undefined ? BrowserRouter : MemoryRouter;
   return (
     <div data-boundary="catalog" className={styles.root}>
-      <BrowserRouter>
+      <Router {...(location === undefined ? {} : { initialEntries: [location] })}>
         <ScrollToTop />
         <CatalogRoutes />
-      </BrowserRouter>
+      </Router>
     </div>
   );
 }

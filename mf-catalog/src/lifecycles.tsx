@@ -1,19 +1,60 @@
-import { reportSharedInstances } from '@adire/contracts/remotes';
+import { reportSharedInstances, type MountProps } from '@adire/contracts/remotes';
 import { api } from '@adire/api-client';
+import { readPageData, type Currency } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
-import React from 'react';
+import { FirstRenderCurrency } from '@adire/ui';
+import React, { useEffect, useState } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { CatalogApp } from './CatalogApp';
+import type { Answers } from './ssr/serverDraw';
+import { seedAnswers } from './useApi';
 
 reportSharedInstances('catalog', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
-/** The catalog's whole public surface: a single-spa application. */
-export const { bootstrap, mount, unmount } = singleSpaReact({
+/** The currency the server drew this page's prices in, while the page hydrates (null otherwise). */
+let hydratingIn: Currency | null = null;
+
+function CatalogRoot() {
+  // Hydration shows the prices as the server drew them; the shell's currency takes over right after.
+  const [first, setFirst] = useState(hydratingIn);
+  useEffect(() => setFirst(null), []);
+  return (
+    <FirstRenderCurrency value={first}>
+      <CatalogApp />
+    </FirstRenderCurrency>
+  );
+}
+
+const lifecycles = singleSpaReact({
   React,
   ReactDOMClient,
-  rootComponent: CatalogApp,
+  rootComponent: CatalogRoot,
+  // A region the server drew with this release is hydrated: no second request, no flash.
+  renderType: () => (hydratingIn ? 'hydrateRoot' : 'createRoot'),
   errorBoundary: () => <p role="alert">The catalogue hit a problem. Please reload the page.</p>,
 });
+
+/**
+ * The server's drawing of the region (the shell hands it over only when this release drew it): the
+ * answers it was drawn with seed the data layer, and the render hydrates instead of starting anew.
+ */
+function adoptServerDrawing(domElement: HTMLElement): void {
+  hydratingIn = null;
+  if (!domElement.dataset.drawn) return;
+  delete domElement.dataset.drawn; // a later mount into this element renders afresh
+  const drawn = readPageData()?.regions.catalog;
+  if (!drawn) return;
+  seedAnswers(drawn.answers as Answers);
+  hydratingIn = readPageData()!.currency;
+}
+
+/** The catalog's whole public surface: a single-spa application. */
+export const bootstrap = lifecycles.bootstrap;
+export const mount = (props: MountProps) => {
+  adoptServerDrawing(props.domElement);
+  return lifecycles.mount(props as never);
+};
+export const unmount = lifecycles.unmount;

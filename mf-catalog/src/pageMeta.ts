@@ -1,5 +1,6 @@
 import { BRAND } from '@adire/contracts';
 import { useEffect } from 'react';
+import { useServerDraw } from './ssr/serverDraw';
 
 /** Search engines show about this many characters of a description. */
 export const META_DESCRIPTION_MAX = 160;
@@ -30,6 +31,12 @@ function descriptionTag(): HTMLMetaElement {
 
 /** Sets the document title and meta description while a page shows (null: not known yet). */
 export function usePageMeta(page: string | null, description?: string | null): void {
+  const server = useServerDraw();
+  // Drawn on the server: the page's head is written from what the page says here (the last one wins).
+  if (server && page !== null) {
+    server.meta.title = pageTitle(page);
+    if (description) server.meta.description = metaDescription(description);
+  }
   useEffect(() => {
     if (page === null) return;
     document.title = pageTitle(page);

@@ -19,7 +19,7 @@ import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
@@ -52,7 +52,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   registerSecurity(app, { releasesDir: config.releasesDir, corsOrigins: config.corsOrigins, devOverrides: config.devOverrides });
   registerInputGuards(app);
   // Before compress: cached answers carry their own compressed copies.
-  registerResponseCache(app, { db, ...config.responseCache });
+  const { versions } = registerResponseCache(app, { db, ...config.responseCache });
   await app.register(compress, { global: true, threshold: 1024 });
 
   // Every /v1 call must name this business (query or body), checked once the body is parsed.
@@ -73,7 +73,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
-  await registerStoreFiles(app, config);
+  await registerStoreFiles(app, { ...config, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
   reportMailError = (err, mailId, retry) =>
     app.log.error(
       { err, mailId, ...retry },

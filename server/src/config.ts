@@ -44,6 +44,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** In-process cache of public answers (RESPONSE_CACHE=0 turns it off, RESPONSE_CACHE_CHECK_MS, RESPONSE_CACHE_MB). */
   responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
+  /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100). */
+  serverDraw: { enabled: boolean; budgetMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: Math.max(0, Number(env.RESPONSE_CACHE_CHECK_MS ?? 0) || 0),
       maxBytes: Math.max(1, Number(env.RESPONSE_CACHE_MB ?? 32) || 32) * 1024 * 1024,
     },
+    serverDraw: { enabled: env.SSR !== '0', budgetMs: Math.max(1, Number(env.DRAW_BUDGET_MS ?? 100) || 100) },
   };
 }

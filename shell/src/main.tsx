@@ -9,6 +9,8 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from '@adire/router';
 import { registerApplication, start } from 'single-spa';
 import { create } from 'zustand';
+import { readPageData } from '@adire/contracts';
+import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
@@ -33,12 +35,24 @@ void mainContentSettled();
 // Remotes that load on demand (the cart on a first visit) are loaded when a command waits for them.
 watchDemand();
 
-// The frame first (synchronously), so every region exists before an application mounts into it.
+// A page the server drew carries the frame's data: the first render shows what the server drew.
+const pageData = readPageData();
+if (pageData?.frame) publishFrameData(pageData.frame, pageData.currency.name);
+
+// The frame first (synchronously), so every region exists before an application mounts into it. The
+// regions the server drew are kept across it (taken out and put back in the same task: nothing
+// paints in between) for their applications to hydrate.
+const drawnRegions = [...document.querySelectorAll<HTMLElement>('#shell-root [data-region] > .region-app[data-drawn]')].map(
+  (element) => [element.parentElement!.id, element] as const,
+);
+for (const [, element] of drawnRegions) element.remove();
 const root = ReactDOMClient.createRoot(document.getElementById('shell-root')!);
 flushSync(() => root.render(<Layout />));
+for (const [id, element] of drawnRegions) document.getElementById(id)?.append(element);
 
 void runHandshake();
-void loadCategories();
+// The menu's categories came with a page the server drew.
+if (!pageData?.frame?.categories) void loadCategories();
 
 const region = (id: string) => () => ({ domElement: document.getElementById(id)! });
 

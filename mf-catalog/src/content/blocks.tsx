@@ -26,7 +26,7 @@ export function Blocks({ blocks }: { blocks: BlogBlock[] }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 export function publishedOn(iso: string): string {
   const d = new Date(iso);

@@ -3,7 +3,7 @@ import { Stars } from '../ui/Stars';
 import { ratingRows, reviewCountText } from './reviews';
 import styles from './product.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
 
 function shortDate(iso: string): string {
   const d = new Date(iso);
@@ -27,9 +27,8 @@ export function Reviews({ reviews }: { reviews: ProductDetail['reviews'] }) {
               {ratingRows(reviews).map((row) => (
                 <li key={row.stars}>
                   <span>{row.stars} star{row.stars === 1 ? '' : 's'}</span>
-                  <span className={styles.bar} aria-hidden="true">
-                    <span style={{ width: `${row.percent}%` }} />
-                  </span>
+                  {/* A meter, not a styled width: a server-drawn page carries no inline style (CSP). */}
+                  <meter className={styles.bar} min={0} max={100} value={row.percent} aria-hidden="true" />
                   <span>{row.count}</span>
                 </li>
               ))}

@@ -1,11 +1,14 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
 import { Link } from '@adire/router';
 import { usePageMeta } from '../pageMeta';
+import { useServerDraw } from '../ssr/serverDraw';
 import styles from './ui.module.css';
 
 /** An unknown product, category or post: say so plainly and offer a way on. */
 export function NotFound({ title, message }: { title: string; message: string }) {
   usePageMeta(title, message);
+  const server = useServerDraw();
+  if (server) server.meta.notFound = true; // the server answers 404
   return (
     <section className={styles.notFound} aria-labelledby="not-found-heading">
       <h1 id="not-found-heading" className={styles.title}>

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { filesForPath, readPreload, remotesForPage, type RemoteName, type RemotePreload, type RemotesManifest } from '@adire/contracts';
+import {
+  filesForPath,
+  PAGE_DATA_ELEMENT_ID,
+  readPreload,
+  regionMarker,
+  remotesForPage,
+  type PageData,
+  type RemoteName,
+  type RemotePreload,
+  type RemotesManifest,
+} from '@adire/contracts';
 
 export const MANIFEST_ELEMENT_ID = 'adire-remotes';
 
@@ -17,6 +27,7 @@ export function shellPage(
   pathname: string,
   remotes: Partial<RemotesManifest>,
   preloadOf: (remote: RemoteName, version: string) => RemotePreload | null,
+  options: { regionDrawn?: boolean } = {},
 ): string {
   // Inside <script type="application/json"> only "</script" could end the element early.
   const manifest = `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${JSON.stringify(remotes).replace(/</g, '\\u003c')}</script>`;
@@ -29,7 +40,14 @@ export function shellPage(
     const files = preload ? filesForPath(preload, pathname) : { scripts: [path.posix.basename(live.entry)], styles: [] };
     // Low priority: the shell's own scripts come first (the remote runs only after them), and a
     // preload is no reason to hold the first paint, which needs only the page and its style sheet.
-    for (const file of files.styles) links.push(`<link rel="preload" as="style" fetchpriority="low" href="${escapeAttribute(folder + file)}">`);
+    // A region the server drew needs its styles before the first paint: real style sheets then.
+    for (const file of files.styles) {
+      links.push(
+        options.regionDrawn
+          ? `<link rel="stylesheet" href="${escapeAttribute(folder + file)}">`
+          : `<link rel="preload" as="style" fetchpriority="low" href="${escapeAttribute(folder + file)}">`,
+      );
+    }
     for (const file of files.scripts) links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(folder + file)}">`);
   }
   const head = `${manifest}${links.join('')}`;
@@ -52,4 +70,49 @@ export function preloadReader(releasesDir: string) {
     }
     return cache.get(key) ?? null;
   };
+}
+
+/** Where the server puts the frame it drew: the boot frame of the shell's index.html sits between these. */
+const FRAME_START = '<!--adire-frame-->';
+const FRAME_END = '<!--/adire-frame-->';
+const ANY_REGION_MARKER = /<!--adire-region:[a-z]+-->/g;
+
+export interface DrawnParts {
+  /** The shell's frame as drawn on the server (with region markers), or null: the boot frame stays. */
+  frame: string | null;
+  /** The route region drawn on the server (needs the frame to sit in). */
+  region: { name: RemoteName; version: string; html: string; head: string } | null;
+  /** What the browser's first render needs (written into the page). */
+  pageData: PageData;
+}
+
+/** JSON inside <script type="application/json">: nothing in it can end the element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The page with the server's drawing in it: the frame in place of the boot frame, the route region's
+ * HTML in its region (marked with the release that drew it, so the browser hydrates only with the
+ * same one), the region's head tags in place of the generic title and description, and the data
+ * the first screen was drawn with.
+ */
+export function withDrawing(page: string, parts: DrawnParts): string {
+  let html = page;
+  const start = html.indexOf(FRAME_START);
+  const end = html.indexOf(FRAME_END);
+  if (parts.frame && start >= 0 && end > start) {
+    let frame = parts.frame;
+    if (parts.region) {
+      const marker = regionMarker(parts.region.name);
+      const drawn = `<div class="region-app" data-drawn="${escapeAttribute(parts.region.version)}">${parts.region.html}</div>`;
+      frame = frame.replace(marker, () => drawn);
+    }
+    frame = frame.replace(ANY_REGION_MARKER, '');
+    html = html.slice(0, start) + frame + html.slice(end + FRAME_END.length);
+  }
+  let head = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
+  if (parts.frame && parts.region) {
+    html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+    head = parts.region.head + head;
+  }
+  return html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : `${head}${html}`;
 }

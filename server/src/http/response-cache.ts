@@ -98,7 +98,7 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
+export function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return (answer.br ??= zlib.brotliCompressSync(answer.body, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
@@ -107,7 +107,7 @@ function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
   return (answer.gzip ??= zlib.gzipSync(answer.body, { level: 6 }));
 }
 
-const sizeOf = (a: CachedAnswer) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + 200;
+export const sizeOf = (a: CachedAnswer) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + 200;
 
 /**
  * The answers of one data stamp, least recently used first out once over `maxBytes`. A new stamp

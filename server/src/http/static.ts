@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { REMOTE_NAMES } from '@adire/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
 import { ROOT } from '../config';
 import { ENTRY_FILE, liveShellFolder, readManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import { shortPath } from './errors';
-import { preloadReader, shellPage } from './page';
+import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
+import { PageCache, pageCacheKey } from './page-cache';
+import type { DataVersions } from '../db/data-versions';
+import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from './server-draw';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -17,7 +20,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerStoreFiles(
   app: FastifyInstance,
-  dirs: { shellDir: string; releasesDir: string; devRemotes?: boolean; devOverrides?: boolean },
+  dirs: { shellDir: string; releasesDir: string; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
 ) {
   fs.mkdirSync(dirs.releasesDir, { recursive: true });
   if (dirs.devRemotes) {
@@ -38,12 +41,26 @@ export async function registerStoreFiles(
     cacheControl: false,
     // Each build writes .br and .gz copies at maximum compression beside its files; send those.
     preCompressed: true,
-    // Only files inside a release folder; never the manifest, its lock or a staging copy.
-    allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-'),
+    // Only files inside a release folder; never the manifest, its lock, a staging copy or the
+    // server's own draw module.
+    allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-') && !/^\/?[a-z]+\/[^/]+\/server\//.test(pathName),
     setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
   });
 
-  await registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: true, devOverrides: dirs.devOverrides });
+  await registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw });
+}
+
+export interface ServerDrawOptions {
+  /** Draw the first screen on the server (default true; SSR=0 turns it off, e.g. to compare). */
+  enabled?: boolean;
+  /** Server time a draw may take before its part is left to the browser. */
+  budgetMs?: number;
+  /** Where shoppers reach the store, for canonical and Open Graph addresses. */
+  publicUrl?: string;
+  /** The data stamp the API's answer cache uses: drawn pages are kept under it too. */
+  versions?: DataVersions;
+  /** Keep drawn pages in process (default true; RESPONSE_CACHE=0 turns it off with the API's). */
+  cache?: boolean;
 }
 
 /** Development only: each remote straight from its `vite build --watch` folder, never cached. */
@@ -79,12 +96,13 @@ export function shellFileOf(url: string): string | null {
   const file = pathname.replace(/^\/+/, '');
   if (!/\.[a-z0-9]+$/i.test(file) || file.includes('\0') || file.includes('\\')) return null;
   if (file.split('/').some((part) => part === '..' || part.startsWith('.')) || file === 'release.json') return null;
+  if (file.startsWith('server/')) return null; // the release's server draw module is not the browser's
   return file;
 }
 
 async function registerShell(
   app: FastifyInstance,
-  opts: { shellDir: string; releasesDir: string; useReleases: boolean; devOverrides?: boolean },
+  opts: { shellDir: string; releasesDir: string; useReleases: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
 ) {
   const { shellDir, releasesDir, useReleases } = opts;
   // reply.sendFile for the shell's files; each call names the folder it sends from.
@@ -129,10 +147,12 @@ async function registerShell(
   });
 
   const preloadOf = useReleases ? preloadReader(releasesDir) : null;
+  const draw = useReleases && opts.serverDraw?.enabled !== false ? pageDrawer(app, releasesDir, opts.serverDraw ?? {}) : null;
+  const pages = draw && opts.serverDraw?.versions && opts.serverDraw.cache !== false ? new PageCache() : null;
   // Every page route gets the shell; the shell decides what it shows (including "page not found").
   // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
   // on the next load), carries the live manifest and announces its main remote's files.
-  const sendShell = (reply: FastifyReply, url: string) => {
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const manifest = useReleases ? readManifest(releasesDir) : null;
     const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
     const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
@@ -144,9 +164,23 @@ async function registerShell(
     if (!manifest || !preloadOf) return reply.send(fs.createReadStream(indexFile));
     const pathname = url.split('?')[0] ?? '/';
     const remotes = storeManifest(manifest, { devOverrides: opts.devOverrides });
-    return reply.send(shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf));
+    if (!draw) return reply.send(shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf));
+    // The page depends on the currency cookie: a shared cache keeps one copy per currency.
+    reply.header('vary', 'Cookie');
+    const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
+    const stamp = pages ? await opts.serverDraw!.versions!.current() : null;
+    const key = pageCacheKey(url, manifest.live, currency);
+    const kept = stamp ? pages!.get(stamp.key, key) : undefined;
+    if (kept) return pages!.send(request, reply, kept);
+    const drawn = await draw(url, manifest.live, currency);
+    const page = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
+    if (!drawn) return reply.send(page);
+    const html = withDrawing(page, drawn);
+    // Only a whole drawing is kept: a part left to the browser (a failure, an overrun) is drawn again next time.
+    if (!pages || !stamp || !drawn.complete) return reply.status(drawn.status).send(html);
+    return pages.send(request, reply, pages.put(stamp.key, key, html, drawn.status));
   };
-  app.get('/', async (request, reply) => sendShell(reply, request.url));
+  app.get('/', async (request, reply) => sendShell(request, reply, request.url));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -157,7 +191,57 @@ async function registerShell(
       !url.startsWith('/dev-remotes/') &&
       !url.startsWith('/media/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
-    if (isPage) return sendShell(reply, url);
+    if (isPage) return sendShell(request, reply, url);
     return reply.status(404).send({ message: `Not found: ${request.method} ${shortPath(url)}`, code: 'NOT_FOUND' });
   });
+}
+
+/**
+ * The server's drawing of a page from the live releases: the shell's frame and the page's route
+ * region, side by side, each within its budget. A part that throws, overruns or has no server module
+ * in its release is left to the browser (the page is still served).
+ */
+/** How long the import of a release's draw module may take before its part is left to the browser. */
+const MODULE_LOAD_LIMIT_MS = 3000;
+
+function pageDrawer(app: FastifyInstance, releasesDir: string, options: ServerDrawOptions) {
+  const modules = new DrawModules(releasesDir, app.log);
+  const budgetMs = options.budgetMs ?? DEFAULT_DRAW_BUDGET_MS;
+  const origin = (options.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  const ask = inProcessFetch(app);
+  // The live releases' modules are imported as the server starts, not by the first shopper's page.
+  app.addHook('onReady', async () => {
+    const live = readManifest(releasesDir).live;
+    await Promise.all((['shell', 'catalog', 'checkout'] as const).map((target) => (live[target] ? modules.get(target, live[target]) : null)));
+  });
+  return async (url: string, live: Partial<Record<string, string>>, wanted: string): Promise<(DrawnParts & { status: number; complete: boolean }) | null> => {
+    const shellVersion = live.shell;
+    if (!shellVersion) return null; // the shell's build from SHELL_DIR: nothing to draw with
+    const pathname = url.split('?')[0] ?? '/';
+    const currencies = await shopCurrencies(ask);
+    const currency = currencies.find((c) => c.name === wanted) ?? currencies[0]!;
+    const regionName = remotesForPage(pathname).find((name): name is RemoteName => name === 'catalog' || name === 'checkout');
+    const regionVersion = regionName ? live[regionName] : undefined;
+    // A module is imported once per version (a local file: quick, and not the draw's own time).
+    const [frameModule, regionModule] = await Promise.all([
+      withinBudget(`shell ${shellVersion} draw module`, MODULE_LOAD_LIMIT_MS, app.log, () => modules.get<FrameModule>('shell', shellVersion)),
+      regionName && regionVersion
+        ? withinBudget(`${regionName} ${regionVersion} draw module`, MODULE_LOAD_LIMIT_MS, app.log, () => modules.get<RegionModule>(regionName, regionVersion))
+        : null,
+    ]);
+    const [frame, region] = await Promise.all([
+      frameModule ? withinBudget(`shell ${shellVersion} frame of ${pathname}`, budgetMs, app.log, (signal) => frameModule.draw({ url, fetch: ask, currency, signal })) : null,
+      regionModule && regionName
+        ? withinBudget(`${regionName} ${regionVersion} region of ${pathname}`, budgetMs, app.log, (signal) => regionModule.draw({ url, origin, fetch: ask, currency, signal }))
+        : null,
+    ]);
+    const placed = frame && region && regionName && regionVersion ? { name: regionName, version: regionVersion, html: region.html, head: region.head } : null;
+    const pageData: PageData = {
+      currency,
+      ...(frame ? { frame: frame.data } : {}),
+      regions: placed ? { [placed.name]: { version: placed.version, answers: region!.answers } } : {},
+    };
+    const complete = !!frame && (!regionModule || !!placed);
+    return { frame: frame?.html ?? null, region: placed, pageData, status: placed ? region!.status : (frame?.status ?? 200), complete };
+  };
 }

@@ -10,6 +10,8 @@ export interface ApiClientConfig {
   /** Where the API lives; '' means the store's own origin (the embedded default). */
   baseURL: string;
   timeoutMs: number;
+  /** How requests go out; the browser's fetch unless the server gives its own (a server draw asks in process). */
+  fetch?: typeof fetch;
 }
 
 export interface RequestOptions {
@@ -86,7 +88,7 @@ export function createApiClient(initial: Partial<ApiClientConfig> = {}) {
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', abort);
     try {
-      const res = await fetch(`${config.baseURL}${path}?${queryString(options.query)}`, {
+      const res = await (config.fetch ?? fetch)(`${config.baseURL}${path}?${queryString(options.query)}`, {
         method,
         headers,
         body: sendsBody ? JSON.stringify(withBusiness(options.body)) : undefined,

@@ -8,3 +8,4 @@ export * from './checkout';
 export * from './payments';
 export * from './routes';
 export * from './preload';
+export * from './serverDraw';

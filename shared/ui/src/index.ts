@@ -1,2 +1,2 @@
 export { useBusEvent, useBusValue } from './useBus';
-export { Price } from './Price';
+export { FirstRenderCurrency, Price } from './Price';

@@ -1,4 +1,4 @@
-import type { Currency, CurrencyName } from '@adire/contracts';
+import { CURRENCY_COOKIE, type Currency, type CurrencyName } from '@adire/contracts';
 
 /** Time zones that mean "in Britain": GBP. */
 const GB_ZONES = new Set(['Europe/London', 'GB', 'GB-Eire', 'Europe/Belfast']);
@@ -23,4 +23,16 @@ export function foreignCurrencyMessage(currency: Pick<Currency, 'name' | 'sign'>
 /** The info toast is due only for a default that is not NGN and did not come from storage. */
 export function shouldAnnounceCurrency(choice: CurrencyChoice): boolean {
   return !choice.fromStorage && choice.name !== 'NGN';
+}
+
+/**
+ * The currency also goes into a cookie beside local storage, so the server draws the next page's
+ * prices in it (a year; the shop's own path; never sent to other sites).
+ */
+export function currencyCookie(name: CurrencyName): string {
+  return `${CURRENCY_COOKIE}=${name}; path=/; max-age=31536000; samesite=lax`;
+}
+
+export function rememberCurrencyInCookie(name: CurrencyName, doc: { cookie: string } = document): void {
+  if (!doc.cookie.split(/;\s*/).includes(`${CURRENCY_COOKIE}=${name}`)) doc.cookie = currencyCookie(name);
 }

@@ -2,7 +2,7 @@ import { api } from '@adire/api-client';
 import { API_PATHS, readStored, readStoredUser, writeStored, type Category, type HandshakeResponse } from '@adire/contracts';
 import { currenciesFromRates } from '@adire/domain';
 import { bus } from '@adire/event-bus';
-import { chooseCurrency, foreignCurrencyMessage, shouldAnnounceCurrency } from './currency';
+import { chooseCurrency, foreignCurrencyMessage, rememberCurrencyInCookie, shouldAnnounceCurrency } from './currency';
 
 /** Delay before the foreign-currency toast (SPEC section 4). */
 export const CURRENCY_TOAST_DELAY_MS = 8000;
@@ -27,6 +27,7 @@ export async function runHandshake(): Promise<void> {
   const choice = chooseCurrency(readStored('currency'), timeZone);
   const currency = currencies.find((c) => c.name === choice.name) ?? currencies[0]!;
   if (!choice.fromStorage) writeStored('currency', currency.name);
+  rememberCurrencyInCookie(currency.name);
   bus.emit('currency:changed', currency);
   if (shouldAnnounceCurrency(choice)) {
     setTimeout(() => {
@@ -52,5 +53,6 @@ export function selectCurrency(name: string): void {
   const currency = bus.last('currencies:loaded')?.find((c) => c.name === name);
   if (!currency) return;
   writeStored('currency', currency.name);
+  rememberCurrencyInCookie(currency.name);
   bus.emit('currency:changed', currency);
 }

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@adire/contracts';
 import type { MountProps, RemoteLifecycles } from '@adire/contracts/remotes';
 import { createRoot, type Root } from 'react-dom/client';
-import { loadLifecycles } from './remotes';
+import { liveManifest, loadLifecycles } from './remotes';
 import { RemoteFallback } from './RemoteFallback';
 
 type Lifecycle = RemoteLifecycles['mount'];
@@ -16,6 +16,18 @@ interface Mounted {
   fallbackElement: HTMLElement;
   fallbackRoot: Root | null;
   realMounted: boolean;
+}
+
+/**
+ * The region's server-drawn element when the same release drew it (the remote then hydrates it);
+ * a drawing by another release (a dev override, a publish since) is dropped for a fresh render.
+ */
+function drawnBy(region: HTMLElement, version: string | undefined): HTMLElement | null {
+  const drawn = region.querySelector<HTMLElement>(':scope > .region-app[data-drawn]');
+  if (!drawn) return null;
+  if (version && drawn.dataset.drawn === version) return drawn;
+  drawn.remove();
+  return null;
 }
 
 /**
@@ -67,7 +79,7 @@ export function resilientLifecycles(remote: RemoteName, label: string, options: 
     name: `${remote}-resilient`,
     bootstrap: async () => {},
     mount: async (props: MountProps) => {
-      const appElement = document.createElement('div');
+      const appElement = drawnBy(props.domElement, liveManifest()[remote]?.version) ?? document.createElement('div');
       const fallbackElement = document.createElement('div');
       appElement.className = 'region-app';
       props.domElement.append(appElement, fallbackElement);

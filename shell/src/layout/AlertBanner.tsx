@@ -9,7 +9,7 @@ const CLOSED_KEY = 'adire:alertClosed';
 
 function useIsDesktop(): boolean {
   const query = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
-  const [desktop, setDesktop] = useState(() => window.matchMedia(query).matches);
+  const [desktop, setDesktop] = useState(() => (typeof window === 'undefined' ? true : window.matchMedia(query).matches));
   useEffect(() => {
     const media = window.matchMedia(query);
     const update = () => setDesktop(media.matches);
@@ -25,7 +25,7 @@ export function AlertBanner() {
   const currency = useBusValue('currency:changed', DEFAULT_CURRENCIES[0]!);
   const desktop = useIsDesktop();
   const raw = settings?.settings?.alertSettings.siteWideAlert.trim() ?? '';
-  const [closedText, setClosedText] = useState(() => sessionStorage.getItem(CLOSED_KEY));
+  const [closedText, setClosedText] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CLOSED_KEY)));
   // Until the settings arrive the banner's height is kept, so the page does not shift down when
   // the alert appears (a shopper who closed it this visit is not expected to see it again).
   if (!settings) return closedText ? null : <div className={styles.banner} aria-hidden="true" data-testid="alert-placeholder" />;

@@ -9,6 +9,7 @@ import { DesktopMenu, MobileMenu } from './Menu';
 import { go } from './navigation';
 import { AccountRegion } from './AccountRegion';
 import styles from './shell.module.css';
+import { pageLocation } from '../pageLocation';
 
 const SEARCH_ID = 'header-search';
 
@@ -18,7 +19,7 @@ const SEARCH_ID = 'header-search';
  */
 function SearchBox({ open }: { open: boolean }) {
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(() => new URLSearchParams(window.location.search).get('search') ?? '');
+  const [text, setText] = useState(() => new URLSearchParams(pageLocation().search).get('search') ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const touched = useRef(false);
   useEffect(() => {

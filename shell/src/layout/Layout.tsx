@@ -12,6 +12,11 @@ import styles from './shell.module.css';
 import { Toasts } from './Toasts';
 import { Unsubscribe } from './Unsubscribe';
 import { usePathname } from './usePathname';
+import { regionMarker } from '@adire/contracts';
+import { isServerDraw } from '../pageLocation';
+
+/** Drawn on the server, a route region holds a marker where the server puts the region's own HTML. */
+const drawnRegion = (region: string) => (isServerDraw() ? { dangerouslySetInnerHTML: { __html: regionMarker(region) } } : {});
 
 /**
  * The cart drawer loads with the page, after its main content, when the shopper already has a cart,
@@ -46,8 +51,8 @@ export function Layout() {
           </>
         )}
         <main id="main-content" className={styles.main}>
-          <div id="app-catalog" data-region="catalog" />
-          <div id="app-checkout" data-region="checkout" />
+          <div id="app-catalog" data-region="catalog" {...drawnRegion('catalog')} />
+          <div id="app-checkout" data-region="checkout" {...drawnRegion('checkout')} />
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
           {!isKnownRoute(pathname) && <NotFound />}
         </main>

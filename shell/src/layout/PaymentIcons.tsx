@@ -1,3 +1,5 @@
+import styles from './shell.module.css';
+
 /** Small inline badges for the payment options the footer advertises (no third-party images). */
 const BADGES = [
   { label: 'Visa', bg: '#1a1f71', fg: '#fff' },
@@ -10,7 +12,7 @@ const BADGES = [
 
 export function PaymentIcons() {
   return (
-    <ul aria-label="Payment options" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', padding: 0 }}>
+    <ul aria-label="Payment options" className={styles.paymentIcons}>
       {BADGES.map((b) => (
         <li key={b.label}>
           <svg width="92" height="28" viewBox="0 0 92 28" role="img" aria-label={b.label}>

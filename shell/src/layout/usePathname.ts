@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
+import { pageLocation } from '../pageLocation';
 
 /** The current path, following pushState (patched by single-spa) and back/forward. */
 export function usePathname(): string {
-  const [pathname, setPathname] = useState(() => window.location.pathname);
+  const [pathname, setPathname] = useState(() => pageLocation().pathname);
   useEffect(() => {
     const update = () => setPathname(window.location.pathname);
     window.addEventListener('popstate', update);

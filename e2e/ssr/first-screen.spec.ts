@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SERVER_DRAW_FILE } from '@adire/contracts';
+import { watchErrors } from '../support';
+import { buildFromLive, liveVersion, releaseCommand } from '../release/release';
+
+/**
+ * The first screen drawn by the server from the live releases (issue 16): readable without scripts,
+ * described for search engines and link previews, hydrated without asking the API again, and a
+ * release whose server draw breaks or hangs still gives a whole page.
+ */
+
+test.use({ timezoneId: 'Africa/Lagos' });
+
+const PRODUCT = '/product/ruby-romance-red-roses';
+
+/** Every JSON-LD block of a page, parsed (invalid JSON fails the test). */
+function jsonLd(html: string): { '@type': string; [key: string]: unknown }[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+const meta = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+test.describe('pages as a crawler or a link preview reads them (no scripts run)', () => {
+  test('a product page carries its name, price, main image, description, title, Open Graph tags and Product JSON-LD', async ({ request }) => {
+    const res = await request.get(PRODUCT);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Ruby Romance Red Roses | Adire Blooms</title>');
+    expect(html).toMatch(/<h1[^>]*>Ruby Romance Red Roses<\/h1>/);
+    expect(html).toContain('Twenty-four long-stemmed red roses');
+    expect(html).toMatch(/<img[^>]+src="\/media\/products\/ruby-romance-red-roses/);
+    expect(html).toMatch(/₦\d{2},\d{3}/);
+    expect(meta(html, 'og:title')).toBe('Ruby Romance Red Roses');
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/products\/ruby-romance-red-roses/);
+    expect(meta(html, 'product:price:currency')).toBe('NGN');
+    expect(Number(meta(html, 'product:price:amount'))).toBeGreaterThan(1000);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/product\/ruby-romance-red-roses">/);
+    const product = jsonLd(html).find((item) => item['@type'] === 'Product');
+    expect(product).toMatchObject({ name: 'Ruby Romance Red Roses', offers: { '@type': 'Offer', priceCurrency: 'NGN', availability: 'https://schema.org/InStock' } });
+    expect(product?.aggregateRating).toMatchObject({ '@type': 'AggregateRating' });
+    expect(jsonLd(html).some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  test('a category page carries its first page of products with prices and links, and an ItemList', async ({ request }) => {
+    const html = await (await request.get('/product-category/roses')).text();
+    expect(html).toMatch(/<h1[^>]*>Roses<\/h1>/);
+    const links = [...html.matchAll(/<a [^>]*href="(\/product\/[a-z0-9-]+)"/g)].map((m) => m[1]);
+    expect(new Set(links).size).toBeGreaterThanOrEqual(12);
+    expect(html.match(/₦\d{1,3},\d{3}/g)?.length ?? 0).toBeGreaterThanOrEqual(12);
+    expect(jsonLd(html).find((item) => item['@type'] === 'ItemList')).toMatchObject({ numberOfItems: expect.any(Number) });
+  });
+
+  test('home carries the showcase, the shop as a Florist with its branches, and the frame (menu, footer)', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('Fresh flowers and gifts, delivered today in Lagos and Abuja');
+    expect(html).toMatch(/href="\/product\/[a-z0-9-]+"/);
+    expect(html).toContain('href="/product-category/roses"');
+    expect(html).toContain('We care about your data');
+    const florist = jsonLd(html).find((item) => item['@type'] === 'Florist');
+    expect(florist).toMatchObject({ name: 'Adire Blooms' });
+    expect((florist?.department as unknown[]).length).toBeGreaterThanOrEqual(4);
+  });
+
+  test('an unknown product, category or page answers 404 with the store’s not-found page', async ({ request }) => {
+    const product = await request.get('/product/no-such-flower');
+    expect(product.status()).toBe(404);
+    expect(await product.text()).toContain('Product not found');
+    const category = await request.get('/product-category/no-such-category');
+    expect(category.status()).toBe(404);
+    expect(await category.text()).toContain('Category not found');
+    const page = await request.get('/no-such-page');
+    expect(page.status()).toBe(404);
+    expect(await page.text()).toContain('Page not found');
+  });
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
+
+  test('a shopper goes from home to a category to a product and reads it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fresh flowers and gifts, delivered today in Lagos and Abuja' })).toBeVisible();
+    await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'Roses', exact: true }).click();
+    await expect(page).toHaveURL(/\/product-category\/roses$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roses' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ruby Romance Red Roses', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PRODUCT}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Ruby Romance Red Roses' })).toBeVisible();
+    await expect(page.getByText(/₦\d{2},\d{3}/).first()).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('We care about your data');
+  });
+});
+
+/** Requests for catalogue data a page makes (the first screen's own must not be among them). */
+function catalogCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/v1/catalog/') || url.pathname === '/v1/storefront/shop') calls.push(url.pathname);
+  });
+  return calls;
+}
+
+test.describe('hydration', () => {
+  for (const path of ['/', '/product-category/roses', PRODUCT, '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja']) {
+    test(`${path} hydrates the server's drawing without asking for its data again, warning or shifting`, async ({ page }) => {
+      const errors = watchErrors(page);
+      const warnings: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      const calls = catalogCalls(page);
+      const res = await page.goto(path);
+      expect(await res!.text()).toContain('data-drawn=');
+      const region = page.locator('[data-region="catalog"] > .region-app');
+      await expect(region).toHaveCount(1);
+      // Hydrated: the shell handed the drawn region to the catalogue, which took it over in place.
+      await expect(region).not.toHaveAttribute('data-drawn');
+      await expect(page.locator('[data-boundary="catalog"]')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(warnings.filter((w) => /hydrat|did not match/i.test(w))).toEqual([]);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(shift).toBeLessThanOrEqual(0.02);
+    });
+  }
+
+  test('the hydrated product page works: a shopper adds it to the cart', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(PRODUCT);
+    await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a shopper who chose dollars gets dollar prices from the server, with no naira shown first', async ({ page }) => {
+    await page.goto(PRODUCT);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    await expect(page.getByText(/^\$\d+$/).first()).toBeVisible();
+    const html = await (await page.request.get(PRODUCT)).text();
+    expect(meta(html, 'product:price:currency')).toBe('USD');
+    const naira: string[] = [];
+    await page.route(PRODUCT, async (route) => {
+      const res = await route.fetch();
+      const body = await res.text();
+      naira.push(...(body.match(/data-currency="NGN"/g) ?? []));
+      await route.fulfill({ response: res, body });
+    });
+    await page.reload();
+    expect(naira).toEqual([]);
+    await expect(page.locator('[data-currency]').first()).toHaveAttribute('data-currency', 'USD');
+  });
+});
+
+test.describe('a catalogue release whose server draw fails', () => {
+  // One at a time: these repoint the suite's store.
+  test.describe.configure({ mode: 'serial' });
+
+  const broken = {
+    throws: `export async function draw() { throw new Error('drill: the catalogue draw broke'); }`,
+    hangs: `export function draw() { return new Promise(() => {}); }`,
+  };
+
+  for (const [how, module] of Object.entries(broken)) {
+    test(`still gives a whole page when its draw ${how}, the region drawn by the browser`, async ({ page, request }) => {
+      const before = liveVersion('catalog');
+      releaseCommand(['publish', 'catalog', '--dist', buildFromLive('catalog', { files: { [SERVER_DRAW_FILE]: module } })]);
+      try {
+        const res = await request.get(PRODUCT);
+        expect(res.status()).toBe(200);
+        const html = await res.text();
+        expect(html).not.toContain('data-drawn');
+        expect(html).toContain('We care about your data'); // the frame is still drawn
+        await page.goto(PRODUCT);
+        await expect(page.getByRole('heading', { level: 1, name: 'Ruby Romance Red Roses' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Add to cart', exact: true })).toBeEnabled();
+      } finally {
+        releaseCommand(['rollback', 'catalog', before]);
+      }
+    });
+  }
+
+  test('publishing and rolling back the catalogue changes the server-drawn page on the next load', async ({ request }) => {
+    const before = liveVersion('catalog');
+    releaseCommand(['publish', 'catalog', '--dist', buildFromLive('catalog', { replace: ['Shop by category', 'Shop by occasion and flower'] })]);
+    try {
+      expect(await (await request.get('/')).text()).toContain('Shop by occasion and flower');
+    } finally {
+      releaseCommand(['rollback', 'catalog', before]);
+    }
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('Shop by category');
+    expect(html).not.toContain('Shop by occasion and flower');
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AnswerStore, compressed, etagOf, ifNoneMatchHits, preferredEncoding, representationTag, type CachedAnswer } from './response-cache';
+
+/**
+ * Server-drawn pages kept in process, as the API's public answers are (response-cache.ts): keyed by
+ * the URL, the live release of every part and the currency, under the data stamp — a change to the
+ * catalogue, the settings or the reviews, by any process, starts afresh — and for at most a minute
+ * (what the stamp does not see: photos dropped into the media folder, the recommendations' rotation).
+ * A hit costs a map lookup; a strong ETag lets a browser revalidate with a 304.
+ */
+export const PAGE_KEEP_MS = 60_000;
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+/** Pages are small next to the shell's scripts; compress them as the API answers are. */
+const COMPRESS_FROM_BYTES = 1024;
+
+export interface KeptPage extends CachedAnswer {
+  key: string;
+  status: number;
+  keptAt: number;
+}
+
+export const pageCacheKey = (url: string, live: Partial<Record<string, string>>, currency: string) =>
+  `${url}\n${Object.entries(live)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([target, version]) => `${target}@${version}`)
+    .join(',')}\n${currency}`;
+
+export class PageCache {
+  private readonly store = new AnswerStore(PAGE_CACHE_BYTES);
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(stamp: string, key: string): KeptPage | undefined {
+    this.store.advance(stamp);
+    const page = this.store.get(key) as KeptPage | undefined;
+    return page && this.now() - page.keptAt < PAGE_KEEP_MS ? page : undefined;
+  }
+
+  put(stamp: string, key: string, html: string, status: number): KeptPage {
+    const body = Buffer.from(html);
+    const page: KeptPage = { key, body, etag: etagOf(body), status, keptAt: this.now() };
+    this.store.advance(stamp);
+    this.store.put(stamp, key, page);
+    return page;
+  }
+
+  /** A 304 for a matching If-None-Match, else the page in the coding the browser prefers. */
+  send(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+    const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+    reply.header('etag', representationTag(page.etag, encoding)).header('vary', 'Cookie, Accept-Encoding');
+    if (page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    reply.status(page.status).type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.body);
+    const had = page[encoding] !== undefined;
+    const bytes = compressed(page, encoding);
+    if (!had) this.store.grew(page.key, bytes.length);
+    return reply.header('content-encoding', encoding).send(bytes);
+  }
+}

@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@adire/contracts';
+import { publish, rollback } from '../src/release/releases';
+import { currencyFromCookie, withinBudget } from '../src/http/server-draw';
+import { startTestShop, type TestShop } from './helpers';
+
+/**
+ * The first screen drawn on the server from the live releases' own draw modules (issue 16). The
+ * releases here are small builds whose server/draw.mjs behaves in a known way: draws, throws, hangs.
+ */
+
+const release = { packageVersion: '0.1.0', commit: 'abc1234', contractsVersion: '1.0.0' };
+const BUDGET_MS = 300;
+
+const SHELL_PAGE = `<!doctype html><html><head><meta name="description" content="generic"><title>Generic title</title></head><body><div id="shell-root"><!--adire-frame--><div class="boot-frame">booting</div><!--/adire-frame--></div><script type="module" src="/assets/main-AAAAAAAA.js"></script></body></html>`;
+
+/** A shell release whose frame asks the API in process (the categories) and says which currency it drew in. */
+const SHELL_DRAW = `export async function draw({ url, fetch, currency }) {
+  const res = await fetch('/v1/catalog/categories?business=adire-blooms');
+  const { data } = await res.json();
+  return {
+    html: '<header>Frame with ' + data.length + ' categories in ' + currency.name + '</header><main><div id="app-catalog" data-region="catalog"><!--adire-region:catalog--></div><div id="app-checkout" data-region="checkout"><!--adire-region:checkout--></div></main>',
+    data: { handshake: null, categories: data.slice(0, 1), contact: null },
+    status: url.startsWith('/nowhere') ? 404 : 200,
+  };
+}`;
+
+const CATALOG_DRAWS = {
+  /** Draws the product it is asked for from the API, a not-found as 404, and returns what it used. */
+  good: (label: string) => `export async function draw({ url, fetch, origin }) {
+  const slug = url.split('?')[0].split('/').pop();
+  const res = await fetch('/v1/catalog/products/' + slug + '?business=adire-blooms');
+  const body = await res.json();
+  if (res.status === 404) return { html: '<h1>Product not found</h1>', status: 404, answers: {}, head: '<title>Not found</title>' };
+  return {
+    html: '<article><h1>' + body.data.name + '</h1><p>${label}</p></article>',
+    status: 200,
+    answers: { ['product:' + slug]: { data: { name: body.data.name, note: '</script><script>alert(1)</script>' } } },
+    head: '<title>' + body.data.name + ' | Adire Blooms</title><link rel="canonical" href="' + origin + url + '">',
+  };
+}`,
+  throws: `export async function draw() { throw new Error('the catalogue draw broke'); }`,
+  hangs: `export function draw() { return new Promise(() => {}); }`,
+};
+
+function build(root: string, files: Record<string, string>): string {
+  const dist = fs.mkdtempSync(path.join(root, 'dist-'));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    fs.writeFileSync(path.join(dist, file), text);
+  }
+  return dist;
+}
+
+const catalogRelease = (root: string, draw: string | null) =>
+  build(root, { 'remoteEntry.js': `export const v = ${JSON.stringify(draw ?? 'none')};`, ...(draw ? { 'server/draw.mjs': draw } : {}) });
+
+function pageData(html: string): PageData {
+  const m = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+  if (!m) throw new Error('the page carries no page data');
+  return JSON.parse(m[1]!) as PageData;
+}
+
+let shop: TestShop;
+let work: string;
+const publishCatalog = (draw: string | null) => publish({ ...release, releasesDir: shop.dirs.releasesDir, remote: 'catalog', distDir: catalogRelease(work, draw) });
+
+beforeAll(async () => {
+  shop = await startTestShop({ shell: true, config: { serverDraw: { enabled: true, budgetMs: BUDGET_MS } } });
+  work = path.dirname(shop.dirs.releasesDir);
+  publish({
+    ...release,
+    releasesDir: shop.dirs.releasesDir,
+    remote: 'shell',
+    distDir: build(work, { 'index.html': SHELL_PAGE, 'assets/main-AAAAAAAA.js': 'console.log(1)', 'server/draw.mjs': SHELL_DRAW }),
+  });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+describe('pages drawn on the server from the live releases', () => {
+  it('puts the frame and the route region drawn by the live releases into the page, with the data they used and their head', async () => {
+    const live = publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
+    const res = await shop.app.inject('/product/ruby-romance-red-roses');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers.vary).toContain('Cookie');
+    const html = res.body;
+    expect(html).toMatch(/<header>Frame with \d+ categories in NGN<\/header>/);
+    expect(html).not.toContain('booting');
+    expect(html).toContain(`<div class="region-app" data-drawn="${live.version}"><article><h1>Ruby Romance Red Roses</h1><p>drawn by release one</p></article></div>`);
+    // The region's head replaces the generic title and description.
+    expect(html).toContain('<title>Ruby Romance Red Roses | Adire Blooms</title>');
+    expect(html).not.toContain('Generic title');
+    expect(html).not.toContain('content="generic"');
+    expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:8080/product/ruby-romance-red-roses">');
+    // Markers of regions nothing was drawn in are gone.
+    expect(html).not.toContain('adire-region:');
+    const data = pageData(html);
+    expect(data.currency.name).toBe('NGN');
+    expect(data.frame?.categories).toHaveLength(1);
+    expect(data.regions.catalog?.version).toBe(live.version);
+    expect(data.regions.catalog?.answers['product:ruby-romance-red-roses']).toEqual({ data: { name: 'Ruby Romance Red Roses', note: '</script><script>alert(1)</script>' } });
+    // Data in the page cannot end its element early.
+    expect(html.split('</script>').length).toBe(html.split('<script').length);
+  });
+
+  it('draws in the currency of the cookie the shell keeps beside local storage', async () => {
+    const res = await shop.app.inject({ url: '/product/ruby-romance-red-roses', headers: { cookie: 'other=1; adire_currency=USD' } });
+    expect(res.body).toMatch(/categories in USD<\/header>/);
+    expect(pageData(res.body).currency).toMatchObject({ name: 'USD', sign: '$' });
+    expect(currencyFromCookie('adire_currency=EUR')).toBeNull();
+    expect(currencyFromCookie(undefined)).toBeNull();
+    expect(currencyFromCookie('a=b;adire_currency=GBP')).toBe('GBP');
+  });
+
+  it('answers 404 for what the region or the frame does not know, still with the whole page', async () => {
+    const missing = await shop.app.inject('/product/no-such-flower');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Product not found</h1>');
+    expect(missing.body).toContain('<header>Frame with');
+    const nowhere = await shop.app.inject('/nowhere-at-all');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.headers['content-type']).toContain('text/html');
+  });
+
+  it('leaves the region to the browser when its draw throws: the rest of the page is drawn, never a 5xx', async () => {
+    const live = publishCatalog(CATALOG_DRAWS.throws);
+    const res = await shop.app.inject('/product/ruby-romance-red-roses');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<header>Frame with');
+    expect(res.body).toContain('<div id="app-catalog" data-region="catalog"></div>');
+    expect(res.body).not.toContain('data-drawn');
+    expect(pageData(res.body).regions).toEqual({});
+    // The generic head stays when no region drew one.
+    expect(res.body).toContain('Generic title');
+    expect(live.version).toBeTruthy();
+  });
+
+  it('leaves the region to the browser when its draw overruns the budget', async () => {
+    publishCatalog(CATALOG_DRAWS.hangs);
+    const started = Date.now();
+    const res = await shop.app.inject('/product/ruby-romance-red-roses');
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<header>Frame with');
+    expect(res.body).not.toContain('data-drawn');
+    expect(took).toBeGreaterThanOrEqual(BUDGET_MS - 5);
+    expect(took).toBeLessThan(BUDGET_MS + 2000);
+  });
+
+  it('serves a release without a server module as before: drawn by the browser', async () => {
+    publishCatalog(null);
+    const res = await shop.app.inject('/product/ruby-romance-red-roses');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-drawn');
+  });
+
+  it('draws with the release made live by a publish or a rollback on the next page load, no restart', async () => {
+    const one = publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
+    const two = publishCatalog(CATALOG_DRAWS.good('drawn by release two'));
+    expect((await shop.app.inject('/product/ruby-romance-red-roses')).body).toContain(`data-drawn="${two.version}"><article><h1>Ruby Romance Red Roses</h1><p>drawn by release two`);
+    rollback(shop.dirs.releasesDir, 'catalog', one.version);
+    expect((await shop.app.inject('/product/ruby-romance-red-roses')).body).toContain(`data-drawn="${one.version}"><article><h1>Ruby Romance Red Roses</h1><p>drawn by release one`);
+  });
+
+  it('never serves a release server module to browsers', async () => {
+    const live = publishCatalog(CATALOG_DRAWS.good('x'));
+    expect((await shop.app.inject(`/releases/catalog/${live.version}/server/draw.mjs`)).statusCode).toBe(404);
+    expect((await shop.app.inject(`/releases/catalog/${live.version}/remoteEntry.js`)).statusCode).toBe(200);
+    expect((await shop.app.inject('/server/draw.mjs')).statusCode).toBe(404);
+  });
+});
+
+describe('withinBudget', () => {
+  const log = { warn: () => {}, error: () => {} } as never;
+  it('gives the result of a draw that finishes in time, null for one that throws or overruns (and aborts it)', async () => {
+    expect(await withinBudget('ok', 200, log, async () => 'drawn')).toBe('drawn');
+    expect(await withinBudget('throws', 200, log, async () => Promise.reject(new Error('no')))).toBeNull();
+    let aborted = false;
+    const result = await withinBudget('hangs', 30, log, (signal) => {
+      signal.addEventListener('abort', () => (aborted = true));
+      return new Promise(() => {});
+    });
+    expect(result).toBeNull();
+    expect(aborted).toBe(true);
+  });
+});
+
+describe('drawn pages kept like the API answers', () => {
+  it('keeps a whole drawing per URL, release versions and currency, with an ETag; a data change draws afresh', async () => {
+    publishCatalog(CATALOG_DRAWS.good('kept'));
+    const url = '/product/white-grace-lilies';
+    const first = await shop.app.inject(url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await shop.app.inject(url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(etag);
+    expect((await shop.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const brotli = await shop.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.etag).toBe(`${etag.slice(0, -1)}-br"`);
+    // Another currency is another page.
+    expect((await shop.app.inject({ url, headers: { cookie: 'adire_currency=GBP' } })).headers.etag).not.toBe(etag);
+
+    // The catalogue changes (another process could do this): the next request draws with the new data.
+    await shop.db.kysely.updateTable('product').set({ name: 'White Grace Lilies Renamed' }).where('slug', '=', 'white-grace-lilies').execute();
+    await shop.db.kysely.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 'catalog').execute();
+    const changed = await shop.app.inject(url);
+    expect(changed.body).toContain('<h1>White Grace Lilies Renamed</h1>');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('does not keep a page whose region was left to the browser', async () => {
+    publishCatalog(CATALOG_DRAWS.throws);
+    const broken = await shop.app.inject('/product/white-grace-lilies');
+    expect(broken.body).not.toContain('data-drawn');
+    publishCatalog(CATALOG_DRAWS.good('after the fix'));
+    expect((await shop.app.inject('/product/white-grace-lilies')).body).toContain('after the fix');
+  });
+});
