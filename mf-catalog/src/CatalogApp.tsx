@@ -4,6 +4,7 @@ import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation } fro
 import { Home } from './home/Home';
 import { NotFound } from './ui/NotFound';
 import { Loading, TextSkeleton } from './ui/Skeleton';
+import { UntilHydrated } from './ui/UntilHydrated';
 import styles from './catalog.module.css';
 
 // The home page comes with the entry; every other page is fetched when first visited.
@@ -43,6 +44,8 @@ function PageFallback() {
 export function CatalogRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
+      {/* Inside the boundary: a page hydrates with its lazily loaded module, and only then enables its controls. */}
+      <UntilHydrated>
       <Routes>
         <Route path="/" element={<Home />} />
         <Route path="/product-category" element={<Navigate to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} replace />} />
@@ -55,6 +58,7 @@ export function CatalogRoutes() {
         <Route path={FAQ_PATH} element={<FaqPage />} />
         <Route path="*" element={<NotFound title="Page not found" message="We could not find that page. It may have moved, or the link may be mistyped." />} />
       </Routes>
+      </UntilHydrated>
     </Suspense>
   );
 }

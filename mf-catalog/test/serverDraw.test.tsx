@@ -1,3 +1,4 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { ApiResult, CatalogListing, ShopContact } from '@adire/contracts';
 import { canonicalUrl, openingHours, pageHead, scriptJson } from '../src/ssr/head';

@@ -168,6 +168,20 @@ describe('status', () => {
     expect(text).toContain(`  earlier  ${one.version}  published 2026-03-01 10:00:00 UTC  commit abc1234`);
     expect(text).toContain(`publish   cart      ${one.version} → ${two.version}`);
   });
+
+  it('carries a release\'s server draw module like its browser files, and says which releases draw on the server', () => {
+    const dist = build('catalog with a server draw');
+    fs.mkdirSync(path.join(dist, 'server'));
+    fs.writeFileSync(path.join(dist, 'server', 'draw.mjs'), 'export async function draw() {}');
+    const drawing = publish({ ...base, remote: 'catalog', releasesDir, distDir: dist });
+    expect(fs.readFileSync(path.join(releasesDir, 'catalog', drawing.version, 'server', 'draw.mjs'), 'utf8')).toBe('export async function draw() {}');
+    const plain = publish({ ...base, remote: 'catalog', releasesDir, distDir: build('catalog without one') });
+    const text = formatStatus(releasesDir);
+    expect(text).toMatch(new RegExp(`earlier  ${drawing.version} .*contracts 1\\.0\\.0  draws on the server`));
+    expect(text).toMatch(new RegExp(`live     ${plain.version} .*contracts 1\\.0\\.0  live since`));
+    // The server module is part of the content: another one is another version.
+    expect(drawing.version).not.toBe(plain.version);
+  });
 });
 
 describe('concurrent publishes', () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,9 @@ function directives(header: unknown): Map<string, string[]> {
   return map;
 }
 
+/** The one inline script a server-drawn page runs before it paints, allowed by its exact hash. */
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHOPPER_CURRENCY_SCRIPT).digest('base64')}'`;
+
 describe('Content-Security-Policy', () => {
   it("allows only 'self' and the manifest's release origins on the store's pages, and no framing", async () => {
     for (const url of ['/', '/checkout?orderId=abc', '/product-category/roses', '/index.html']) {
@@ -42,7 +47,9 @@ describe('Content-Security-Policy', () => {
       expect(res.headers['content-type']).toContain('text/html');
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      for (const d of ['script-src', 'style-src', 'connect-src']) expect(csp.get(d), d).toEqual(["'self'", CDN]);
+      for (const d of ['style-src', 'connect-src']) expect(csp.get(d), d).toEqual(["'self'", CDN]);
+      // Scripts: also the one inline pre-paint script of a server-drawn page, by its exact hash.
+      expect(csp.get('script-src')).toEqual(["'self'", CDN, SCRIPT_HASH]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', CDN]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -63,11 +70,11 @@ describe('Content-Security-Policy', () => {
     fs.writeFileSync(file, JSON.stringify(manifest));
     try {
       const csp = directives((await shop.app.inject('/')).headers['content-security-policy']);
-      expect(csp.get('script-src')).toEqual(["'self'", CDN, 'https://static.other.example']);
+      expect(csp.get('script-src')).toEqual(["'self'", CDN, 'https://static.other.example', SCRIPT_HASH]);
     } finally {
       fs.writeFileSync(file, before);
     }
-    expect(storeContentSecurityPolicy([])).toContain("script-src 'self';");
+    expect(storeContentSecurityPolicy([])).toContain(`script-src 'self' ${SCRIPT_HASH};`);
   });
 
   it('forbids everything in API answers and SVG pictures, and keeps the stricter policies of the dev mailbox', async () => {

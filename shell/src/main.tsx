@@ -9,7 +9,8 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from '@adire/router';
 import { registerApplication, start } from 'single-spa';
 import { create } from 'zustand';
-import { readPageData } from '@adire/contracts';
+import { readPageData, readStored } from '@adire/contracts';
+import { chooseCurrency } from '@adire/domain';
 import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
@@ -35,9 +36,12 @@ void mainContentSettled();
 // Remotes that load on demand (the cart on a first visit) are loaded when a command waits for them.
 watchDemand();
 
-// A page the server drew carries the frame's data: the first render shows what the server drew.
+// The shopper's currency marks the page (prices drawn in another one stay hidden until redrawn).
+bus.on('currency:changed', (currency) => document.documentElement.setAttribute('data-shopper-currency', currency.name));
+// A page the server drew carries the frame's data: the first render shows what the server drew, in
+// the shopper's currency (the handshake confirms it when it answers).
 const pageData = readPageData();
-if (pageData?.frame) publishFrameData(pageData.frame, pageData.currency.name);
+if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored('currency'), Intl.DateTimeFormat().resolvedOptions().timeZone).name);
 
 // The frame first (synchronously), so every region exists before an application mounts into it. The
 // regions the server drew are kept across it (taken out and put back in the same task: nothing

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { shopperCurrencyScript } from '@adire/domain';
 import {
+  CURRENCY_COOKIE,
   filesForPath,
+  STORAGE_KEYS,
   PAGE_DATA_ELEMENT_ID,
   readPreload,
   regionMarker,
@@ -72,6 +75,9 @@ export function preloadReader(releasesDir: string) {
   };
 }
 
+/** The pre-paint script of a drawn page; the store's CSP allows it by its hash (security.ts). */
+export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.currency.key, CURRENCY_COOKIE);
+
 /** Where the server puts the frame it drew: the boot frame of the shell's index.html sits between these. */
 const FRAME_START = '<!--adire-frame-->';
 const FRAME_END = '<!--/adire-frame-->';
@@ -110,6 +116,8 @@ export function withDrawing(page: string, parts: DrawnParts): string {
     html = html.slice(0, start) + frame + html.slice(end + FRAME_END.length);
   }
   let head = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
+  // First in the head: the shopper's currency is known before anything paints (see shopperCurrencyScript).
+  html = html.replace('<head>', () => `<head><script>${SHOPPER_CURRENCY_SCRIPT}</script>`);
   if (parts.frame && parts.region) {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
     head = parts.region.head + head;

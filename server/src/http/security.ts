@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readManifest } from '../release/releases';
+import { SHOPPER_CURRENCY_SCRIPT } from './page';
 
 /**
  * Security headers and CORS for every response (issue 11):
@@ -69,12 +71,15 @@ export function manifestOrigins(releasesDir: string): string[] {
   return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
 }
 
+const SHOPPER_CURRENCY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHOPPER_CURRENCY_SCRIPT).digest('base64')}'`;
+
 /** The store's policy: 'self' plus the release origins for code, styles, images, fonts and fetches. */
 export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): string {
   const with_ = (...base: string[]) => [...base, ...releaseOrigins].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${with_("'self'")}`,
+    // Plus the one inline script a server-drawn page runs before it paints, by its hash (page.ts).
+    `script-src ${with_("'self'")} ${SHOPPER_CURRENCY_SCRIPT_HASH}`,
     // The remotes' CSS arrives as <link> files; React sets style properties through the CSSOM, which CSP allows.
     `style-src ${with_("'self'")}`,
     `img-src ${with_("'self'", 'data:')}`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
+import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
 
 /** What can be released on its own: the shell or one of the four remotes. */
 export const RELEASE_TARGETS = ['shell', ...REMOTE_NAMES] as const;
@@ -351,8 +351,10 @@ const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 export function formatStatus(releasesDir: string, options: { earlier?: number; changes?: number } = {}): string {
   const maxEarlier = options.earlier ?? 5;
   const lines: string[] = [];
-  const row = (r: ReleaseInfo) => `${r.version}  published ${when(r.publishedAt)}  commit ${r.commit}  contracts ${r.contractsVersion}`;
   for (const s of releaseStatus(releasesDir)) {
+    // A release that draws its part of the page on the server too (issue 16) says so.
+    const draws = (r: ReleaseInfo) => (fs.existsSync(path.join(releasesDir, s.target, r.version, SERVER_DRAW_FILE)) ? '  draws on the server' : '');
+    const row = (r: ReleaseInfo) => `${r.version}  published ${when(r.publishedAt)}  commit ${r.commit}  contracts ${r.contractsVersion}${draws(r)}`;
     lines.push(s.target);
     if (!s.liveVersion) lines.push('  live     (not published)');
     else if (!s.live) lines.push(`  live     ${s.liveVersion}  (no release.json: folder missing or foreign)`);

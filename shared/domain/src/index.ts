@@ -7,3 +7,4 @@ export * from './dates';
 export * from './cutoff';
 export * from './delivery';
 export * from './order';
+export * from './currencyChoice';

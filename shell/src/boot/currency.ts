@@ -1,20 +1,8 @@
 import { CURRENCY_COOKIE, type Currency, type CurrencyName } from '@adire/contracts';
 
-/** Time zones that mean "in Britain": GBP. */
-const GB_ZONES = new Set(['Europe/London', 'GB', 'GB-Eire', 'Europe/Belfast']);
-
-export interface CurrencyChoice {
-  name: CurrencyName;
-  fromStorage: boolean;
-}
-
-/** A saved choice wins; otherwise the time zone decides (SPEC section 4). */
-export function chooseCurrency(saved: unknown, timeZone: string | undefined): CurrencyChoice {
-  if (saved === 'NGN' || saved === 'USD' || saved === 'GBP') return { name: saved, fromStorage: true };
-  if (timeZone && GB_ZONES.has(timeZone)) return { name: 'GBP', fromStorage: false };
-  if (timeZone === 'Africa/Lagos') return { name: 'NGN', fromStorage: false };
-  return { name: 'USD', fromStorage: false };
-}
+// The rule lives in @adire/domain: the server's pre-paint script is built from it too.
+export { chooseCurrency, type CurrencyChoice } from '@adire/domain';
+import type { CurrencyChoice } from '@adire/domain';
 
 export function foreignCurrencyMessage(currency: Pick<Currency, 'name' | 'sign'>): string {
   return `Based on your location, the site has been set to ${currency.name} (${currency.sign}) to enable foreign Credit/Debit Cards and Paypal`;
