@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
+import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
 import { ROOT } from '../config';
 import { ENTRY_FILE, liveShellFolder, readManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import { shortPath } from './errors';
@@ -201,20 +201,35 @@ async function registerShell(
  * region, side by side, each within its budget. A part that throws, overruns or has no server module
  * in its release is left to the browser (the page is still served).
  */
+/** Drawn once as the server starts listening, so shoppers' first pages find warm code and caches. */
+const WARM_UP_PAGES = ['/', `/product-category/${DEFAULT_CATEGORY_SLUG}`, '/product/ruby-romance-red-roses'];
+const WARM_UP_BUDGET_MS = 10_000;
+
 /** How long the import of a release's draw module may take before its part is left to the browser. */
 const MODULE_LOAD_LIMIT_MS = 3000;
 
 function pageDrawer(app: FastifyInstance, releasesDir: string, options: ServerDrawOptions) {
   const modules = new DrawModules(releasesDir, app.log);
-  const budgetMs = options.budgetMs ?? DEFAULT_DRAW_BUDGET_MS;
   const origin = (options.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const ask = inProcessFetch(app);
-  // The live releases' modules are imported as the server starts, not by the first shopper's page.
+  // The live releases' modules are imported as the server starts, and drawn with once it listens (a
+  // first draw runs cold code and queries: it would overrun the budget on the first shopper's page).
   app.addHook('onReady', async () => {
     const live = readManifest(releasesDir).live;
     await Promise.all((['shell', 'catalog', 'checkout'] as const).map((target) => (live[target] ? modules.get(target, live[target]) : null)));
   });
-  return async (url: string, live: Partial<Record<string, string>>, wanted: string): Promise<(DrawnParts & { status: number; complete: boolean }) | null> => {
+  app.addHook('onListen', async () => {
+    void (async () => {
+      const live = readManifest(releasesDir).live;
+      for (const url of WARM_UP_PAGES) await drawPage(url, live, 'NGN', WARM_UP_BUDGET_MS).catch(() => {});
+    })();
+  });
+  const drawPage = async (
+    url: string,
+    live: Partial<Record<string, string>>,
+    wanted: string,
+    budgetMs = options.budgetMs ?? DEFAULT_DRAW_BUDGET_MS,
+  ): Promise<(DrawnParts & { status: number; complete: boolean }) | null> => {
     const shellVersion = live.shell;
     if (!shellVersion) return null; // the shell's build from SHELL_DIR: nothing to draw with
     const pathname = url.split('?')[0] ?? '/';
@@ -244,4 +259,5 @@ function pageDrawer(app: FastifyInstance, releasesDir: string, options: ServerDr
     const complete = !!frame && (!regionModule || !!placed);
     return { frame: frame?.html ?? null, region: placed, pageData, status: placed ? region!.status : (frame?.status ?? 200), complete };
   };
+  return drawPage;
 }

@@ -79,7 +79,7 @@ function SearchToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {
 }
 
 /** A search in the address (/filters?search=…) keeps the phone's search box open, showing what was asked. */
-const hasSearch = () => !!new URLSearchParams(window.location.search).get('search');
+const hasSearch = () => !!new URLSearchParams(pageLocation().search).get('search');
 
 function CartButton() {
   const summary = useBusValue('cart:summary');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cartHasWork, whenDemanded } from '../federation/demand';
 import { mainContentSettled } from '../federation/settled';
 import { isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
@@ -34,6 +35,20 @@ function NotFound() {
   );
 }
 
+/**
+ * Drawn on the server, the frame's controls are disabled: they work once the shell has drawn the frame
+ * in the browser (a tap on the cart before then would do nothing). Links keep working. The fieldset
+ * has no box of its own (display: contents), so nothing moves when the browser's frame replaces it.
+ */
+function ControlsOnceRunning({ children }: { children: ReactNode }) {
+  if (!isServerDraw()) return children;
+  return (
+    <fieldset disabled role="presentation" className={styles.drawnControls}>
+      {children}
+    </fieldset>
+  );
+}
+
 /** The page frame the shell owns. Route applications mount into the reserved main regions. */
 export function Layout() {
   const pathname = usePathname();
@@ -45,10 +60,10 @@ export function Layout() {
         </a>
         <ProgressBar />
         {showsMainHeader(pathname) && (
-          <>
+          <ControlsOnceRunning>
             <AlertBanner />
             <Header />
-          </>
+          </ControlsOnceRunning>
         )}
         <main id="main-content" className={styles.main}>
           <div id="app-catalog" data-region="catalog" {...drawnRegion('catalog')} />
@@ -56,7 +71,11 @@ export function Layout() {
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
           {!isKnownRoute(pathname) && <NotFound />}
         </main>
-        {showsFooter(pathname) && <Footer />}
+        {showsFooter(pathname) && (
+          <ControlsOnceRunning>
+            <Footer />
+          </ControlsOnceRunning>
+        )}
         <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={whenCartMounts} />
         <Toasts />
         <ConfirmDialog />
