@@ -12,7 +12,8 @@ import { startTestShop, type TestShop } from './helpers';
  */
 
 const release = { packageVersion: '0.1.0', commit: 'abc1234', contractsVersion: '1.0.0' };
-const BUDGET_MS = 300;
+// Generous: a busy machine must not turn a test's draw into an overrun (the hanging draw shows the budget).
+const BUDGET_MS = 2000;
 
 const SHELL_PAGE = `<!doctype html><html><head><meta name="description" content="generic"><title>Generic title</title></head><body><div id="shell-root"><!--adire-frame--><div class="boot-frame">booting</div><!--/adire-frame--></div><script type="module" src="/assets/main-AAAAAAAA.js"></script></body></html>`;
 
@@ -149,7 +150,7 @@ describe('pages drawn on the server from the live releases', () => {
     expect(res.body).toContain('<header>Frame with');
     expect(res.body).not.toContain('data-drawn');
     expect(took).toBeGreaterThanOrEqual(BUDGET_MS - 5);
-    expect(took).toBeLessThan(BUDGET_MS + 2000);
+    expect(took).toBeLessThan(BUDGET_MS + 3000);
   });
 
   it('serves a release without a server module as before: drawn by the browser', async () => {
@@ -222,5 +223,22 @@ describe('drawn pages kept like the API answers', () => {
     expect(broken.body).not.toContain('data-drawn');
     publishCatalog(CATALOG_DRAWS.good('after the fix'));
     expect((await shop.app.inject('/product/white-grace-lilies')).body).toContain('after the fix');
+  });
+});
+
+describe('a kept page and the manifest it carries', () => {
+  it('is drawn afresh when the manifest points a part at another origin (a CDN), releases unchanged', async () => {
+    publishCatalog(CATALOG_DRAWS.good('origins'));
+    const url = '/product/ruby-romance-red-roses';
+    const before = await shop.app.inject(url);
+    expect(before.body).not.toContain('https://cdn.example');
+    const file = path.join(shop.dirs.releasesDir, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(file, JSON.stringify({ ...manifest, origins: { catalog: 'https://cdn.example/releases' } }));
+    try {
+      expect((await shop.app.inject(url)).body).toContain('https://cdn.example/releases/catalog/');
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(manifest));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { AnswerStore, compressed, etagOf, ifNoneMatchHits, preferredEncoding, re
 
 /**
  * Server-drawn pages kept in process, as the API's public answers are (response-cache.ts): keyed by
- * the URL, the live release of every part and the currency, under the data stamp — a change to the
+ * the URL, the manifest the page carries and the currency, under the data stamp — a change to the
  * catalogue, the settings or the reviews, by any process, starts afresh — and for at most a minute
  * (what the stamp does not see: photos dropped into the media folder, the recommendations' rotation).
  * A hit costs a map lookup; a strong ETag lets a browser revalidate with a 304.
@@ -19,11 +19,11 @@ export interface KeptPage extends CachedAnswer {
   keptAt: number;
 }
 
-export const pageCacheKey = (url: string, live: Partial<Record<string, string>>, currency: string) =>
-  `${url}\n${Object.entries(live)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([target, version]) => `${target}@${version}`)
-    .join(',')}\n${currency}`;
+/**
+ * The page's key: its URL, the manifest it carries (every part's live version and where its files
+ * are served from: a repointed CDN origin is another page) and the currency it is drawn in.
+ */
+export const pageCacheKey = (url: string, manifest: unknown, currency: string) => `${url}\n${JSON.stringify(manifest)}\n${currency}`;
 
 export class PageCache {
   private readonly store = new AnswerStore(PAGE_CACHE_BYTES);

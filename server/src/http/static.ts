@@ -169,7 +169,7 @@ async function registerShell(
     reply.header('vary', 'Cookie');
     const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
     const stamp = pages ? await opts.serverDraw!.versions!.current() : null;
-    const key = pageCacheKey(url, manifest.live, currency);
+    const key = pageCacheKey(url, remotes, currency);
     const kept = stamp ? pages!.get(stamp.key, key) : undefined;
     if (kept) return pages!.send(request, reply, kept);
     const drawn = await draw(url, manifest.live, currency);
