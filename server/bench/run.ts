@@ -8,6 +8,7 @@
  *   pnpm bench scale           listing and search at 1,000 / 20,000 / 100,000 products, server memory
  *   pnpm bench catalog         the older single-connection latency bench (bench/catalog.ts)
  *   pnpm bench images          real photos: the product page's LCP picture before/after variants (bench/images.ts)
+ *   pnpm bench pages           the server-drawn category page (kept, drawn each time, SSR=0) beside its API answer (bench/pages.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept).
@@ -15,6 +16,7 @@
 import { openDatabase } from '../src/db/database';
 import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
 import { images } from './images';
+import { pages } from './pages';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
 
 const B = 'business=adire-blooms';
@@ -312,12 +314,12 @@ async function scale(): Promise<string> {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images };
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages };
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
 } else {
-  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images');
+  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages');
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);

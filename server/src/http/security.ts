@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readManifest } from '../release/releases';
+import { servedManifest } from '../release/releases';
 import { SHOPPER_CURRENCY_SCRIPT } from './page';
 
 /**
@@ -67,7 +67,7 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
 
 /** The origins the manifest serves remote releases from, besides this server. */
 export function manifestOrigins(releasesDir: string): string[] {
-  const origins = Object.values(readManifest(releasesDir).origins ?? {});
+  const origins = Object.values(servedManifest(releasesDir).origins ?? {});
   return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
 }
 

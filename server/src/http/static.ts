@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
 import { ROOT } from '../config';
-import { ENTRY_FILE, liveShellFolder, readManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
+import { ENTRY_FILE, liveShellFolder, readManifest, servedManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import { shortPath } from './errors';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
 import { PageCache, pageCacheKey } from './page-cache';
@@ -29,7 +29,7 @@ export async function registerStoreFiles(
   }
   app.get('/remotes.json', async (_request, reply) => {
     // Read on every request: a publish or rollback shows on the next page load, no restart.
-    const manifest = readManifest(dirs.releasesDir);
+    const manifest = servedManifest(dirs.releasesDir);
     return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
@@ -153,7 +153,7 @@ async function registerShell(
   // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
   // on the next load), carries the live manifest and announces its main remote's files.
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
-    const manifest = useReleases ? readManifest(releasesDir) : null;
+    const manifest = useReleases ? servedManifest(releasesDir) : null;
     const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
     const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
     if (!fs.existsSync(indexFile)) {
@@ -171,8 +171,11 @@ async function registerShell(
     const stamp = pages ? await opts.serverDraw!.versions!.current() : null;
     const key = pageCacheKey(url, remotes, currency);
     const kept = stamp ? pages!.get(stamp.key, key) : undefined;
-    if (kept) return pages!.send(request, reply, kept);
+    if (kept) return pages!.send(request, reply.header('server-timing', 'draw;desc="kept";dur=0'), kept);
+    const started = performance.now();
     const drawn = await draw(url, manifest.live, currency);
+    // How long the server spent drawing this page (the bench reads it; so can a browser's dev tools).
+    reply.header('server-timing', `draw;dur=${(performance.now() - started).toFixed(1)}`);
     const page = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
     if (!drawn) return reply.send(page);
     const html = withDrawing(page, drawn);

@@ -61,6 +61,24 @@ export function readManifest(releasesDir: string): ReleaseManifest {
   }
 }
 
+const servedManifests = new Map<string, { stamp: string; manifest: ReleaseManifest }>();
+
+/**
+ * The manifest for serving pages (read-only): parsed again only when the file changed — a stat per
+ * call instead of a read and a parse of the whole history; a publish or rollback (an atomic rename:
+ * a new inode) still shows on the next page load. Writers use readManifest under the lock.
+ */
+export function servedManifest(releasesDir: string): Readonly<ReleaseManifest> {
+  const file = path.join(releasesDir, 'manifest.json');
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const stamp = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
+  const kept = servedManifests.get(releasesDir);
+  if (kept?.stamp === stamp) return kept.manifest;
+  const manifest = readManifest(releasesDir);
+  servedManifests.set(releasesDir, { stamp, manifest });
+  return manifest;
+}
+
 /** The remotes part of `/remotes.json`: entry URL and version of each live remote. */
 export function remotesJson(manifest: ReleaseManifest, baseUrl = '/releases'): Partial<RemotesManifest> {
   const out: Partial<RemotesManifest> = {};
