@@ -62,6 +62,14 @@ test.describe('pages as a crawler or a link preview reads them (no scripts run)'
     expect((florist?.department as unknown[]).length).toBeGreaterThanOrEqual(4);
   });
 
+  test('a drawn page carries no inline style attribute (the CSP allows none: the browser would refuse it)', async ({ request }) => {
+    for (const path of ['/', '/product-category/roses', PRODUCT, '/blog', '/vip']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('data-drawn=');
+      expect(html.match(/<[a-z]+ [^>]*style="[^"]*"/g) ?? [], path).toEqual([]);
+    }
+  });
+
   test('an unknown product, category or page answers 404 with the store’s not-found page', async ({ request }) => {
     const product = await request.get('/product/no-such-flower');
     expect(product.status()).toBe(404);

@@ -1,6 +1,6 @@
 import { TOAST_DELAY_MS, TOAST_DURATION_MS, type Toast } from '@adire/contracts';
 import { useBusEvent } from '@adire/ui';
-import { useCallback, useLayoutEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import styles from './shell.module.css';
 
 interface ShownToast extends Toast {
@@ -53,8 +53,11 @@ export function Toasts() {
   }, []);
   useBusEvent('toast:show', show);
   const top = useToastTop(toasts.length > 0);
+  // Set through the CSSOM, not a style attribute: a page drawn on the server carries no inline style (CSP).
+  const region = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => region.current?.style.setProperty('--toast-top', `${top}px`), [top]);
   return (
-    <div className={styles.toasts} aria-live="polite" role="region" aria-label="Notifications" style={{ '--toast-top': `${top}px` } as CSSProperties}>
+    <div ref={region} className={styles.toasts} aria-live="polite" role="region" aria-label="Notifications">
       {toasts.map((t) => (
         <div key={t.id} className={`${styles.toast} ${styles[t.type]}`}>
           {/* Only the message is announced; the dismiss button sits beside it. */}
