@@ -3,30 +3,28 @@ import { expect, test } from '@playwright/test';
 import { runLighthouse, storePages, type PageFigures, type StorePage } from './lighthouse';
 
 /**
- * Lighthouse budgets with a margin, the best of up to 3 runs per page (issue 10; `pnpm bench:store`
- * gives medians).
+ * Lighthouse budgets, the median of 3 runs per page after a warm-up run (issue 16; `pnpm bench:store`
+ * gives the full figures).
  *
- * The targets are Performance ≥ 95 and CLS ≤ 0.02; here the checks are set where a loaded 2-core CI
- * machine still passes a store that meets them, and fails one that regressed:
- * - CLS ≤ 0.05 and Accessibility ≥ 95 do not depend on the machine's speed: no margin is needed
- *   beyond CLS's rounding (layout shifts come from the page, not from the clock).
- * - Performance ≥ 75: simulated throttling multiplies the main-thread time it observes by 4, so a
- *   busy CPU lowers the score (mostly through TBT), never raises it. On this 2-core machine the home
- *   and category scores are also bimodal: when the browser paints the boot frame before the modules
- *   run, every long task after it counts as blocking (home: FCP 1.1 s → TBT 450–930 ms, score 70–79;
- *   FCP 1.9 s → TBT 140–175 ms, score 90–92, same build, same hour; the category page scored 79 and
- *   80 in two runs on a quiet machine). So each page gets up to 3 runs and the best counts, after one warm-up run (the first run on a fresh machine pays for a cold browser
- *   and server). A real regression (a duplicated library, a lost preload, a layout shift) stays below
- *   on every run; the byte budgets in budget.spec.ts guard the bytes exactly. BENCHMARKS.md has the
- *   medians.
+ * The targets are Performance ≥ 95 and CLS ≤ 0.02. Since the first screen is drawn on the server, the
+ * first paint is the page itself and no longer races the scripts: the scores stopped swinging between
+ * runs (SSR medians 97 / 98 / 97 / 93 at load 4–6 in the bench; this test on a quiet machine 94 / 95 / 95 / 91, twice, each run within 2 points;
+ * before, the same build scored 70–95 on home in one hour). So the floor is back to one that means
+ * something: Performance ≥ 90 as the median of 3 — a busy CPU only lowers a score (simulated
+ * throttling multiplies observed main-thread time by 4), and the median keeps one unlucky run from
+ * failing a store that meets it, while a real regression (the first screen no longer drawn, a
+ * duplicated library, a render-blocking script) stays below on most runs. CLS ≤ 0.05 and
+ * Accessibility ≥ 95 do not depend on the machine's speed.
  */
-const PERFORMANCE_FLOOR = 75;
+const PERFORMANCE_FLOOR = 90;
 const RUNS_PER_PAGE = 3;
 const CLS_CEILING = 0.05;
 const ACCESSIBILITY_FLOOR = 95;
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 test.describe('Lighthouse budgets (mobile, simulated throttling)', () => {
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ timeout: 600_000 });
 
   test('home, a category, a product and the checkout stay fast, stable and accessible', async ({ baseURL }) => {
     const pages: StorePage[] = await storePages(baseURL!);
@@ -34,15 +32,18 @@ test.describe('Lighthouse budgets (mobile, simulated throttling)', () => {
     await runLighthouse(baseURL!, pages[0]!); // warm-up, not counted
     for (const page of pages) {
       // Each run takes ~12 s here, more on a busy machine.
-      let figures: PageFigures = await runLighthouse(baseURL!, page);
-      const scores = [figures.performance];
-      for (let run = 2; run <= RUNS_PER_PAGE && figures.performance < PERFORMANCE_FLOOR; run++) {
-        const again = await runLighthouse(baseURL!, page);
-        scores.push(again.performance);
-        if (again.performance > figures.performance) figures = again;
-      }
+      const runs: PageFigures[] = [];
+      for (let run = 1; run <= RUNS_PER_PAGE; run++) runs.push(await runLighthouse(baseURL!, page));
+      const figures: PageFigures = {
+        ...runs[0]!,
+        performance: median(runs.map((r) => r.performance)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: Math.max(...runs.map((r) => r.cls)),
+        accessibility: Math.min(...runs.map((r) => r.accessibility)),
+      };
       console.log(
-        `${page.name.padEnd(9)} performance ${figures.performance}, LCP ${Math.round(figures.lcp)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbt)} ms, accessibility ${figures.accessibility} (runs ${scores.join(', ')}; load ${os.loadavg()[0]!.toFixed(1)})`,
+        `${page.name.padEnd(9)} performance ${figures.performance} (median; runs ${runs.map((r) => r.performance).join(', ')}), LCP ${Math.round(figures.lcp)} ms, CLS ${figures.cls.toFixed(3)} (worst), TBT ${Math.round(figures.tbt)} ms, accessibility ${figures.accessibility} (load ${os.loadavg()[0]!.toFixed(1)})`,
       );
       results.push({ page, figures });
     }
