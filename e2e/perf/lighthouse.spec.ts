@@ -8,7 +8,7 @@ import { runLighthouse, storePages, type PageFigures, type StorePage } from './l
  *
  * The targets are Performance ≥ 95 and CLS ≤ 0.02. Since the first screen is drawn on the server, the
  * first paint is the page itself and no longer races the scripts: the scores stopped swinging between
- * runs (SSR medians 97 / 98 / 97 / 93 at load 4–6 in the bench; this test on a quiet machine 94 / 95 / 95 / 91, twice, each run within 2 points;
+ * runs (SSR medians 97 / 98 / 97 / 93 at load 4–6 in the bench; this test on a quiet machine 94 / 95 / 95 / 94 with the checkout's frame drawn too, each run within 3 points;
  * before, the same build scored 70–95 on home in one hour). So the floor is back to one that means
  * something: Performance ≥ 90 as the median of 3 — a busy CPU only lowers a score (simulated
  * throttling multiplies observed main-thread time by 4), and the median keeps one unlucky run from

@@ -83,6 +83,29 @@ test.describe('pages as a crawler or a link preview reads them (no scripts run)'
   });
 });
 
+test.describe('the checkout', () => {
+  test('its frame is drawn on the server (stages, heading, not indexed) and the browser renders its own over it', async ({ page, request }) => {
+    const html = await (await request.get('/checkout')).text();
+    expect(html).toContain('<title>Checkout | Adire Blooms</title>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<ol [^>]*aria-label="Checkout stages"/);
+    expect(html).toMatch(/<h1[^>]*>Checkout<\/h1>/);
+    // Never a shopper's order: the server does not know who asks.
+    const withOrder = await (await request.get('/checkout?orderId=00000000-0000-4000-8000-000000000000')).text();
+    expect(withOrder).toContain('Loading your order…');
+
+    const errors = watchErrors(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    // The drawn frame's controls were disabled; the browser's own are not.
+    await expect(page.locator('[data-region="checkout"] fieldset[disabled]')).toHaveCount(0);
+    await expect(page.locator('[data-boundary="checkout"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Cart (0)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toContainText('Empty Cart');
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
 

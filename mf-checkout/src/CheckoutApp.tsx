@@ -1,18 +1,22 @@
-import { BrowserRouter, Route, Routes } from '@adire/router';
+import { BrowserRouter, MemoryRouter, Route, Routes } from '@adire/router';
 import styles from './checkout.module.css';
 import { CheckoutPage } from './CheckoutPage';
 import { OrderTracker } from './tracker/OrderTracker';
 
-/** The checkout application: the staged checkout and the order tracker. */
-export function CheckoutApp() {
+/**
+ * The checkout application: the staged checkout and the order tracker. `location` (path and query)
+ * is given when the server draws it.
+ */
+export function CheckoutApp({ location }: { location?: string } = {}) {
+  const routes = (
+    <Routes>
+      <Route path="/checkout" element={<CheckoutPage />} />
+      <Route path="/order-tracker" element={<OrderTracker />} />
+    </Routes>
+  );
   return (
     <div data-boundary="checkout" className={styles.root}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/checkout" element={<CheckoutPage />} />
-          <Route path="/order-tracker" element={<OrderTracker />} />
-        </Routes>
-      </BrowserRouter>
+      {location === undefined ? <BrowserRouter>{routes}</BrowserRouter> : <MemoryRouter initialEntries={[location]}>{routes}</MemoryRouter>}
     </div>
   );
 }
