@@ -78,3 +78,4 @@ export function hostFederation(): PluginOption {
 
 export { precompress } from './precompress';
 export { mountFiles, PRELOAD_FILE, type RemotePreload } from './preload';
+export { serverDrawBuild } from './serverDraw';
