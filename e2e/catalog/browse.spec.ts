@@ -76,6 +76,8 @@ test.describe('browsing the catalogue', () => {
   test('searching from the header lists matching products', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
+    // The server-drawn box takes no typing until the shell runs (it is disabled until then).
+    await expect(page.getByRole('searchbox', { name: 'Search flowers and gifts' })).toBeEnabled();
     await page.getByRole('searchbox', { name: 'Search flowers and gifts' }).pressSequentially('lilies', { delay: 30 });
     await expect(page).toHaveURL(/\/filters\?search=lilies$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “lilies”');

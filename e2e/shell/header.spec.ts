@@ -23,6 +23,8 @@ test.describe('header', () => {
     await page.goto('/');
     await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
     const before = await page.evaluate(() => history.length);
+    // The server-drawn box takes no typing until the shell runs (it is disabled until then).
+    await expect(page.getByRole('searchbox', { name: 'Search flowers and gifts' })).toBeEnabled();
     await page.getByRole('searchbox', { name: 'Search flowers and gifts' }).pressSequentially('lilies', { delay: 40 });
     await expect(page).toHaveURL(/\/filters\?search=lilies$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “lilies”');
