@@ -234,3 +234,24 @@ test.describe('a catalogue release whose server draw fails', () => {
     expect(html).not.toContain('Shop by occasion and flower');
   });
 });
+
+test.describe('a first visit from abroad', () => {
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('hydrates the naira drawing without a mismatch, shows no naira price, and the next page is drawn in pounds', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(PRODUCT);
+    // The pre-paint script chose pounds: prices drawn in naira are not shown while they wait.
+    await expect(page.locator('html')).toHaveAttribute('data-shopper-currency', 'GBP');
+    const price = page.locator('[data-region="catalog"] [data-currency]').first();
+    await expect(price).toHaveAttribute('data-currency', 'GBP');
+    await expect(price).toBeVisible();
+    await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    // The cookie the script wrote: the server draws the next page in pounds.
+    const html = await (await page.request.get('/product-category/roses')).text();
+    expect(html).toMatch(/data-currency="GBP">£\d/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { api } from '@adire/api-client';
 import { readPageData, type Currency } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { FirstRenderCurrency } from '@adire/ui';
-import React, { useEffect, useRef } from 'react';
+import React, { useState } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
@@ -18,14 +18,11 @@ reportSharedInstances('catalog', { react: React, reactDom: ReactDOMClient, route
 let hydratingIn: Currency | null = null;
 
 function CatalogRoot() {
-  // Hydration shows the prices as the server drew them; the shell's currency takes over right after
-  // (cleared without a render: an update now would reach the page while it still hydrates).
-  const first = useRef(hydratingIn);
-  useEffect(() => {
-    first.current = null;
-  }, []);
+  // Prices hydrate as the server drew them; the shell's currency takes over right after. Constant for
+  // the page's life (an update would reach parts of the page still hydrating).
+  const [drawnIn] = useState(hydratingIn);
   return (
-    <FirstRenderCurrency value={first}>
+    <FirstRenderCurrency value={drawnIn}>
       <CatalogApp />
     </FirstRenderCurrency>
   );

@@ -65,7 +65,7 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
     let failure: unknown = null;
     const { prelude } = await prerenderToNodeStream(
       <ServerDrawContext value={server}>
-        <FirstRenderCurrency value={{ current: request.currency }}>
+        <FirstRenderCurrency value={request.currency}>
           <CatalogApp location={request.url} />
         </FirstRenderCurrency>
       </ServerDrawContext>,
