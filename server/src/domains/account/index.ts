@@ -4,11 +4,12 @@ export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow,
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
 export { demoAccountRows } from './seed';
 export { createAttemptLog, RateLimitedError, type AttemptLog } from './attempts';
-export { normaliseEmail, passwordProblem, type RateLimit } from './logic';
+export { bearerToken, generateCode, generateToken, hashToken, normaliseCode, normaliseEmail, passwordProblem, CODE_MAX_TRIES, CODE_TTL_MS, type RateLimit } from './logic';
 export {
   accountExists,
   emailTakenError,
   hashPassword,
+  verifyPassword,
   openCheckoutAccount,
   saveCart,
   saveRecipient,

@@ -15,7 +15,10 @@ export {
   ORDER_FINISHED,
   ORDER_NOT_FOUND,
   type OrderRow,
+  type CheckedOutFilter,
 } from './store';
+export { orderBoard, staffOrderView, type BoardEntry, type StaffOrderView } from './staff-view';
+export { DELIVERY_STATUSES } from './tracker';
 export { checkCurrency, holdOrderStock, orderBecamePaid, switchOrderCurrency } from './service';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber } from './order-number';

@@ -173,3 +173,46 @@ async function setOrderIf(trx: Kysely<Database>, current: OrderRow, changes: Ord
   const result = await trx.updateTable('shop_order').set(changes).where('id', '=', current.id).where('payment_status', '=', current.payment_status).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// --- the staff's board ------------------------------------------------------------------------
+
+export interface CheckedOutFilter {
+  /** Delivery dates from (YYYY-MM-DD, inclusive). */
+  from?: string;
+  /** Delivery dates up to (inclusive). */
+  to?: string;
+  /** A delivery status ('received', 'arranged', …). */
+  deliveryStatus?: string;
+  /** A delivery zone or a pick-up branch code. */
+  place?: string;
+  /** An order number, the sender's e-mail, or a phone number (its last nine digits or more). */
+  search?: string;
+  limit: number;
+}
+
+/** Checked-out orders by delivery date (then checkout time), for the back office's board and search. */
+export async function listCheckedOutOrders(db: Query, filter: CheckedOutFilter): Promise<OrderRow[]> {
+  const search = filter.search?.trim() ?? '';
+  const digits = search.replace(/\D/g, '').replace(/^0+/, '');
+  return db.kysely
+    .selectFrom('shop_order')
+    .selectAll()
+    .where('checked_out_at', 'is not', null)
+    .$if(!search && !!filter.from, (q) => q.where('delivery_date', '>=', filter.from!))
+    .$if(!search && !!filter.to, (q) => q.where('delivery_date', '<=', filter.to!))
+    .$if(!!filter.deliveryStatus, (q) => q.where('delivery_status', '=', filter.deliveryStatus!))
+    .$if(!!filter.place, (q) => q.where((eb) => eb.or([eb('delivery_zone', '=', filter.place!), eb('pickup_location', '=', filter.place!)])))
+    .$if(!!search, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('order_number', '=', normaliseOrderNumber(search)),
+          eb('client_email', '=', search.toLowerCase()),
+          ...(digits.length >= 9 ? [eb('client_phone', 'like', `%${digits}`)] : []),
+        ]),
+      ),
+    )
+    .orderBy('delivery_date')
+    .orderBy('checked_out_at', 'desc')
+    .limit(filter.limit)
+    .execute();
+}

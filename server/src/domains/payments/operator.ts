@@ -71,13 +71,18 @@ export async function rejectTransfer(db: Db, orderNumber: string, reason: string
   });
 }
 
-/** Every payment event and payment of an order, oldest first. */
+/** Every payment event and payment of an order, oldest first (the command's history, the back office's order page). */
+export async function paymentTrail(db: Pick<Db, 'kysely'>, orderId: string) {
+  const [events, payments] = await Promise.all([
+    db.kysely.selectFrom('payment_event').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
+    db.kysely.selectFrom('payment').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
+  ]);
+  return { events, payments };
+}
+
 export async function paymentHistory(db: Db, orderNumber: string): Promise<string> {
   const row = await findByNumber(db, orderNumber);
-  const [events, payments] = await Promise.all([
-    db.kysely.selectFrom('payment_event').selectAll().where('order_id', '=', row.id).orderBy('created_at').execute(),
-    db.kysely.selectFrom('payment').selectAll().where('order_id', '=', row.id).orderBy('created_at').execute(),
-  ]);
+  const { events, payments } = await paymentTrail(db, row.id);
   const lines = [
     `Order ${row.order_number}: total ${row.total} ${row.currency}; payment: ${row.payment_status}`,
     `Payments (${payments.length}):`,
