@@ -231,7 +231,7 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
       addVary(reply, 'Authorization');
       return;
     }
-    const stamp = await versions.current();
+    const stamp = versions.known() ?? (await versions.current());
     request.dataStamp = stamp;
     const key = policy.extraVersion ? `${request.url}\n${policy.extraVersion()}` : request.url;
     if (enabled) {
