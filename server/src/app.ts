@@ -15,11 +15,12 @@ import { registerStoreFiles } from './http/static';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
+import { loadStaffConfig, staffRoutes } from './domains/staff';
 
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw'>>;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
@@ -73,6 +74,8 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
+  // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
+  await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: config.staff ?? loadStaffConfig({}, config.auth) });
   await registerStoreFiles(app, { ...config, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
   reportMailError = (err, mailId, retry) =>
     app.log.error(

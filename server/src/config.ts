@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAuthConfig, type AuthConfig } from './domains/account';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
+import { loadStaffConfig, type StaffConfig } from './domains/staff';
 import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
 
 /** Project root (the folder holding shell/, server/, releases/). */
@@ -36,6 +37,8 @@ export interface ServerConfig {
   mailRetryEveryMs: number;
   /** Account domain: session lifetime, code cooldown, auth rate limits (AUTH_* variables). */
   auth: AuthConfig;
+  /** Staff sessions: idle timeout and hard end (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS); the login limits are the shoppers'. */
+  staff: StaffConfig;
   /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
   payments: PaymentsConfig;
   /** TRUST_PROXY: which proxies' X-Forwarded-* to believe (client IP for rate limits, HTTPS for HSTS). Off by default. */
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
     mailRetryEveryMs: Math.max(0, Number(env.MAIL_RETRY_EVERY_MS ?? 60_000) || 0),
     auth: loadAuthConfig(env),
+    staff: loadStaffConfig(env, loadAuthConfig(env)),
     payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),

@@ -7,6 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPaid } from '../src/domains/orders/operator';
+import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
+import { createMailer } from '../src/mail/mailer';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
 import { routeTable } from '../src/http/route-table';
 import { fuzzRequests, hostileText, META_STRINGS, mostly, toInject, type FuzzRequest, type Method } from './fuzz/requests';
@@ -51,6 +53,10 @@ const F = {
   references: [] as { provider: string; reference: string }[],
   unsubscribeToken: '',
   secrets: {} as Record<string, string>,
+  managerToken: '',
+  floristToken: '',
+  staffLogoutTokens: [] as string[],
+  transferOrders: [] as string[],
 };
 
 async function api(method: Method, url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse> {
@@ -133,6 +139,25 @@ async function setUpFixtures() {
   const root = await sandboxRootSecret(shop.db);
   for (const provider of ['paystack', 'flutterwave', 'monnify', 'paypal'] as const) F.secrets[provider] = sandboxSecret(root, provider);
 
+  // Staff: a manager by the command, a florist by invitation; orders awaiting a transfer for them to decide on.
+  const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+  const staffToken = async (email: string, role: 'manager' | 'florist') => {
+    if (role === 'manager') await executeStaffCommand(shop.db, parseStaffCommand(['add', email, '--role', role]), { mailer, config: loadStaffConfig({}), publicUrl: 'http://shop.test' });
+    else await ok(await api('POST', '/v1/backoffice/staff', { business, email, role }, F.managerToken));
+    const mail = await shop.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const code = /invitation code: (\d{6})/.exec(mail.text_body)![1];
+    return (await ok<{ token: string }>(await api('POST', '/v1/backoffice/auth/accept-invite', { business, email, code, password: 'Staff-fuzz-2026' }))).token;
+  };
+  F.managerToken = await staffToken('fuzz-manager@adireblooms.ng', 'manager');
+  F.floristToken = await staffToken('fuzz-florist@adireblooms.ng', 'florist');
+  for (let i = 0; i < 3; i++) F.staffLogoutTokens.push((await ok<{ token: string }>(await api('POST', '/v1/backoffice/auth/login', { business, email: 'fuzz-florist@adireblooms.ng', password: 'Staff-fuzz-2026' }))).token);
+  for (let i = 0; i < 3; i++) {
+    const order = await checkedOutOrder(F.skus[i]!, `fuzz-transfer${i}@example.com`);
+    await ok(await api('PUT', `/v1/orders/order/update-payment-details/${order.id}`, { business, currency: 'NGN', paymentMethod: 'gtbTransfer' }));
+    await ok(await api('PUT', `/v1/orders/order/transfer-notice/${order.id}`, { business, amount: order.total, accountName: 'Ifeoma Nwosu', reference: order.orderNumber }));
+    F.transferOrders.push(order.orderNumber!);
+  }
+
   await ok(await api('POST', `/v1/storefront/subscribe?business=${business}&email=fuzz-news@example.com`));
   const welcome = await shop.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'fuzz-news@example.com').executeTakeFirstOrThrow();
   F.unsubscribeToken = decodeURIComponent(/unsubscribe\?token=([^\s"&]+)/.exec(welcome.text_body)![1]!);
@@ -178,6 +203,13 @@ const authHeader = (tokens: () => string[], validWeight = 6) =>
     { weight: 1, arbitrary: hostileText.map((t) => ({ authorization: `Bearer ${t.replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '')}` })) },
     { weight: 1, arbitrary: fc.constantFrom({ authorization: 'Basic YWRhOnB3' }, { authorization: 'Bearer' }, { authorization: `Bearer ${'A'.repeat(5000)}` }) },
   );
+/** A manager's or florist's token mostly; a shopper's (403), none, or a broken one now and then. */
+const staffHeader = (tokens: () => string[] = () => [F.managerToken, F.managerToken, F.floristToken]) =>
+  fc.oneof(
+    { weight: 8, arbitrary: authHeader(tokens, 8) },
+    { weight: 1, arbitrary: later(() => fc.constant({ authorization: `Bearer ${F.shopperToken}` })) },
+  );
+const staffOrderNumber = () => fc.oneof({ weight: 6, arbitrary: later(() => fc.constantFrom(...F.transferOrders, ...F.checkedOut.map((o) => o.orderNumber!), ...F.paidOrders.map((o) => o.orderNumber!))) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 40) || 'x') });
 const listingQuery = fc.record(
   {
     business: biz,
@@ -405,6 +437,75 @@ const ENDPOINTS: Record<string, Endpoint> = {
           { business: biz, amount: fc.oneof(fc.double({ min: -10, max: 1e10 }), fc.constantFrom('25,000', '1e3', 'abc', ' 12 000 ').map((s) => s.slice(0, 30))), accountName: shortText(200), reference: shortText(100) },
           { requiredKeys: ['business'] },
         ),
+      }),
+  },
+
+  'POST /v1/backoffice/auth/login': {
+    valid: () => request('POST', split('/v1/backoffice/auth/login'), { body: fc.record({ business: biz, email: fc.oneof(fc.constantFrom('fuzz-florist@adireblooms.ng', 'fuzz-manager@adireblooms.ng'), email), password: fc.oneof(fc.constant('Staff-fuzz-2026'), password) }) }),
+  },
+  'POST /v1/backoffice/auth/accept-invite': {
+    valid: () =>
+      request('POST', split('/v1/backoffice/auth/accept-invite'), {
+        body: fc.record({ business: biz, email: fc.oneof(fc.constantFrom('fuzz-florist@adireblooms.ng', 'fuzz-invited@adireblooms.ng'), email), code: fc.oneof(fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')), hostileText.map((t) => t.slice(0, 32))), password }),
+      }),
+  },
+  'POST /v1/backoffice/auth/logout': { valid: () => request('POST', split('/v1/backoffice/auth/logout'), { body: fc.record({ business: biz }), headers: staffHeader(() => F.staffLogoutTokens) }) },
+  'GET /v1/backoffice/me': { valid: () => request('GET', split('/v1/backoffice/me'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'GET /v1/backoffice/staff': { valid: () => request('GET', split('/v1/backoffice/staff'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'POST /v1/backoffice/staff': {
+    valid: () =>
+      request('POST', split('/v1/backoffice/staff'), {
+        body: fc.record({ business: biz, email: fc.oneof(fc.constantFrom('fuzz-florist@adireblooms.ng', 'fuzz-invited@adireblooms.ng'), email), role: mostly(fc.constantFrom('florist', 'manager', 'owner')), name: shortText(120) }, { requiredKeys: ['business', 'email', 'role'] }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/orders': {
+    valid: () =>
+      request('GET', split('/v1/backoffice/orders'), {
+        query: q({
+          business: biz,
+          from: mostly(fc.constantFrom(FUTURE, '2026-01-01')),
+          to: mostly(fc.constant(FUTURE)),
+          status: mostly(fc.constantFrom('received', 'arranged', 'delivered'), 12),
+          place: fc.constantFrom('Lekki LPL', 'Lekki / Ajah', 'Ikeja', '%', "'"),
+          search: fc.oneof(fc.constantFrom('abl1001w', 'fuzz-buyer0@example.com', '+234 803 123 4567', '0803', '%_'), shortText(120)),
+          limit: fc.integer({ min: 1, max: 520 }).map(String),
+        }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/orders/:orderNumber': { valid: () => request('GET', ['v1', 'backoffice', 'orders', staffOrderNumber()], { query: q({ business: biz }), headers: staffHeader() }) },
+  'POST /v1/backoffice/orders/:orderNumber/advance': {
+    valid: () => request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'advance'], { body: fc.record({ business: biz, step: mostly(fc.constantFrom('arranged', 'despatched', 'delivered', 'received')) }), headers: staffHeader() }),
+  },
+  'POST /v1/backoffice/orders/:orderNumber/transfer': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'transfer'], {
+        body: fc.record({ business: biz, decision: mostly(fc.constantFrom('confirm', 'reject', 'maybe')), reason: shortText(300) }, { requiredKeys: ['business', 'decision'] }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/settings': { valid: () => request('GET', split('/v1/backoffice/settings'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'PUT /v1/backoffice/settings': {
+    valid: () =>
+      request('PUT', split('/v1/backoffice/settings'), {
+        body: fc.record(
+          {
+            business: biz,
+            siteWideAlert: fc.oneof(fc.constantFrom('Free delivery above {{150000}}', ''), hostileText.map((t) => t.slice(0, 1200))),
+            rates: fc.dictionary(mostly(fc.constantFrom('USD', 'GBP', 'NGN', 'EUR')), fc.oneof(fc.double({ min: -5, max: 5000 }), fc.constantFrom('1550', '1,550', '0x10'))),
+            paymentAlerts: fc.dictionary(mostly(fc.constantFrom('gtbTransfer', 'paypal', 'bad name')), hostileText.map((t) => t.slice(0, 1200)), { maxKeys: 3 }),
+          },
+          { requiredKeys: ['business'] },
+        ),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/audit': {
+    valid: () =>
+      request('GET', split('/v1/backoffice/audit'), {
+        query: q({ business: biz, actor: mostly(fc.constantFrom('fuzz-manager@adireblooms.ng', 'operator')).map((t) => t.slice(0, 320)), action: mostly(fc.constantFrom('transfer', 'order.advance', 'settings%')).map((t) => t.slice(0, 60)), target: shortText(200), from: futureDate, to: futureDate, limit: fc.integer({ min: 1, max: 600 }).map(String) }),
+        headers: staffHeader(),
       }),
   },
   'GET /payments/return/:provider': {

@@ -81,5 +81,13 @@ describe('the orders command', () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('Status: delivered; payment: paid - confirmed by transfer');
     expect(status.stdout).toContain('pick-up at Lekki LPL');
+    // The commands' changes are in the staff audit too, by the operator, from the command line.
+    const db = openDatabase({ sqliteFile: env.SQLITE_FILE! });
+    const audit = await db.kysely.selectFrom('staff_audit').select(['actor', 'action', 'target', 'source']).orderBy('created_at').execute();
+    await db.close();
+    expect(audit).toEqual([
+      { actor: 'operator', action: 'transfer.confirm', target: orderNumber, source: 'command line' },
+      { actor: 'operator', action: 'order.advance', target: orderNumber, source: 'command line' },
+    ]);
   });
 });

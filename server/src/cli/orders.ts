@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
+import { recordOperatorCommand } from '../domains/staff';
 import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders';
 
 // pnpm orders status <orderNumber> | advance <orderNumber> <arranged|despatched|delivered> | mark-paid <orderNumber> | set-stock <SKU> <count|unlimited> | help
@@ -28,7 +29,11 @@ if (command.kind === 'help') {
     await migrateToLatest(db);
     const config = loadConfig();
     const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl });
-    console.log(await executeOrdersCommand(db, command, new Date(), { mailer, publicUrl: config.publicUrl }));
+    const said = await executeOrdersCommand(db, command, new Date(), { mailer, publicUrl: config.publicUrl });
+    if (command.kind === 'advance') await recordOperatorCommand(db, 'order.advance', command.orderNumber, command, said);
+    if (command.kind === 'mark-paid') await recordOperatorCommand(db, 'transfer.confirm', command.orderNumber, command, said);
+    if (command.kind === 'set-stock') await recordOperatorCommand(db, 'catalog.stock', command.sku, command, said);
+    console.log(said);
   } catch (err) {
     console.error(err instanceof OrdersCommandError ? err.message : `orders ${command.kind} failed: ${(err as Error).message}`);
     exitCode = 1;

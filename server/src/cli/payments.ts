@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { recordOperatorCommand } from '../domains/staff';
 import { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from '../domains/payments';
 
 // pnpm payments history <orderNumber> | reject-transfer <orderNumber> [reason] | help
@@ -21,7 +22,9 @@ if (command.kind === 'help') {
   let exitCode = 0;
   try {
     await migrateToLatest(db);
-    console.log(await executePaymentsCommand(db, command));
+    const said = await executePaymentsCommand(db, command);
+    if (command.kind === 'reject-transfer') await recordOperatorCommand(db, 'transfer.reject', command.orderNumber, command, said);
+    console.log(said);
   } catch (err) {
     console.error(err instanceof PaymentsCommandError ? err.message : `payments ${command.kind} failed: ${(err as Error).message}`);
     exitCode = 1;

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { recordOperatorCommand } from '../domains/staff';
 import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site';
 
 // pnpm settings show | set-alert "<text>" | set-rate <currency> <rate> | set-payment-alert <method> "<text>" | help
@@ -26,7 +27,9 @@ if (command.kind === 'help') {
   let exitCode = 0;
   try {
     await migrateToLatest(db);
-    console.log(await executeSettingsCommand(db.kysely, command));
+    const said = await executeSettingsCommand(db.kysely, command);
+    if (command.kind !== 'show') await recordOperatorCommand(db, `settings.${command.kind.replace(/^set-/, '')}`, command.kind === 'set-rate' ? command.currency : command.kind === 'set-payment-alert' ? command.method : 'siteWideAlert', command, said);
+    console.log(said);
   } catch (err) {
     console.error(err instanceof SettingsError ? err.message : `settings ${command.kind} failed: ${(err as Error).message}`);
     exitCode = 1;

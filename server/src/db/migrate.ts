@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_payments';
 import * as m0009 from './migrations/0009_stock';
 import * as m0010 from './migrations/0010_data_versions';
 import * as m0011 from './migrations/0011_mail_delivery';
+import * as m0012 from './migrations/0012_staff';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_stock': m0009,
   '0010_data_versions': m0010,
   '0011_mail_delivery': m0011,
+  '0012_staff': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

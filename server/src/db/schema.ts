@@ -376,7 +376,60 @@ export interface SandboxTransactionTable {
   updated_at: string;
 }
 
+/** A member of the shop's staff (migration 0012). */
+export interface StaffMemberTable {
+  id: string;
+  email: string;
+  name: string | null;
+  /** 'florist' | 'manager' */
+  role: string;
+  /** argon2id; null until an invited member sets a password. */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A staff session: a hashed token, an idle timeout (last_seen_at) and a hard end (expires_at). */
+export interface StaffSessionTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A one-time code a manager's invitation mails, to set a password. */
+export interface StaffInviteTable {
+  id: string;
+  staff_id: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+/** One staff action (append-only: the database refuses updates and deletes). */
+export interface StaffAuditTable {
+  id: string;
+  actor: string;
+  role: string;
+  action: string;
+  target: string;
+  /** JSON */
+  before: string;
+  /** JSON */
+  after: string;
+  source: string;
+  created_at: string;
+}
+
 export interface Database {
+  staff_member: StaffMemberTable;
+  staff_session: StaffSessionTable;
+  staff_invite: StaffInviteTable;
+  staff_audit: StaffAuditTable;
   shop_order: ShopOrderTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;

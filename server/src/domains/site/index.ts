@@ -1,3 +1,3 @@
 /** What other parts of the server use of the site domain: everything else in this folder is private. */
 export { siteRoutes } from './routes';
-export { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from './settings-service';
+export { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from './settings-service';

@@ -159,6 +159,12 @@ export async function setRate(db: Kysely<Database>, currencyInput: string, rateI
 const formatNumber = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n);
 const naira = (n: number) => formatAmount(n, 'NGN');
 
+/** Rates and alerts as data (the back office's settings page; the command prints them with `show`). */
+export async function currentSettings(db: Kysely<Database>): Promise<{ rates: Record<string, number>; siteWideAlert: string; paymentAlerts: Record<string, string> }> {
+  const [rates, alerts] = await Promise.all([db.selectFrom('currency').select(['name', 'conversion_rate']).execute(), readAlerts(db)]);
+  return { rates: Object.fromEntries(rates.map((r) => [r.name, Number(r.conversion_rate)])), ...alerts };
+}
+
 /** A readable summary of everything the handshake serves. */
 export async function showSettings(db: Kysely<Database>): Promise<string> {
   const [rates, alerts, delivery] = await Promise.all([

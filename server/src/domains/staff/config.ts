@@ -1,0 +1,30 @@
+import type { RateLimit } from '../account';
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from '../account';
+
+/** Tunables of staff sessions (see server/README.md). */
+export interface StaffConfig {
+  /** A session unused this long ends. STAFF_IDLE_MINUTES, default 30. */
+  idleMs: number;
+  /** A session ends this long after login however it is used. STAFF_SESSION_HOURS, default 12. */
+  maxAgeMs: number;
+  /** The shopper login's limits, applied to staff logins and invitation codes too. */
+  limits: Pick<AuthConfig['limits'], 'loginPerAddress' | 'loginPerIp' | 'otpValidatePerAddress' | 'otpValidatePerIp'>;
+}
+
+export function loadStaffConfig(env: NodeJS.ProcessEnv = process.env, auth: AuthConfig = DEFAULT_AUTH_CONFIG): StaffConfig {
+  const number = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+    return n;
+  };
+  const { loginPerAddress, loginPerIp, otpValidatePerAddress, otpValidatePerIp } = auth.limits;
+  return {
+    idleMs: number('STAFF_IDLE_MINUTES', 30) * 60_000,
+    maxAgeMs: number('STAFF_SESSION_HOURS', 12) * 3_600_000,
+    limits: { loginPerAddress, loginPerIp, otpValidatePerAddress, otpValidatePerIp },
+  };
+}
+
+export type { RateLimit };

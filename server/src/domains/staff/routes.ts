@@ -1,0 +1,303 @@
+import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
+import { shopDate } from '@adire/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { RateLimitedError, userFromRequest } from '../account';
+import {
+  DELIVERY_STATUSES,
+  executeOrdersCommand,
+  orderBoard,
+  OrdersCommandError,
+  staffOrderView,
+} from '../orders';
+import { AWAITING_TRANSFER, executePaymentsCommand, paymentTrail, PaymentsCommandError } from '../payments';
+import { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, type SettingsCommand } from '../site';
+import { listActions, recordAction, type Actor } from './audit';
+import type { StaffConfig } from './config';
+import { may, STAFF_ROLES, type Permission } from './roles';
+import { createStaffService, STAFF_MESSAGES, toStaffMember, type StaffSession } from './service';
+
+export interface StaffRoutesOptions {
+  db: Db;
+  mailer: Mailer;
+  config: StaffConfig;
+  publicUrl: string;
+}
+
+/** Everything of the back office's API lives under this prefix, answered `Cache-Control: no-store`. */
+export const BACKOFFICE_PREFIX = '/v1/backoffice';
+
+const business = { type: 'string', maxLength: 100 } as const;
+const email = { type: 'string', maxLength: 320 } as const;
+const password = { type: 'string', maxLength: 1024 } as const;
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const date = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const body = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required: ['business', ...required], properties: { business, ...properties } });
+const query = (properties: Record<string, unknown> = {}) => ({ type: 'object', required: ['business'], properties: { business, ...properties } });
+const orderParams = { type: 'object', required: ['orderNumber'], properties: { orderNumber: text(40) } } as const;
+
+export const NOT_STAFF_MESSAGE = "This is the shop's staff area: a shopper's login cannot open it.";
+
+/** A 429 from the limits carries Retry-After (seconds). */
+async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+/** An operator command's refusal (unpaid order, a step already reached, …) is a 409 with its message. */
+async function asCommand<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof OrdersCommandError || err instanceof PaymentsCommandError) throw new AppError(409, 'REFUSED', err.message);
+    throw err;
+  }
+}
+
+const PERMISSION_WORDS: Record<Permission, string> = {
+  orders: 'orders',
+  settings: 'the settings',
+  catalog: 'the catalogue',
+  reviews: 'reviews',
+  staff: 'staff accounts',
+  audit: 'the audit',
+  releases: 'release status',
+};
+
+/**
+ * The back office's API (issue 20): staff login and invitations, the orders board, an order's page,
+ * delivery steps and manual transfers, settings, and the audit. The role is checked on the server for
+ * every call; a shopper's token is refused (403) on every one of them. Orders, payments and settings
+ * change through the same domain services as the operator commands, and every change is audited.
+ */
+export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const service = createStaffService(options);
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(`${BACKOFFICE_PREFIX}/`)) reply.header('cache-control', 'no-store');
+  });
+  // A shopper's token is never a way in, whatever the call (login included).
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith(`${BACKOFFICE_PREFIX}/`) || request.routeOptions.url === undefined) return;
+    if (request.headers.authorization && !(await service.session(request)) && (await userFromRequest(db, request))) {
+      throw new AppError(403, 'FORBIDDEN', NOT_STAFF_MESSAGE);
+    }
+  });
+
+  /** The staff member of the request, who must hold the permission. */
+  async function staff(request: FastifyRequest, permission?: Permission): Promise<StaffSession & { actor: Actor }> {
+    const session = await service.session(request);
+    if (!session) throw new AppError(401, 'UNAUTHORIZED', STAFF_MESSAGES.sessionEnded);
+    if (permission && !may(session.member.role, permission)) {
+      throw new AppError(403, 'FORBIDDEN', `A ${session.member.role} cannot open ${PERMISSION_WORDS[permission]}. Ask a manager.`);
+    }
+    return { ...session, actor: { email: session.member.email, role: session.member.role, source: request.ip } };
+  }
+
+  const P = BACKOFFICE_PREFIX;
+
+  // --- staff accounts -----------------------------------------------------------------------------
+
+  app.post(`${P}/auth/login`, { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
+    const input = request.body as { email: string; password: string };
+    return { data: await limited(reply, () => service.login({ ...input, ip: request.ip })) };
+  });
+
+  app.post(
+    `${P}/auth/accept-invite`,
+    { schema: { body: body(['email', 'code', 'password'], { email, password, code: text(32) }) } },
+    async (request, reply) => {
+      const input = request.body as { email: string; code: string; password: string };
+      return { data: await limited(reply, () => service.acceptInvite({ ...input, ip: request.ip })) };
+    },
+  );
+
+  app.post(`${P}/auth/logout`, { schema: { body: body([], {}) } }, async (request) => {
+    const session = await staff(request);
+    await service.logout(session);
+    return { data: { loggedOut: true } };
+  });
+
+  app.get(`${P}/me`, { schema: { querystring: query() } }, async (request) => {
+    const session = await staff(request);
+    return { data: toStaffMember(session.member) };
+  });
+
+  app.get(`${P}/staff`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'staff');
+    return { data: await service.list() };
+  });
+
+  app.post(
+    `${P}/staff`,
+    { schema: { body: body(['email', 'role'], { email, role: { type: 'string', enum: [...STAFF_ROLES] }, name: text(120) }) } },
+    async (request, reply) => {
+      const { actor } = await staff(request, 'staff');
+      const input = request.body as { email: string; role: string; name?: string };
+      return reply.status(201).send({ data: await service.invite(actor, input) });
+    },
+  );
+
+  // --- orders -------------------------------------------------------------------------------------
+
+  app.get(
+    `${P}/orders`,
+    {
+      schema: {
+        querystring: query({
+          from: date,
+          to: date,
+          status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+          place: text(80),
+          search: text(120),
+          limit: { type: 'integer', minimum: 1, maximum: 500 },
+        }),
+      },
+    },
+    async (request) => {
+      await staff(request, 'orders');
+      const q = request.query as { from?: string; to?: string; status?: string; place?: string; search?: string; limit?: number };
+      const from = q.from ?? shopDate();
+      const orders = await orderBoard(db, { from, to: q.to, deliveryStatus: q.status, place: q.place?.trim() || undefined, search: q.search?.trim() || undefined, limit: q.limit ?? 200 });
+      return { data: { from, orders } };
+    },
+  );
+
+  async function orderPage(orderNumber: string) {
+    const view = await staffOrderView(db, orderNumber);
+    if (!view) throw new AppError(404, 'NOT_FOUND', `No order has the number ${orderNumber.slice(0, 40)}.`);
+    const { events, payments } = await paymentTrail(db, view.id);
+    const parse = (detail: string) => {
+      try {
+        return JSON.parse(detail) as unknown;
+      } catch {
+        return {};
+      }
+    };
+    const paymentEvents = events.map((e) => ({ kind: e.kind, provider: e.provider, reference: e.reference, detail: parse(e.detail), at: e.created_at }));
+    const notice = [...paymentEvents].reverse().find((e) => e.kind === 'transfer notice');
+    return {
+      ...view,
+      transferNotice: notice ? { ...(notice.detail as object), at: notice.at } : null,
+      awaitingTransfer: view.order.paymentStatus === AWAITING_TRANSFER,
+      paymentEvents,
+      payments: payments.map((p) => ({ amount: Number(p.amount), currency: p.currency, status: p.status, provider: p.provider, method: p.method, reference: p.reference, at: p.created_at })),
+    };
+  }
+
+  app.get(`${P}/orders/:orderNumber`, { schema: { params: orderParams, querystring: query() } }, async (request) => {
+    await staff(request, 'orders');
+    return { data: await orderPage((request.params as { orderNumber: string }).orderNumber) };
+  });
+
+  const orderState = (page: Awaited<ReturnType<typeof orderPage>>) => ({ paymentStatus: page.order.paymentStatus, deliveryStatus: page.deliveryStatus });
+
+  app.post(
+    `${P}/orders/:orderNumber/advance`,
+    { schema: { params: orderParams, body: body(['step'], { step: { type: 'string', enum: [...DELIVERY_STEPS] } }) } },
+    async (request) => {
+      const { actor } = await staff(request, 'orders');
+      const before = await orderPage((request.params as { orderNumber: string }).orderNumber);
+      const orderNumber = before.order.orderNumber!;
+      const step = (request.body as { step: DeliveryStep }).step;
+      const message = await asCommand(() => executeOrdersCommand(db, { kind: 'advance', orderNumber, step }));
+      const after = await orderPage(orderNumber);
+      await recordAction(db.kysely, actor, 'order.advance', orderNumber, { before: orderState(before), after: orderState(after) });
+      return { data: { message, order: after } };
+    },
+  );
+
+  app.post(
+    `${P}/orders/:orderNumber/transfer`,
+    { schema: { params: orderParams, body: body(['decision'], { decision: { type: 'string', enum: ['confirm', 'reject'] }, reason: text(300) }) } },
+    async (request) => {
+      const { actor } = await staff(request, 'orders');
+      const before = await orderPage((request.params as { orderNumber: string }).orderNumber);
+      const orderNumber = before.order.orderNumber!;
+      const { decision, reason } = request.body as { decision: 'confirm' | 'reject'; reason?: string };
+      if (!before.awaitingTransfer) {
+        throw new AppError(409, 'REFUSED', `Order ${orderNumber} is not awaiting a transfer (payment: ${before.order.paymentStatus}).`);
+      }
+      const message =
+        decision === 'confirm'
+          ? await asCommand(() => executeOrdersCommand(db, { kind: 'mark-paid', orderNumber }, new Date(), { mailer: options.mailer, publicUrl: options.publicUrl }))
+          : await asCommand(() => executePaymentsCommand(db, { kind: 'reject-transfer', orderNumber, reason: reason?.trim() ?? '' }));
+      const after = await orderPage(orderNumber);
+      await recordAction(db.kysely, actor, `transfer.${decision}`, orderNumber, { before: { ...orderState(before), notice: before.transferNotice }, after: { ...orderState(after), ...(reason ? { reason } : {}) } });
+      return { data: { message, order: after } };
+    },
+  );
+
+  // --- settings -----------------------------------------------------------------------------------
+
+  app.get(`${P}/settings`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'settings');
+    return { data: await currentSettings(db.kysely) };
+  });
+
+  app.put(
+    `${P}/settings`,
+    {
+      schema: {
+        body: body([], {
+          siteWideAlert: text(4000),
+          rates: { type: 'object', additionalProperties: { anyOf: [{ type: 'number' }, text(40)] }, maxProperties: 10 },
+          paymentAlerts: { type: 'object', additionalProperties: text(4000), maxProperties: 20 },
+        }),
+      },
+    },
+    async (request) => {
+      const { actor } = await staff(request, 'settings');
+      const input = request.body as { siteWideAlert?: string; rates?: Record<string, number | string>; paymentAlerts?: Record<string, string> };
+      // Every change is read (and refused) as the command would read it, before any is made.
+      const commands: { command: SettingsCommand; field: string }[] = [];
+      const fields: Record<string, string> = {};
+      const read = (field: string, argv: string[]) => {
+        try {
+          commands.push({ field, command: parseSettingsCommand(argv) });
+        } catch (err) {
+          if (err instanceof SettingsError) fields[field] = err.message;
+          else throw err;
+        }
+      };
+      if (input.siteWideAlert !== undefined) read('siteWideAlert', ['set-alert', input.siteWideAlert]);
+      for (const [currency, rate] of Object.entries(input.rates ?? {})) read(`rates.${currency}`, ['set-rate', currency, String(rate)]);
+      for (const [method, alert] of Object.entries(input.paymentAlerts ?? {})) read(`paymentAlerts.${method}`, ['set-payment-alert', method, alert]);
+      const problems = Object.values(fields);
+      if (problems.length) {
+        const first = problems[0]!.length > 300 ? `${problems[0]!.slice(0, 300)}…` : problems[0]!;
+        throw new AppError(400, 'INVALID_SETTINGS', problems.length === 1 ? first : `${problems.length} changes are not valid (nothing was changed). ${first}`, fields);
+      }
+      if (!commands.length) throw new AppError(400, 'NOTHING_TO_CHANGE', 'Nothing to change: send the alert, a rate or a payment alert.');
+      const before = await currentSettings(db.kysely);
+      const messages: string[] = [];
+      for (const { command } of commands) messages.push(await executeSettingsCommand(db.kysely, command));
+      const after = await currentSettings(db.kysely);
+      for (const { command, field } of commands) {
+        const [group, key] = field.split('.') as [keyof typeof before, string | undefined];
+        const pick = (s: typeof before) => (key ? (s[group] as Record<string, unknown>)[key] ?? null : s[group]);
+        await recordAction(db.kysely, actor, `settings.${command.kind.replace(/^set-/, '')}`, field, { before: pick(before), after: pick(after) });
+      }
+      return { data: { messages, settings: after } };
+    },
+  );
+
+  // --- the audit ----------------------------------------------------------------------------------
+
+  app.get(
+    `${P}/audit`,
+    { schema: { querystring: query({ actor: text(320), action: text(60), target: text(200), from: date, to: date, limit: { type: 'integer', minimum: 1, maximum: 500 } }) } },
+    async (request) => {
+      await staff(request, 'audit');
+      const q = request.query as { actor?: string; action?: string; target?: string; from?: string; to?: string; limit?: number };
+      return { data: await listActions(db, { ...q, limit: q.limit ?? 100 }) };
+    },
+  );
+};

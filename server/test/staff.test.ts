@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import type { Order } from '@adire/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authConfigWith } from '../src/domains/account';
+import { executeStaffCommand, loadStaffConfig, parseStaffCommand, StaffCommandError } from '../src/domains/staff';
+import { routeTable } from '../src/http/route-table';
+import { createMailer } from '../src/mail/mailer';
+import { startTestShop, type TestShop } from './helpers';
+
+/**
+ * The back office's API (issue 20) on a real database: staff made by the command and by invitation,
+ * roles checked on the server, a shopper's token refused everywhere, orders, transfers and settings
+ * through the operator commands' own services, and every action in the audit.
+ */
+
+let shop: TestShop;
+const business = 'adire-blooms';
+const P = '/v1/backoffice';
+const auth = authConfigWith({ limits: { loginPerAddress: { max: 3, windowMs: 60_000 } } });
+const staffConfig = { ...loadStaffConfig({}, auth), idleMs: 30 * 60_000 };
+let manager = '';
+let florist = '';
+let shopper = '';
+let sku = '';
+
+beforeAll(async () => {
+  shop = await startTestShop({ auth, config: { staff: staffConfig } });
+  sku = (await shop.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).orderBy('position').executeTakeFirstOrThrow()).sku;
+  manager = await makeStaff('manager@adireblooms.ng', 'manager', null);
+  florist = await makeStaff('florist@adireblooms.ng', 'florist', manager);
+  const signup = await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: 'shopper-bo@example.com', password: 'Bloom-shopper-1' } });
+  shopper = signup.json().data.authToken;
+}, 60_000);
+afterAll(() => shop.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: Record<string, unknown>) =>
+  shop.app.inject({
+    method,
+    url: method === 'GET' ? `${url}${url.includes('?') ? '&' : '?'}business=${business}` : url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(method === 'GET' ? {} : { payload: { business, ...payload } }),
+  });
+const data = <T = any>(res: LightMyRequestResponse): T => {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data as T;
+};
+const lastCode = async (to: string) => {
+  const mail = await shop.db.kysely.selectFrom('mail_outbox').select(['text_body', 'subject']).where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  expect(mail.subject).toBe('Your invitation to the Adire Blooms back office');
+  return /invitation code: (\d{6})/.exec(mail.text_body)![1]!;
+};
+
+/** The first manager by the command, the others invited by a manager; each sets a password with the mailed code. */
+async function makeStaff(email: string, role: 'florist' | 'manager', invitedBy: string | null): Promise<string> {
+  if (invitedBy) data(await call('POST', `${P}/staff`, invitedBy, { email, role }));
+  else {
+    const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+    const said = await executeStaffCommand(shop.db, parseStaffCommand(['add', email, '--role', role]), { mailer, config: staffConfig, publicUrl: 'http://shop.test' });
+    expect(said).toContain(`${email} is a ${role}`);
+  }
+  const code = await lastCode(email);
+  const accepted = data<{ token: string; staff: { role: string } }>(await call('POST', `${P}/auth/accept-invite`, undefined, { email, code, password: `Staff-${role}-2026` }));
+  expect(accepted.staff.role).toBe(role);
+  return accepted.token;
+}
+
+async function orderAwaitingTransfer(email: string): Promise<Order> {
+  const created = data<Order>(await shop.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } }));
+  const checkedOut = data<{ order: Order }>(
+    await shop.app.inject({
+      method: 'PUT',
+      url: `/v1/orders/order/checkout-order/${created.id}`,
+      payload: { business, currency: 'NGN', userData: { name: 'Adaeze Obi', email, phone: '08031234567' }, orderData: { deliveryDate: '2099-03-10', pickupLocation: 'Lekki LPL', recipient: { method: 'pick-up' } } },
+    }),
+  ).order;
+  data(await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${created.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } }));
+  data(
+    await shop.app.inject({
+      method: 'PUT',
+      url: `/v1/orders/order/transfer-notice/${created.id}`,
+      payload: { business, amount: checkedOut.total, accountName: 'Adaeze Obi', reference: checkedOut.orderNumber },
+    }),
+  );
+  return checkedOut;
+}
+
+describe('the staff command', () => {
+  it('reads add, list and help, and refuses what it cannot read with the reason', () => {
+    expect(parseStaffCommand(['add', 'a@b.ng', '--role', 'manager', '--name', 'Ada'])).toEqual({ kind: 'add', email: 'a@b.ng', role: 'manager', name: 'Ada' });
+    expect(parseStaffCommand(['add', 'a@b.ng', '--role=florist'])).toEqual({ kind: 'add', email: 'a@b.ng', role: 'florist' });
+    expect(parseStaffCommand(['list'])).toEqual({ kind: 'list' });
+    expect(() => parseStaffCommand(['add', 'a@b.ng'])).toThrow("'add' needs --role florist or manager.");
+    expect(() => parseStaffCommand(['add', 'a@b.ng', '--role', 'owner'])).toThrow("got 'owner'");
+    expect(() => parseStaffCommand(['remove'])).toThrow(StaffCommandError);
+  });
+});
+
+describe('staff accounts', () => {
+  it('logs in with the password set from the invitation; a wrong one is refused, and too many are rate-limited like a shopper login', async () => {
+    const ok = data<{ token: string; staff: { email: string; permissions: string[] } }>(await call('POST', `${P}/auth/login`, undefined, { email: 'Florist@AdireBlooms.ng ', password: 'Staff-florist-2026' }));
+    expect(ok.staff).toMatchObject({ email: 'florist@adireblooms.ng', permissions: ['orders'] });
+    const stored = await shop.db.kysely.selectFrom('staff_member').select('password_hash').where('email', '=', 'florist@adireblooms.ng').executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    const sessions = await shop.db.kysely.selectFrom('staff_session').select('token_hash').execute();
+    expect(sessions.map((s) => s.token_hash)).not.toContain(ok.token);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call('POST', `${P}/auth/login`, undefined, { email: 'manager@adireblooms.ng', password: 'not-the-password' })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await call('POST', `${P}/auth/login`, undefined, { email: 'manager@adireblooms.ng', password: 'Staff-manager-2026' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+    await shop.db.kysely.deleteFrom('auth_attempt').where('bucket', 'like', 'staff-login:%').execute();
+  });
+
+  it('an invitation code works once; a used or wrong code is refused with a clear message', async () => {
+    data(await call('POST', `${P}/staff`, manager, { email: 'once@adireblooms.ng', role: 'florist', name: 'Tolu' }));
+    const code = await lastCode('once@adireblooms.ng');
+    const wrong = await call('POST', `${P}/auth/accept-invite`, undefined, { email: 'once@adireblooms.ng', code: code === '000000' ? '111111' : '000000', password: 'Staff-once-2026' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CODE', fields: { code: 'is not right or has expired' } });
+    data(await call('POST', `${P}/auth/accept-invite`, undefined, { email: 'once@adireblooms.ng', code, password: 'Staff-once-2026' }));
+    expect((await call('POST', `${P}/auth/accept-invite`, undefined, { email: 'once@adireblooms.ng', code, password: 'Staff-again-2026' })).statusCode).toBe(400);
+    const again = await call('POST', `${P}/staff`, manager, { email: 'once@adireblooms.ng', role: 'manager' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This e-mail already belongs to a member of staff with a password.');
+  });
+
+  it('a session idle past the timeout, or logged out, is over', async () => {
+    const token = data<{ token: string }>(await call('POST', `${P}/auth/login`, undefined, { email: 'florist@adireblooms.ng', password: 'Staff-florist-2026' })).token;
+    expect((await call('GET', `${P}/me`, token)).statusCode).toBe(200);
+    const idle = new Date(Date.now() - staffConfig.idleMs - 1000).toISOString();
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await shop.db.kysely.updateTable('staff_session').set({ last_seen_at: idle }).where('token_hash', '=', tokenHash).execute();
+    const ended = await call('GET', `${P}/me`, token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe('Your back-office session has ended. Please log in again.');
+    const other = data<{ token: string }>(await call('POST', `${P}/auth/login`, undefined, { email: 'florist@adireblooms.ng', password: 'Staff-florist-2026' })).token;
+    data(await call('POST', `${P}/auth/logout`, other));
+    expect((await call('GET', `${P}/me`, other)).statusCode).toBe(401);
+  });
+});
+
+describe('roles, checked on the server for every call', () => {
+  const routes = () => routeTable(shop.app).filter((r) => r.url.startsWith(`${P}/`) && r.method !== 'HEAD');
+
+  it("a shopper's token gets 403 on every back-office call, never cached", async () => {
+    expect(routes().length).toBeGreaterThanOrEqual(12);
+    for (const { method, url } of routes()) {
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm' });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: "This is the shop's staff area: a shopper's login cannot open it." });
+      expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+    }
+  });
+
+  it('a florist cannot open settings, staff or the audit (403), and without a session every call but login is a 401', async () => {
+    for (const [method, url] of [['GET', `${P}/settings`], ['PUT', `${P}/settings`], ['GET', `${P}/audit`], ['GET', `${P}/staff`], ['POST', `${P}/staff`]] as const) {
+      const res = await call(method, url, florist, { siteWideAlert: 'Florists may not', email: 'new@adireblooms.ng', role: 'florist' });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toMatch(/^A florist cannot open .+\. Ask a manager\.$/);
+    }
+    expect((await call('GET', `${P}/orders`, florist)).statusCode).toBe(200);
+    for (const { method, url } of routes().filter((r) => !/auth\/(login|accept-invite)$/.test(r.url))) {
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist' });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('orders, transfers and deliveries through the operator commands’ services', () => {
+  it('a florist finds the order on the board, reads the notice beside the total, confirms the transfer (receipt mailed), advances it to delivered; the audit lists it all', async () => {
+    const email = `transfer-${Date.now()}@example.com`;
+    const order = await orderAwaitingTransfer(email);
+    const board = data<{ orders: { orderNumber: string; paymentStatus: string; place: string }[] }>(await call('GET', `${P}/orders?from=2099-03-10&to=2099-03-10`, florist));
+    expect(board.orders.find((o) => o.orderNumber === order.orderNumber)).toMatchObject({ paymentStatus: 'awaiting transfer', place: 'Lekki LPL' });
+    for (const search of [order.orderNumber!.toLowerCase(), email.toUpperCase(), '+234 803 123 4567']) {
+      const found = data<{ orders: { orderNumber: string }[] }>(await call('GET', `${P}/orders?search=${encodeURIComponent(search)}`, florist));
+      expect(found.orders.map((o) => o.orderNumber), search).toContain(order.orderNumber);
+    }
+    const page = data(await call('GET', `${P}/orders/${order.orderNumber}`, florist));
+    expect(page.transferNotice).toMatchObject({ amount: order.total, accountName: 'Adaeze Obi', reference: order.orderNumber, currency: 'NGN' });
+    expect(page.order.total).toBe(order.total);
+    expect(page.awaitingTransfer).toBe(true);
+
+    const early = await call('POST', `${P}/orders/${order.orderNumber}/advance`, florist, { step: 'delivered' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('is not paid yet');
+
+    const confirmed = data(await call('POST', `${P}/orders/${order.orderNumber}/transfer`, florist, { decision: 'confirm' }));
+    expect(confirmed.message).toBe(`Order ${order.orderNumber} is marked paid (paid - confirmed by transfer).`);
+    expect(confirmed.order.order.paymentStatus).toBe('paid - confirmed by transfer');
+    const mails = await shop.db.kysely.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).execute();
+    expect(mails.map((m) => m.subject)).toContain(`Payment received: Adire Blooms order ${order.orderNumber}`);
+    const tracker = await shop.app.inject({ method: 'GET', url: `/v1/orders/order-tracker/${order.orderNumber}?business=${business}` });
+    if (tracker.statusCode === 200) expect(tracker.json().data.paymentStatus).toBe('paid - confirmed by transfer');
+
+    const twice = await call('POST', `${P}/orders/${order.orderNumber}/transfer`, florist, { decision: 'confirm' });
+    expect(twice.statusCode).toBe(409);
+
+    const delivered = data(await call('POST', `${P}/orders/${order.orderNumber}/advance`, florist, { step: 'delivered' }));
+    expect(delivered.message).toBe(`Order ${order.orderNumber} is now delivered (also marked arranged, despatched).`);
+    expect(delivered.order.timeline.every((t: { done: boolean }) => t.done)).toBe(true);
+
+    const audit = data<{ actor: string; action: string; target: string; before: any; after: any; source: string }[]>(await call('GET', `${P}/audit?target=${order.orderNumber}`, manager));
+    expect(audit.map((a) => a.action)).toEqual(['order.advance', 'transfer.confirm']);
+    expect(audit[1]).toMatchObject({ actor: 'florist@adireblooms.ng', before: { paymentStatus: 'awaiting transfer' }, after: { paymentStatus: 'paid - confirmed by transfer' }, source: '127.0.0.1' });
+    expect(audit[0]).toMatchObject({ before: { deliveryStatus: 'received' }, after: { deliveryStatus: 'delivered' } });
+  });
+
+  it('a rejected transfer leaves the order payment failed, with the reason in the audit', async () => {
+    const order = await orderAwaitingTransfer(`reject-${Date.now()}@example.com`);
+    const rejected = data(await call('POST', `${P}/orders/${order.orderNumber}/transfer`, florist, { decision: 'reject', reason: 'Nothing arrived' }));
+    expect(rejected.order.order.paymentStatus).toBe('payment failed');
+    const [entry] = data<{ action: string; after: any }[]>(await call('GET', `${P}/audit?action=transfer&target=${order.orderNumber}`, manager));
+    expect(entry).toMatchObject({ action: 'transfer.reject', after: { paymentStatus: 'payment failed', reason: 'Nothing arrived' } });
+  });
+});
+
+describe('settings and the audit', () => {
+  it('a manager sets the alert and a rate through the settings command’s rules; the next handshake has them', async () => {
+    const res = data(await call('PUT', `${P}/settings`, manager, { siteWideAlert: 'Free delivery above {{150000}} this week', rates: { USD: 1600 } }));
+    expect(res.settings).toMatchObject({ siteWideAlert: 'Free delivery above {{150000}} this week', rates: { USD: 1600 } });
+    const handshake = await shop.app.inject({ method: 'GET', url: `/v1/storefront/handshake?business=${business}` });
+    expect(JSON.stringify(handshake.json().data)).toContain('Free delivery above {{150000}} this week');
+    const audit = data<{ action: string; before: unknown; after: unknown }[]>(await call('GET', `${P}/audit?action=settings`, manager));
+    expect(audit.slice(0, 2).map((a) => a.action).sort()).toEqual(['settings.alert', 'settings.rate']);
+    expect(audit.find((a) => a.action === 'settings.alert')).toMatchObject({ after: 'Free delivery above {{150000}} this week' });
+  });
+
+  it('bad settings are refused with a clear message per field, and nothing is changed', async () => {
+    const before = data(await call('GET', `${P}/settings`, manager));
+    const res = await call('PUT', `${P}/settings`, manager, { siteWideAlert: 'Changed?', rates: { NGN: 2, USD: '1,550' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      'rates.NGN': 'NGN is the base currency: its rate is always 1 and cannot be changed. Set the rate of USD or GBP instead.',
+      'rates.USD': "The rate must be a positive number such as 1550 or 1920.5, got '1,550'.",
+    });
+    expect(data(await call('GET', `${P}/settings`, manager))).toEqual(before);
+  });
+
+  it('the audit cannot be changed or deleted, even by the database’s own user', async () => {
+    const count = async () => Number((await shop.db.kysely.selectFrom('staff_audit').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = await count();
+    expect(n).toBeGreaterThan(0);
+    await expect(sql`UPDATE staff_audit SET actor = 'someone else'`.execute(shop.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM staff_audit`.execute(shop.db.kysely)).rejects.toThrow(/append-only/);
+    expect(await count()).toBe(n);
+    const byActor = data<{ actor: string }[]>(await call('GET', `${P}/audit?actor=manager@adireblooms.ng`, manager));
+    expect(byActor.length).toBeGreaterThan(0);
+    expect(new Set(byActor.map((a) => a.actor))).toEqual(new Set(['manager@adireblooms.ng']));
+  });
+});
