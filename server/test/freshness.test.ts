@@ -48,30 +48,36 @@ afterAll(async () => {
 });
 
 /**
- * Another process renames a product as another instance would: the row and the catalogue version, in
- * one transaction, through its own connection (no notification reaches this process).
+ * Another process commits the statements in one transaction through its own connection, as another
+ * instance or an operator's tool would (no notification reaches this process). Each statement takes
+ * its parameters as `?` (SQLite) / `$n` (PostgreSQL) from the list beside it.
  */
-async function renameInAnotherProcess(slug: string, name: string): Promise<void> {
+async function commitInAnotherProcess(statements: [sqlite: string, postgres: string, params: unknown[]][]): Promise<void> {
   const script = connection.databaseUrl
     ? `import pg from 'pg';
        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
        await c.connect();
        await c.query('begin');
-       await c.query('update product set name = $1 where slug = $2', [process.env.NAME, process.env.SLUG]);
-       await c.query("update catalog_state set version = version + 1 where id = 'catalog'");
+       for (const [, text, params] of JSON.parse(process.env.STATEMENTS)) await c.query(text, params);
        await c.query('commit');
        await c.end();`
     : `import Database from 'better-sqlite3';
        const d = new Database(process.env.SQLITE_FILE);
        d.pragma('busy_timeout = 5000');
        d.transaction(() => {
-         d.prepare('update product set name = ? where slug = ?').run(process.env.NAME, process.env.SLUG);
-         d.prepare("update catalog_state set version = version + 1 where id = 'catalog'").run();
+         for (const [text, , params] of JSON.parse(process.env.STATEMENTS)) d.prepare(text).run(...params);
        })();
        d.close();`;
-  const env = { ...process.env, DATABASE_URL: connection.databaseUrl ?? '', SQLITE_FILE: connection.sqliteFile, NAME: name, SLUG: slug };
+  const env = { ...process.env, DATABASE_URL: connection.databaseUrl ?? '', SQLITE_FILE: connection.sqliteFile, STATEMENTS: JSON.stringify(statements) };
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env, cwd: serverDir });
 }
+
+/** A product renamed elsewhere: the row and the catalogue version, as another instance's catalogue write does. */
+const renameInAnotherProcess = (slug: string, name: string) =>
+  commitInAnotherProcess([
+    ['update product set name = ? where slug = ?', 'update product set name = $1 where slug = $2', [name, slug]],
+    ["update catalog_state set version = version + 1 where id = 'catalog'", "update catalog_state set version = version + 1 where id = 'catalog'", []],
+  ]);
 
 const productUrl = `/v1/catalog/products/${PRODUCT}?${B}`;
 const nameOf = (res: { json(): { data: { name: string } } }) => res.json().data.name;
@@ -87,6 +93,30 @@ describe('a change committed by another process', () => {
       expect(after.statusCode).toBe(200);
       expect(nameOf(after)).toBe(name);
     }
+  }, 60_000);
+});
+
+describe('a logged-in handshake', () => {
+  it('shows a rate changed by another process on the very next request (its shop part is reused only under the same stamp)', async () => {
+    const login = await app.inject({ method: 'POST', url: '/v1/storefront/auth/login', payload: { business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' } });
+    expect(login.statusCode).toBe(200);
+    const authorization = `Bearer ${login.json().data.authToken as string}`;
+    const handshake = () => app.inject({ method: 'GET', url: `/v1/storefront/handshake?${B}`, headers: { authorization } });
+    const usd = (res: Awaited<ReturnType<typeof handshake>>) => (res.json().data.currencies as { name: string; conversionRate: number }[]).find((c) => c.name === 'USD')?.conversionRate;
+    const first = await handshake();
+    expect(first.json().data.user.email).toBe('ada@example.com');
+    expect((await handshake()).body).toBe(first.body);
+    for (const rate of [1717, 1818]) {
+      await commitInAnotherProcess([["update currency set conversion_rate = ? where name = 'USD'", "update currency set conversion_rate = $1 where name = 'USD'", [rate]]]);
+      const after = await handshake();
+      expect(usd(after)).toBe(rate);
+      expect(after.json().data.user.email).toBe('ada@example.com');
+      expect(after.headers['cache-control']).toBe('private, no-store');
+    }
+    // The shared answer without a user shows the same rate, and no user.
+    const anonymous = await app.inject({ method: 'GET', url: `/v1/storefront/handshake?${B}` });
+    expect(anonymous.json().data.user).toBeNull();
+    expect(usd(anonymous)).toBe(1818);
   }, 60_000);
 });
 

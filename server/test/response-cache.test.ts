@@ -105,6 +105,28 @@ describe('tags and conditional requests', () => {
     expect((await get(HANDSHAKE)).headers.vary).toContain('Authorization');
   });
 
+  it('sends a kept answer with exactly the headers the computed one had: caching, tag, Vary, coding and every security header', async () => {
+    const headersOf = (res: { headers: Record<string, unknown> }) => {
+      const { date: _date, connection: _connection, ...rest } = res.headers;
+      return rest;
+    };
+    const url = `/v1/catalog/categories/lilies/products?${B}&sort=name-desc`;
+    for (const [target, headers] of [[url, {}], [url, { 'accept-encoding': 'br' }], [url, { 'accept-encoding': 'gzip' }], [`/v1/storefront/shop?${B}&x=1`, {}]] as const) {
+      const computed = await get(target, headers);
+      const kept = await get(target, headers);
+      expect(headersOf(kept), target).toEqual(headersOf(computed));
+      expect(kept.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(kept.rawPayload.equals(computed.rawPayload)).toBe(true);
+      const notModified = await get(target, { ...headers, 'if-none-match': computed.headers.etag as string });
+      expect(notModified.statusCode).toBe(304);
+      const { 'content-type': _type, 'content-length': _length, 'content-encoding': _coding, ...withoutBody } = headersOf(computed);
+      expect(headersOf(notModified)).toEqual(withoutBody);
+    }
+    const handshake = await get(`${HANDSHAKE}&x=2`);
+    expect((await get(`${HANDSHAKE}&x=2`)).headers.vary).toBe(handshake.headers.vary);
+    expect(handshake.headers.vary).toBe('Authorization, Accept-Encoding');
+  });
+
   it('never caches errors: an unknown category or business is answered (and refused) every time', async () => {
     const missing = await get(`/v1/catalog/categories/no-such-thing/products?${B}`);
     expect(missing.statusCode).toBe(404);

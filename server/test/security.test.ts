@@ -113,6 +113,18 @@ describe('other headers', () => {
     // Without TRUST_PROXY nobody is believed.
     const untrusted = await shop.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
     expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    // A cached answer (sent from the response cache's kept copy) too, and a 304 of it.
+    const listing = `/v1/catalog/categories/roses/products?business=${business}&page=2`;
+    const overHttps = { 'x-forwarded-proto': 'https' };
+    for (const attempt of ['computed', 'kept']) {
+      const res = await proxied.app.inject({ url: listing, headers: overHttps, remoteAddress: '127.0.0.1' });
+      expect(res.headers['strict-transport-security'], attempt).toBe(HSTS);
+      const plain = await proxied.app.inject({ url: listing, remoteAddress: '127.0.0.1' });
+      expect(plain.headers['strict-transport-security'], attempt).toBeUndefined();
+      const revalidated = await proxied.app.inject({ url: listing, headers: { ...overHttps, 'if-none-match': res.headers.etag as string }, remoteAddress: '127.0.0.1' });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['strict-transport-security'], attempt).toBe(HSTS);
+    }
   });
 
   it('reads TRUST_PROXY and CORS_ORIGINS, refusing values that mean nothing', () => {

@@ -12,9 +12,10 @@ import type { Db } from './database';
  *
  * - SQLite: a second, read-only connection to the same file asks `PRAGMA data_version`, which changes
  *   whenever any other connection — this process's own Kysely connection included — has committed.
- *   About 2 µs, no table read, no lock held afterwards; asked on every call, so a commit made before a
- *   request began is seen by that request. The connection also reads whatever the caller keeps
- *   (`read`), always committed data, never a transaction's uncommitted rows.
+ *   No table is read, but the pragma starts a read on the database (the WAL index and its lock): a few
+ *   µs under load, about what a small statement costs, so callers on a hot path share one check
+ *   between the requests that arrive together (data-versions.ts). The connection also reads whatever
+ *   the caller keeps (`reader`): always committed data, never a transaction's uncommitted rows.
  * - PostgreSQL, or SQLite in memory (one connection: nobody else can commit): `undefined`, since the
  *   only exact check is a round trip; callers read their versions then (see data-versions.ts, which
  *   shares one read between concurrent requests).
@@ -23,13 +24,15 @@ import type { Db } from './database';
  * the next caller reads again.
  */
 export interface CommitWatch {
+  /** False where `version()` is always undefined (PostgreSQL, SQLite in memory). */
+  readonly available: boolean;
   version(): number | undefined;
   /** SQLite: a statement run on the watch's own read-only connection (committed data only); else undefined. */
   reader(sql: string): { get(): unknown } | undefined;
   close(): void;
 }
 
-const NO_WATCH: CommitWatch = { version: () => undefined, reader: () => undefined, close: () => {} };
+const NO_WATCH: CommitWatch = { available: false, version: () => undefined, reader: () => undefined, close: () => {} };
 
 export function watchCommits(db: Db): CommitWatch {
   const main = db.sqlite;
@@ -45,6 +48,7 @@ export function watchCommits(db: Db): CommitWatch {
   let last: unknown;
   let moves = 0;
   return {
+    available: true,
     version() {
       if (!connection.open) return undefined;
       const now = dataVersion.get();

@@ -54,14 +54,16 @@ export function notifyDataChanged(): void {
 /**
  * The current stamp, for one server.
  *
- * On a SQLite file (`known()`): a commit check (`watchCommits`, about 2 µs, no table read) on every
- * call, and the stamp read again only after something was committed — by anyone. A change committed
- * before a request began is seen by that request, with no query per request.
+ * On a SQLite file: a commit check (`watchCommits`: no table read) after each call, and the stamp read
+ * again only after something was committed — by anyone. The check starts a read on the database, which
+ * costs about what the stamp's own statement did, so requests that arrive together share one: it is
+ * made once the event loop has read them all (`setImmediate`, after the poll phase), so still after
+ * each of them began. A change committed before a request began is seen by that request.
  *
- * Elsewhere (PostgreSQL, SQLite in memory), `current()` with `checkMs` 0 (the default) gives every call
- * a stamp read after the call began; concurrent calls share reads (one read in flight, at most one
- * queued behind it), so 50 requests at once cost two small queries, not fifty. With `checkMs` > 0 a
- * stamp is reused for that long there (fewer queries, changes from other processes seen up to checkMs late).
+ * Elsewhere (PostgreSQL, SQLite in memory), with `checkMs` 0 (the default) every call gets a stamp read
+ * after the call began; concurrent calls share reads (one read in flight, at most one queued behind
+ * it), so 50 requests at once cost two small queries, not fifty. With `checkMs` > 0 a stamp is reused
+ * for that long there (fewer queries, changes from other processes seen up to checkMs late).
  */
 export class DataVersions {
   private cached: { stamp: DataStamp; at: number } | undefined;
@@ -72,6 +74,8 @@ export class DataVersions {
   private readStamp: { get(): unknown } | undefined;
   /** The stamp read under a commit-watch version (SQLite files). */
   private kept: { stamp: DataStamp; version: number } | undefined;
+  /** Callers waiting for the next shared commit check. */
+  private waiting: ((err: Error | null, stamp?: DataStamp) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -92,8 +96,40 @@ export class DataVersions {
     this.watch.close();
   }
 
-  /** The current stamp without waiting, where a commit check can tell (SQLite files); else undefined: use current(). */
-  known(): DataStamp | undefined {
+  /** Calls back with a stamp read after this call (see above: shared by the requests that arrive together). */
+  whenChecked(callback: (err: Error | null, stamp?: DataStamp) => void): void {
+    if (!this.watch.available) {
+      this.read().then((stamp) => callback(null, stamp), callback);
+      return;
+    }
+    this.waiting.push(callback);
+    if (this.waiting.length === 1) setImmediate(this.checkWaiting);
+  }
+
+  current(): Promise<DataStamp> {
+    return new Promise((resolve, reject) => this.whenChecked((err, stamp) => (err ? reject(err) : resolve(stamp!))));
+  }
+
+  private readonly checkWaiting = () => {
+    const waiting = this.waiting;
+    this.waiting = [];
+    let stamp: DataStamp | undefined;
+    try {
+      stamp = this.checked();
+    } catch (err) {
+      for (const callback of waiting) callback(err as Error);
+      return;
+    }
+    if (stamp) {
+      for (const callback of waiting) callback(null, stamp);
+      return;
+    }
+    const read = this.read();
+    for (const callback of waiting) read.then((s) => callback(null, s), callback);
+  };
+
+  /** The stamp after a commit check (SQLite files), read again only if someone committed; undefined: read the usual way. */
+  private checked(): DataStamp | undefined {
     const version = this.watch.version(); // before the read: a commit in between moves the next one
     if (version === undefined) return undefined;
     if (this.kept?.version === version) return this.kept.stamp;
@@ -110,9 +146,8 @@ export class DataVersions {
     return stamp;
   }
 
-  current(): Promise<DataStamp> {
-    const known = this.known();
-    if (known) return Promise.resolve(known);
+  /** The stamp by its statement, concurrent calls sharing reads. */
+  private read(): Promise<DataStamp> {
     if (this.checkMs > 0 && this.cached && Date.now() - this.cached.at < this.checkMs) return Promise.resolve(this.cached.stamp);
     if (this.queued) return this.queued; // not started yet, so it starts after this call: good enough
     if (!this.running) return this.start();

@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { DataVersions, type DataStamp } from '../db/data-versions';
+import { apiSecurityHeaders, HSTS } from './security';
 
 export interface ResponseCachePolicy {
   /** 'public': one answer for everyone; 'anonymous': shared only by requests without Authorization. */
@@ -34,7 +35,10 @@ declare module 'fastify' {
     responseCache?: ResponseCachePolicy;
   }
   interface FastifyRequest {
-    /** The data stamp this request is answered under (cacheable routes only); e.g. the catalogue version for the listing index. */
+    /**
+     * The data stamp this request is answered under (cacheable routes only, private answers of an
+     * 'anonymous' route included); e.g. the catalogue version for the listing index.
+     */
     dataStamp: DataStamp | null;
   }
 }
@@ -51,7 +55,11 @@ export interface CachedAnswer {
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
+  /** The response head of each representation (and its 304), built on first use: see `sendKept`. */
+  heads?: Partial<Record<HeadKind, string[]>>;
 }
+
+type HeadKind = 'identity' | 'br' | 'gzip' | '304' | '304-br' | '304-gzip';
 
 /** A strong tag from the bytes: equal answers, equal tags, on any instance. */
 export function etagOf(body: Buffer | string): string {
@@ -80,9 +88,22 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return false;
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is parsed once (a bounded memo). */
+const encodingOf = new Map<string, Encoding | null>();
+const ENCODING_MEMO_MAX = 256;
+
 /** The coding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
 export function preferredEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  const known = encodingOf.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (encodingOf.size >= ENCODING_MEMO_MAX) encodingOf.clear();
+  encodingOf.set(header, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -208,9 +229,47 @@ function present(request: FastifyRequest, reply: FastifyReply, answer: CachedAns
 
 const pendingKeys = new WeakMap<FastifyRequest, { stamp: string; key: string }>();
 
+type RouteHook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+type SendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
+/**
+ * A kept answer sent straight to the socket with its head built once (issue 22): the same headers the
+ * hooks would give it — caching, tag, Vary, coding and every security header (`apiSecurityHeaders`) —
+ * without running the onSend chain for a body that is already made.
+ */
+function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, policy: ResponseCachePolicy, onCompressed: (bytes: number) => void): void {
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  const notModified = ifNoneMatchHits(request.headers['if-none-match'], answer.etag);
+  const kind: HeadKind = notModified ? (encoding ? `304-${encoding}` : '304') : (encoding ?? 'identity');
+  let body: Buffer | null = null;
+  if (!notModified && encoding) {
+    const had = answer[encoding] !== undefined;
+    body = compressed(answer, encoding);
+    if (!had) onCompressed(body.length);
+  } else if (!notModified) body = answer.body;
+  const heads = (answer.heads ??= {});
+  let head = heads[kind];
+  if (!head) {
+    head = ['cache-control', PUBLIC_CACHE_CONTROL, 'etag', representationTag(answer.etag, encoding), 'vary', policy.audience === 'anonymous' ? 'Authorization, Accept-Encoding' : 'Accept-Encoding'];
+    if (body) {
+      head.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+      if (encoding) head.push('content-encoding', encoding);
+    }
+    head.push(...apiSecurityHeaders({ https: false }));
+    heads[kind] = head;
+  }
+  if (request.protocol === 'https') head = [...head, 'strict-transport-security', HSTS];
+  reply.hijack();
+  reply.raw.writeHead(notModified ? 304 : 200, head);
+  reply.raw.end(body ?? undefined);
+}
+
 /**
  * Register before @fastify/compress and before the routes: routes with `config.responseCache` are
- * then cached, tagged and compressed here.
+ * then cached, tagged and compressed here. The hooks are the routes' own (added as each is
+ * registered), so other routes pay nothing for them, and they run after every application-wide
+ * onRequest hook (CORS, and whatever guards come later).
  */
 export function registerResponseCache(app: FastifyInstance, { db, enabled = true, checkMs = 0, maxBytes = 32 * 1024 * 1024 }: ResponseCacheOptions): { store: AnswerStore; versions: DataVersions } {
   const versions = new DataVersions(db, checkMs);
@@ -218,40 +277,62 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
   app.addHook('onClose', async () => versions.dispose());
   app.decorateRequest('dataStamp', null);
 
-  app.addHook('onRoute', (route) => {
-    // This hook compresses (once per answer); @fastify/compress would compress every time.
-    if (route.config?.responseCache) route.compress = false;
-  });
+  const lookUp = (policy: ResponseCachePolicy): RouteHook => {
+    const answerUnder = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, stamp: DataStamp) => {
+      request.dataStamp = stamp;
+      const key = policy.extraVersion ? `${request.url}\n${policy.extraVersion()}` : request.url;
+      if (enabled) {
+        store.advance(stamp.key);
+        const answer = store.get(key);
+        if (answer) {
+          const grew = (n: number) => store.grew(key, n);
+          // A cross-origin call gets its CORS headers from the hooks: answered the ordinary way.
+          if (request.headers.origin !== undefined) {
+            reply.send(present(request, reply, answer, policy, grew) ?? undefined);
+            return;
+          }
+          sendKept(request, reply, answer, policy, grew);
+          return;
+        }
+      }
+      pendingKeys.set(request, { stamp: stamp.key, key });
+      done();
+    };
+    return (request, reply, done) => {
+      if (request.method !== 'GET') return done();
+      if (policy.audience === 'anonymous' && request.headers.authorization !== undefined) {
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        addVary(reply, 'Authorization');
+        // Never kept, but the route may reuse what it made for the shared answer under this stamp.
+        versions.whenChecked((err, stamp) => {
+          if (err) return done(err);
+          request.dataStamp = stamp!;
+          done();
+        });
+        return;
+      }
+      versions.whenChecked((err, stamp) => (err ? done(err) : answerUnder(request, reply, done, stamp!)));
+    };
+  };
 
-  app.addHook('onRequest', async (request, reply) => {
-    const policy = request.routeOptions.config.responseCache;
-    if (!policy || request.method !== 'GET') return;
-    if (policy.audience === 'anonymous' && request.headers.authorization !== undefined) {
-      reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      addVary(reply, 'Authorization');
-      return;
-    }
-    const stamp = versions.known() ?? (await versions.current());
-    request.dataStamp = stamp;
-    const key = policy.extraVersion ? `${request.url}\n${policy.extraVersion()}` : request.url;
-    if (enabled) {
-      store.advance(stamp.key);
-      const answer = store.get(key);
-      if (answer) return reply.send(present(request, reply, answer, policy, (n) => store.grew(key, n)) ?? undefined);
-    }
-    pendingKeys.set(request, { stamp: stamp.key, key });
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keep = (policy: ResponseCachePolicy): SendHook => (request, reply, payload, done) => {
     const pending = pendingKeys.get(request);
-    const policy = request.routeOptions.config.responseCache;
-    if (!pending || !policy) return payload;
+    if (!pending) return done(null, payload);
     pendingKeys.delete(request);
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const body = Buffer.from(payload);
     const answer: CachedAnswer = { body, etag: etagOf(body) };
     if (enabled) store.put(pending.stamp, pending.key, answer);
-    return present(request, reply, answer, policy, (n) => store.grew(pending.key, n));
+    done(null, present(request, reply, answer, policy, (n) => store.grew(pending.key, n)));
+  };
+
+  app.addHook('onRoute', (route) => {
+    const policy = route.config?.responseCache;
+    if (!policy) return;
+    // This hook compresses (once per answer); @fastify/compress would compress every time.
+    route.compress = false;
+    route.onRequest = [...hooksOf(route.onRequest), lookUp(policy)] as typeof route.onRequest;
+    route.onSend = [...hooksOf(route.onSend), keep(policy)] as typeof route.onSend;
   });
 
   return { store, versions };

@@ -103,9 +103,27 @@ export interface SecurityOptions {
 /** Where a development override may point (the shell accepts only these hosts, any port; CSP has no IPv6 literal). */
 export const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
 
-/** The headers every answer carries (also those the router sends before any hook runs). */
+/** The headers every answer carries (also those the router sends before any hook runs), as name/value pairs. */
+export const COMMON_HEADERS: readonly (readonly [string, string])[] = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', REFERRER_POLICY],
+  ['x-frame-options', 'DENY'],
+];
+
+/**
+ * Everything security adds to a JSON answer, as a flat name/value list for `writeHead` (the response
+ * cache sends kept answers with it, built once); HSTS is added for HTTPS requests (`https`).
+ */
+export function apiSecurityHeaders({ https }: { https: boolean }): string[] {
+  const out = COMMON_HEADERS.flat();
+  out.push('content-security-policy', API_CSP);
+  if (https) out.push('strict-transport-security', HSTS);
+  return out;
+}
+
 export function commonHeaders(reply: FastifyReply): FastifyReply {
-  return reply.header('x-content-type-options', 'nosniff').header('referrer-policy', REFERRER_POLICY).header('x-frame-options', 'DENY');
+  for (const [name, value] of COMMON_HEADERS) reply.header(name, value);
+  return reply;
 }
 
 /** An answer made outside the route hooks: the common headers and the API policy. */
@@ -120,36 +138,50 @@ const isPreflight = (request: FastifyRequest) =>
 export function registerSecurity(app: FastifyInstance, { releasesDir, corsOrigins = [], devOverrides = false }: SecurityOptions): void {
   const allowed = new Set(corsOrigins);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback-style hooks: no promise per request for the common case of nothing to do.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const origin = request.headers.origin;
+    if (origin === undefined) return done(); // same-origin GETs and everything not from a browser page
     if (typeof origin === 'string' && allowed.has(origin)) {
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
       if (isPreflight(request)) {
-        return reply
+        reply
           .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE')
           .header('access-control-allow-headers', 'authorization, content-type')
           .header('access-control-max-age', '600')
           .status(204)
           .send();
+        return;
       }
     } else if (isPreflight(request)) {
-      return reply.status(403).send({
+      reply.status(403).send({
         message: `Requests from ${String(origin).slice(0, 100)} are not allowed: this API answers its own store only`,
         code: 'CORS_ORIGIN_REFUSED',
       });
+      return;
     }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The store's policy depends on the manifest's origins: made again only when the manifest changes.
+  let storePolicy: { manifest: object; csp: string } | undefined;
+  const storeCsp = () => {
+    const manifest = servedManifest(releasesDir);
+    if (storePolicy?.manifest !== manifest) {
+      const origins = manifestOrigins(releasesDir);
+      storePolicy = { manifest, csp: storeContentSecurityPolicy(devOverrides ? [...origins, ...DEV_OVERRIDE_ORIGINS] : origins) };
+    }
+    return storePolicy.csp;
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
     commonHeaders(reply);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!reply.hasHeader('content-security-policy')) {
       const type = String(reply.getHeader('content-type') ?? '');
-      if (type.startsWith('text/html')) {
-        const origins = manifestOrigins(releasesDir);
-        reply.header('content-security-policy', storeContentSecurityPolicy(devOverrides ? [...origins, ...DEV_OVERRIDE_ORIGINS] : origins));
-      } else reply.header('content-security-policy', type.startsWith('image/svg') ? SVG_CSP : API_CSP);
+      if (type.startsWith('text/html')) reply.header('content-security-policy', storeCsp());
+      else reply.header('content-security-policy', type.startsWith('image/svg') ? SVG_CSP : API_CSP);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -168,7 +168,7 @@ async function registerShell(
     // The page depends on the currency cookie: a shared cache keeps one copy per currency.
     reply.header('vary', 'Cookie');
     const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
-    const stamp = pages ? (opts.serverDraw!.versions!.known() ?? (await opts.serverDraw!.versions!.current())) : null;
+    const stamp = pages ? await opts.serverDraw!.versions!.current() : null;
     const key = pageCacheKey(url, remotes, currency);
     const kept = stamp ? pages!.get(stamp.key, key) : undefined;
     if (kept) return pages!.send(request, reply.header('server-timing', 'draw;desc="kept";dur=0'), kept);

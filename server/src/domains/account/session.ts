@@ -1,6 +1,6 @@
 import type { CartItem, Recipient, User } from '@adire/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AppUserTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -25,15 +25,42 @@ export async function userFromRequest(db: Db, request: FastifyRequest): Promise<
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const user = await db.kysely
-    .selectFrom('auth_session')
-    .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
-    .selectAll('app_user')
-    .where('auth_session.token_hash', '=', tokenHash)
-    .where('auth_session.revoked_at', 'is', null)
-    .where('auth_session.expires_at', '>', new Date().toISOString())
-    .executeTakeFirst();
+  const params = [tokenHash, new Date().toISOString()];
+  let user: AppUserRow | undefined;
+  if (db.sqlite && db.sqlite.open && !db.sqlite.inTransaction) {
+    // SQLite: the statement prepared once, run directly (never beside a transaction: see Db.sqlite).
+    let statement = preparedLookups.get(db.sqlite);
+    if (!statement) preparedLookups.set(db.sqlite, (statement = db.sqlite.prepare(sessionLookupOf(db))));
+    user = statement.get(...params) as AppUserRow | undefined;
+  } else {
+    user = (await db.kysely.executeQuery<AppUserRow>(CompiledQuery.raw(sessionLookupOf(db), params))).rows[0];
+  }
   return user ? { user, token, tokenHash } : null;
+}
+
+const preparedLookups = new WeakMap<NonNullable<Db['sqlite']>, { get(...params: unknown[]): unknown }>();
+
+/**
+ * The session lookup (by the token hash: the primary key) joined to its user, built and compiled once
+ * per database and dialect (issue 22): every logged-in page load asks it, and building the query
+ * cost more than running it. Its two parameters: the token hash, then the time now.
+ */
+const sessionLookups = new WeakMap<Db, string>();
+function sessionLookupOf(db: Db): string {
+  let text = sessionLookups.get(db);
+  if (!text) {
+    const compiled = db.kysely
+      .selectFrom('auth_session')
+      .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
+      .selectAll('app_user')
+      .where('auth_session.token_hash', '=', '?token')
+      .where('auth_session.revoked_at', 'is', null)
+      .where('auth_session.expires_at', '>', '?now')
+      .compile();
+    if (compiled.parameters.join() !== '?token,?now') throw new Error('the session lookup must take the token hash, then the time');
+    sessionLookups.set(db, (text = compiled.sql));
+  }
+  return text;
 }
 
 /** Like userFromRequest, but a missing or dead session is a 401. */

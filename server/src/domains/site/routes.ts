@@ -27,9 +27,9 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
   await app.register(devMailRoutes, { db, production: site.production });
   await app.register(robotsRoutes, { publicUrl: site.publicUrl });
 
-  // Kept and tagged by the response cache for requests without a user; with a Bearer token the answer
-  // holds the user and is `private, no-store`.
-  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery }, config: { responseCache: { audience: 'anonymous' } } }, async (request) => {
+  /** The handshake's shop part (rates, alerts, delivery and checkout settings) as JSON, under the stamp it was read at. */
+  let shopPart: { stamp: string; json: string } | undefined;
+  const readShopPart = async (): Promise<Omit<HandshakeResponse, 'user'>> => {
     const [rates, alertSettings, deliverySettings, checkoutSettings] = await Promise.all([
       db.kysely.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
       readSetting<SiteSettings['alertSettings']>(db.kysely, 'alertSettings'),
@@ -37,8 +37,7 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
       readSetting<NonNullable<SiteSettings['checkoutSettings']>>(db.kysely, 'checkoutSettings'),
     ]);
     const zoneAmounts = deliverySettings?.baseConfig.stateDeliveryZones.flatMap((s) => s.zones.map((z) => z.amount)) ?? [];
-    const data: HandshakeResponse = {
-      user: await currentUser(db, request), // null unless a valid, unexpired, unrevoked Bearer token came
+    return {
       deliveryZoneAmount: zoneAmounts.length ? Math.min(...zoneAmounts) : 0,
       currencies: rates
         .filter((r): r is { name: CurrencyName; conversion_rate: number } => CURRENCY_NAMES.includes(r.name as CurrencyName))
@@ -54,7 +53,23 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
         ...(checkoutSettings ? { checkoutSettings } : {}),
       },
     };
-    return { data };
+  };
+
+  // Kept and tagged by the response cache for requests without a user; with a Bearer token the answer
+  // holds the user and is `private, no-store`. The shop part is the same for everyone under one data
+  // stamp: read once per stamp (the response cache gives the request its stamp), so a logged-in
+  // shopper's handshake costs the session lookup and nothing else.
+  app.get('/v1/storefront/handshake', { schema: { querystring: businessQuery }, config: { responseCache: { audience: 'anonymous' } } }, async (request, reply) => {
+    const stamp = request.dataStamp?.key;
+    let part = stamp !== undefined && shopPart?.stamp === stamp ? shopPart.json : undefined;
+    if (part === undefined) {
+      part = JSON.stringify(await readShopPart()).slice(1, -1);
+      if (stamp !== undefined) shopPart = { stamp, json: part };
+    }
+    const user = await currentUser(db, request); // null unless a valid, unexpired, unrevoked Bearer token came
+    reply.type('application/json; charset=utf-8');
+    // HandshakeResponse with the user first, as the storefront has always received it.
+    return `{"data":{"user":${JSON.stringify(user)},${part}}}`;
   });
 
   app.get('/v1/storefront/shop', { schema: { querystring: businessQuery }, config: { responseCache: { audience: 'public' } } }, async () => {
