@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 
 const run = (args) => execFileSync('pnpm', args, { stdio: 'inherit' });
-const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['shell', 'catalog', 'cart', 'account', 'checkout'];
+const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['shell', 'catalog', 'cart', 'account', 'checkout', 'backoffice'];
 
 for (const target of targets) run(['--filter', '@adire/server', 'release', 'publish', target]);
 // The server itself, compiled into server/dist/main.mjs (what `pnpm start` runs).

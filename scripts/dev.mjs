@@ -6,7 +6,7 @@ const env = { ...process.env, ADIRE_DEV_REMOTES: '1', FORCE_COLOR: '1' };
 const tasks = [
   ['server', ['--filter', '@adire/server', 'dev']],
   ['shell', ['--filter', '@adire/shell', 'dev']],
-  ...['catalog', 'cart', 'account', 'checkout'].map((r) => [r, ['--filter', `@adire/mf-${r}`, 'watch']]),
+  ...['catalog', 'cart', 'account', 'checkout', 'backoffice'].map((r) => [r, ['--filter', `@adire/mf-${r}`, 'watch']]),
 ];
 
 const children = tasks.map(([name, args]) => {

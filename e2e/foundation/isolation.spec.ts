@@ -108,8 +108,8 @@ test.describe('failure isolation', () => {
 
   test('/remotes.json is read on every page load: repointing one entry changes what loads, no restart', async ({ page, request }) => {
     const before = await (await request.get('/remotes.json')).json();
-    // The four remotes, and the live shell release's version beside them.
-    expect(Object.keys(before).sort()).toEqual(['account', 'cart', 'catalog', 'checkout', 'shell']);
+    // The five remotes (the back office's too, which shopper pages never load), and the live shell release's version beside them.
+    expect(Object.keys(before).sort()).toEqual(['account', 'backoffice', 'cart', 'catalog', 'checkout', 'shell']);
     writeManifest({ ...original, live: { ...original.live, account: '0.0.0-missing' } });
     const after = await (await request.get('/remotes.json')).json();
     expect(after.account.entry).toBe('/releases/account/0.0.0-missing/remoteEntry.js');

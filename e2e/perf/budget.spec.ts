@@ -16,7 +16,7 @@ import {
  * compressed JavaScript, each shared library downloaded once, and no code the page does not need.
  */
 test.describe('first visit budgets', () => {
-  test('the home page sends at most 160 KB of compressed JavaScript, each shared library once, no checkout code', async ({ page }) => {
+  test('the home page sends at most 160 KB of compressed JavaScript, each shared library once, no checkout or back-office code', async ({ page }) => {
     const bodies = recordScripts(page);
     await visitHome(page);
     const scripts = await loadedScripts(page, bodies);
@@ -39,6 +39,8 @@ test.describe('first visit budgets', () => {
     }
 
     expect(scripts.filter((s) => s.url.includes('/releases/checkout/')).map((s) => s.url), 'checkout code on the home page').toEqual([]);
+    // The staff's back office is never a byte of a shopper's page.
+    expect(scripts.filter((s) => s.url.includes('/releases/backoffice/')).map((s) => s.url), 'back-office code on the home page').toEqual([]);
     expect(scripts.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on the home page').toEqual([]);
   });
 
@@ -63,5 +65,6 @@ test.describe('first visit budgets', () => {
     const checkout = await loadedScripts(page, bodies);
     expect(checkout.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on a fresh checkout page').toEqual([]);
     expect(checkout.filter((s) => s.url.includes('/releases/catalog/')).map((s) => s.url), 'catalog code on the checkout page').toEqual([]);
+    expect(checkout.filter((s) => s.url.includes('/releases/backoffice/')).map((s) => s.url), 'back-office code on the checkout page').toEqual([]);
   });
 });

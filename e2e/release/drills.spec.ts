@@ -90,6 +90,31 @@ test.describe('release drills', () => {
     test.info().annotations.push({ type: 'timing', description: `publish ${published.ms} ms, rollback ${rolledBack.ms} ms (release command, process start included)` });
   });
 
+  test('the back office alone is published and rolled back; the store does not move', async ({ page }) => {
+    const errors = watchErrors(page);
+    const before = liveVersion('backoffice');
+    await page.goto('/backoffice/login');
+    await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+
+    const published = releaseCommand(['publish', 'backoffice', '--dist', buildFromLive('backoffice', { replace: ['Back office login', 'Staff sign-in'] })]);
+    const version = /^backoffice (\S+) is live/m.exec(published.output)?.[1];
+    expect(version, published.output).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
+    expect(readManifest().live).toEqual({ ...original.live, backoffice: version });
+    expect(published.ms).toBeLessThan(RELEASE_STEP_LIMIT_MS);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    expect((await pageVersions(page)).backoffice).toBe(version);
+
+    const rolledBack = releaseCommand(['rollback', 'backoffice']);
+    expect(rolledBack.output).toContain(`backoffice rolled back: ${before} is live`);
+    expect(readManifest().live).toEqual(original.live);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
+    expect((await pageVersions(page)).backoffice).toBe(before);
+    expect(releaseCommand(['status']).output).toMatch(new RegExp(`backoffice\\n  live     ${before}  published .* \\(rollback\\)`));
+    expect(errors).toEqual([]);
+  });
+
   test('version skew: a newer shell with the previous release of every remote still sells', async ({ page }) => {
     test.setTimeout(60_000);
     // Each remote gets a newer release, then is rolled back on its own to its previous one; the shell

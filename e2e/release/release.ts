@@ -11,8 +11,8 @@ import { readManifest, RELEASES_DIR } from '../support';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIR = path.resolve(here, '../../server');
 
-export type Target = 'shell' | 'catalog' | 'cart' | 'account' | 'checkout';
-export const REMOTES = ['catalog', 'cart', 'account', 'checkout'] as const;
+export type Target = 'shell' | 'catalog' | 'cart' | 'account' | 'checkout' | 'backoffice';
+export const REMOTES = ['catalog', 'cart', 'account', 'checkout', 'backoffice'] as const;
 
 /** `pnpm release …` against the suite's store, timed; throws with its message when it fails. */
 export function releaseCommand(args: string[]): { output: string; ms: number } {

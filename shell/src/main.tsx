@@ -21,7 +21,7 @@ import { watchDemand } from './federation/demand';
 import { prefetchWhenIdle } from './federation/prefetch';
 import { wantsVersionReadout } from './federation/versions';
 import { Layout } from './layout/Layout';
-import { isCatalogRoute, isCheckoutRoute } from './routes';
+import { isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
 
 reportSharedInstances('shell', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 try {
@@ -74,6 +74,13 @@ registerApplication({
   app: async () => resilientLifecycles('checkout', 'Checkout') as never,
   activeWhen: (location) => isCheckoutRoute(location.pathname),
   customProps: region('app-checkout'),
+});
+// The staff's back office: its remote is fetched only on /backoffice (shopper pages never load it).
+registerApplication({
+  name: 'backoffice',
+  app: async () => resilientLifecycles('backoffice', 'The back office') as never,
+  activeWhen: (location) => isBackofficeRoute(location.pathname),
+  customProps: region('app-backoffice'),
 });
 start({ urlRerouteOnly: true });
 // The next likely remote (the checkout once the cart has something) is fetched ahead when idle.

@@ -43,7 +43,7 @@ describe('development overrides', () => {
     const { overrides, rejected } = overridesFromAddress('?remote.basket=http://127.0.0.1:1/x.js&remote.cart=https://cdn.example/x.js', {});
     expect(overrides).toEqual({});
     expect(rejected).toEqual([
-      "remote.basket: no remote is called 'basket' (catalog, cart, account, checkout)",
+      "remote.basket: no remote is called 'basket' (catalog, cart, account, checkout, backoffice)",
       "remote.cart: 'https://cdn.example/x.js' is not an http:// URL of a .js file on this machine (localhost, 127.0.0.1)",
     ]);
   });
@@ -76,6 +76,7 @@ describe('version readout', () => {
       ['cart', '0.1.0-bbb', 'unavailable'],
       ['account', 'not published', 'not loaded'],
       ['checkout', 'not published', 'not loaded'],
+      ['backoffice', 'not published', 'not loaded'],
     ]);
     expect(versionsByPart(parts)).toEqual({
       shell: '0.1.0-sss',
@@ -83,6 +84,7 @@ describe('version readout', () => {
       cart: '0.1.0-bbb',
       account: 'not published',
       checkout: 'not published',
+      backoffice: 'not published',
     });
   });
 

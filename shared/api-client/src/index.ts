@@ -18,6 +18,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** A bearer token of the caller's own (the back office's staff session) instead of the stored shopper's; null sends none. */
+  token?: string | null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -71,7 +73,7 @@ export function createApiClient(initial: Partial<ApiClientConfig> = {}) {
   const instanceId = Math.random().toString(36).slice(2);
 
   async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-    const token = readStored<User>('user')?.authToken;
+    const token = options.token !== undefined ? options.token : readStored<User>('user')?.authToken;
     const sendsBody = method !== 'GET' && method !== 'DELETE';
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sendsBody) headers['Content-Type'] = 'application/json';

@@ -73,6 +73,14 @@ describe('api client', () => {
     expect(seen[0]?.authorization).toBe('Bearer tok123');
   });
 
+  it("sends a caller's own token instead of the stored shopper's (the back office's staff session), or none when null", async () => {
+    store.set('adire:user', JSON.stringify({ email: 'ada@example.com', authToken: 'shopper-token' }));
+    const api = createApiClient({ baseURL });
+    await api.get('/v1/backoffice/me', { token: 'staff-token' });
+    await api.post('/v1/backoffice/auth/login', { email: 'x' }, { token: null });
+    expect(seen.map((s) => s.authorization)).toEqual(['Bearer staff-token', undefined]);
+  });
+
   it('makes a 4xx body the error, with its status', async () => {
     const api = createApiClient({ baseURL });
     const res = await api.get('/missing/order');

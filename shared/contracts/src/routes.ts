@@ -9,6 +9,8 @@ import type { RemoteName } from './shop';
 export const FAQ_PATH = '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja';
 const CATALOG_PREFIXES = ['/product-category', '/product/', '/filters', '/vip', '/blog', FAQ_PATH];
 const CHECKOUT_PREFIXES = ['/checkout', '/order-tracker'];
+/** The staff's back office: its own remote, without the store's header and footer. */
+export const BACKOFFICE_PATH = '/backoffice';
 
 function matchesPrefix(pathname: string, prefix: string): boolean {
   if (prefix.endsWith('/')) return pathname.startsWith(prefix);
@@ -23,22 +25,27 @@ export function isCheckoutRoute(pathname: string): boolean {
   return CHECKOUT_PREFIXES.some((p) => matchesPrefix(pathname, p));
 }
 
+export function isBackofficeRoute(pathname: string): boolean {
+  return matchesPrefix(pathname, BACKOFFICE_PATH);
+}
+
 export function isUnsubscribeRoute(pathname: string): boolean {
   return pathname === '/unsubscribe' || pathname.startsWith('/unsubscribe/');
 }
 
 /** Routes the shell itself answers with "page not found". */
 export function isKnownRoute(pathname: string): boolean {
-  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname);
+  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname) || isBackofficeRoute(pathname);
 }
 
-/** The footer is hidden on checkout and unsubscribe only (SPEC section 2): the order tracker has it. */
+/** The footer is hidden on checkout and unsubscribe (SPEC section 2; the order tracker has it) and in the back office. */
 export function showsFooter(pathname: string): boolean {
-  return !matchesPrefix(pathname, '/checkout') && !isUnsubscribeRoute(pathname);
+  return !matchesPrefix(pathname, '/checkout') && !isUnsubscribeRoute(pathname) && !isBackofficeRoute(pathname);
 }
 
-/** The checkout page brings its own compact header. */
+/** The checkout page brings its own compact header; the back office its own bar. */
 export function showsMainHeader(pathname: string): boolean {
+  if (isBackofficeRoute(pathname)) return false;
   return !isCheckoutRoute(pathname) || pathname.startsWith('/order-tracker');
 }
 
@@ -48,6 +55,8 @@ export function showsMainHeader(pathname: string): boolean {
  */
 export function remotesForPage(pathname: string): RemoteName[] {
   const remotes: RemoteName[] = [];
+  // The back office is a page of its own: no cart drawer, no account dropdown.
+  if (isBackofficeRoute(pathname)) return ['backoffice'];
   if (isCatalogRoute(pathname)) remotes.push('catalog');
   if (isCheckoutRoute(pathname)) remotes.push('checkout');
   remotes.push('cart');

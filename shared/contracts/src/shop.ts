@@ -31,8 +31,11 @@ export const API_PATHS = {
   deliveryQuote: (id: string) => `/v1/orders/order/delivery-quote/${encodeURIComponent(id)}`,
 } as const;
 
-/** The four remotes and the shell; also the values of `data-boundary`. */
-export const REMOTE_NAMES = ['catalog', 'cart', 'account', 'checkout'] as const;
+/**
+ * The remotes (the four of the store, and the staff's back office, which shopper pages never load);
+ * with the shell, also the values of `data-boundary`.
+ */
+export const REMOTE_NAMES = ['catalog', 'cart', 'account', 'checkout', 'backoffice'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Boundary = 'shell' | RemoteName;
 

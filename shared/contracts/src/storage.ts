@@ -1,7 +1,7 @@
 import type { User } from './entities';
 
 /** Which domain may write a stored key. Others only read it, or ask the owner over the bus. */
-export type StorageOwner = 'shell' | 'account' | 'cart' | 'checkout';
+export type StorageOwner = 'shell' | 'account' | 'cart' | 'checkout' | 'backoffice';
 
 /** Local storage keys (SPEC section 3, "Stored locally"), declared once with their owners. */
 export const STORAGE_KEYS = {
@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   checkoutStage: { key: 'adire:checkoutStage', owner: 'checkout' },
   /** Development only: remotes pointed at a local dev server (`?remote.cart=…`), honoured on a dev store. */
   devRemotes: { key: 'adire:devRemotes', owner: 'shell' },
+  /** The back office's staff session ({ token, email, role }): apart from the shopper's user. */
+  staffSession: { key: 'adire:staffSession', owner: 'backoffice' },
 } as const satisfies Record<string, { key: string; owner: StorageOwner }>;
 
 export type StoredName = keyof typeof STORAGE_KEYS;

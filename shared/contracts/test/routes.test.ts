@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remotesForPage } from '../src/routes';
+import { isKnownRoute, remotesForPage, showsFooter, showsMainHeader } from '../src/routes';
 
 describe('remotesForPage', () => {
   it('names the route application first, then the cart and the account dropdown of the main header', () => {
@@ -12,5 +12,15 @@ describe('remotesForPage', () => {
     expect(remotesForPage('/checkout')).toEqual(['checkout', 'cart']);
     expect(remotesForPage('/unsubscribe/abc')).toEqual(['cart', 'account']);
     expect(remotesForPage('/nowhere')).toEqual(['cart', 'account']);
+  });
+
+  it('the back office is a page of its own: its remote alone, no store header or footer, never on a shopper page', () => {
+    for (const path of ['/backoffice', '/backoffice/orders/ABL1001W', '/backoffice/settings']) {
+      expect(remotesForPage(path)).toEqual(['backoffice']);
+      expect(showsMainHeader(path)).toBe(false);
+      expect(showsFooter(path)).toBe(false);
+      expect(isKnownRoute(path)).toBe(true);
+    }
+    for (const path of ['/', '/checkout', '/order-tracker', '/product/x', '/backofficer', '/nowhere']) expect(remotesForPage(path)).not.toContain('backoffice');
   });
 });

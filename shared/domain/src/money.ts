@@ -49,3 +49,11 @@ export function currenciesFromRates(
     return typeof rate === 'number' && rate > 0 ? { ...c, conversionRate: rate } : { ...c };
   });
 }
+
+/**
+ * '{{50000}}' in an alert becomes a price in the given currency ('₦50,000', '$72'): the store's banner
+ * and the back office's live preview of it use this one rule.
+ */
+export function fillPricePlaceholders(text: string, currency: Pick<Currency, 'conversionRate' | 'sign'>): string {
+  return text.replace(/\{\{\s*(\d+(?:\.\d+)?)\s*\}\}/g, (_match, amount: string) => formatPrice(Number(amount), currency));
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cartHasWork, whenDemanded } from '../federation/demand';
 import { mainContentSettled } from '../federation/settled';
-import { isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
+import { isBackofficeRoute, isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
 import { AlertBanner } from './AlertBanner';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ShellErrorBoundary } from './ErrorFallback';
@@ -68,6 +68,7 @@ export function Layout() {
         <main id="main-content" className={styles.main}>
           <div id="app-catalog" data-region="catalog" {...drawnRegion('catalog')} />
           <div id="app-checkout" data-region="checkout" {...drawnRegion('checkout')} />
+          <div id="app-backoffice" data-region="backoffice" />
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
           {!isKnownRoute(pathname) && <NotFound />}
         </main>
@@ -76,7 +77,7 @@ export function Layout() {
             <Footer />
           </ControlsOnceRunning>
         )}
-        <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={whenCartMounts} />
+        {!isBackofficeRoute(pathname) && <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={whenCartMounts} />}
         <Toasts />
         <ConfirmDialog />
       </div>

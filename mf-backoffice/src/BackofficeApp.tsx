@@ -1,0 +1,86 @@
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@adire/router';
+import type { ReactNode } from 'react';
+import { paths, staffApi } from './api';
+import { Audit } from './audit/Audit';
+import styles from './backoffice.module.css';
+import { Login } from './Login';
+import { NotFound } from './NotFound';
+import { Board } from './orders/Board';
+import { OrderPage } from './orders/OrderPage';
+import { may, useSession } from './session';
+import { Settings } from './settings/Settings';
+import { Welcome } from './Welcome';
+
+/** A part only some roles may open: hidden from the others (and refused by the server anyway). */
+function Allowed({ permission, what, children }: { permission: string; what: string; children: ReactNode }) {
+  const session = useSession((s) => s.session);
+  if (!may(session, permission)) {
+    return (
+      <section className={styles.page}>
+        <h1>Not for your role</h1>
+        <p>Only managers can open {what}.</p>
+        <Link to="/">Back to the orders</Link>
+      </section>
+    );
+  }
+  return children;
+}
+
+function SignedIn({ children }: { children: ReactNode }) {
+  const session = useSession((s) => s.session);
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+function Bar() {
+  const session = useSession((s) => s.session);
+  const signOut = useSession((s) => s.signOut);
+  if (!session) return null;
+  const logOut = async () => {
+    await staffApi.post(paths.logout);
+    signOut();
+  };
+  return (
+    <header className={styles.bar}>
+      <Link to="/" className={styles.brand}>
+        Adire Blooms <span>back office</span>
+      </Link>
+      <nav aria-label="Back office" className={styles.nav}>
+        <Link to="/">Orders</Link>
+        {may(session, 'settings') && <Link to="/settings">Settings</Link>}
+        {may(session, 'audit') && <Link to="/audit">Audit</Link>}
+      </nav>
+      <div className={styles.who}>
+        <span>
+          {session.email} ({session.role})
+        </span>
+        <button type="button" onClick={() => void logOut()} className={styles.secondary}>
+          Log out
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** The staff's back office on /backoffice/*: its own bar, pages, not-found and error fallback. */
+export function BackofficeApp() {
+  return (
+    <div data-boundary="backoffice" className={styles.root}>
+      <BrowserRouter basename="/backoffice">
+        <Bar />
+        <div className={styles.content}>
+          <Routes>
+            <Route path="/login" element={<Login />} />
+            <Route path="/welcome" element={<Welcome />} />
+            <Route path="/" element={<SignedIn><Board /></SignedIn>} />
+            <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
+            <Route path="/settings" element={<SignedIn><Allowed permission="settings" what="the settings"><Settings /></Allowed></SignedIn>} />
+            <Route path="/audit" element={<SignedIn><Allowed permission="audit" what="the audit"><Audit /></Allowed></SignedIn>} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </div>
+      </BrowserRouter>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { api } from '@adire/api-client';
+import type { ApiResult } from '@adire/contracts';
+import { useSession } from './session';
+
+/** The back office's own API (server: domains/staff), under its own prefix. */
+export const BACKOFFICE_API = '/v1/backoffice';
+
+export const paths = {
+  login: `${BACKOFFICE_API}/auth/login`,
+  acceptInvite: `${BACKOFFICE_API}/auth/accept-invite`,
+  logout: `${BACKOFFICE_API}/auth/logout`,
+  orders: `${BACKOFFICE_API}/orders`,
+  order: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}`,
+  advance: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/advance`,
+  transfer: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/transfer`,
+  settings: `${BACKOFFICE_API}/settings`,
+  staff: `${BACKOFFICE_API}/staff`,
+  audit: `${BACKOFFICE_API}/audit`,
+} as const;
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** A call with the staff session's token (never the shopper's); a session the server ended signs out. */
+async function call<T>(run: (token: string | null) => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  const token = useSession.getState().session?.token ?? null;
+  const result = await run(token);
+  if (result.error && result.status === 401 && token) useSession.getState().signOut();
+  return result;
+}
+
+export const staffApi = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => call<T>((token) => api.get<T>(path, { query, token, signal })),
+  post: <T>(path: string, body: Record<string, unknown> = {}) => call<T>((token) => api.post<T>(path, body, { token })),
+  put: <T>(path: string, body: Record<string, unknown>) => call<T>((token) => api.put<T>(path, body, { token })),
+};

@@ -1,0 +1,269 @@
+import type { CurrencyName, Order, TimelineEntry } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
+import { Link, useParams } from '@adire/router';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { paths, staffApi } from '../api';
+import styles from '../backoffice.module.css';
+import { nextSteps } from '../board';
+
+interface TransferNotice {
+  amount?: number;
+  currency?: string;
+  accountName?: string;
+  reference?: string;
+  method?: string | null;
+  at: string;
+}
+
+interface OrderView {
+  order: Order;
+  deliveryStatus: string;
+  timeline: TimelineEntry[];
+  transferNotice: TransferNotice | null;
+  awaitingTransfer: boolean;
+  paymentEvents: { kind: string; provider: string; reference: string | null; at: string }[];
+}
+
+const when = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
+
+/** Print only one part: the delivery sheet (the order without controls) or the card message. */
+function printPart(part: 'sheet' | 'card') {
+  document.documentElement.dataset.backofficePrint = part;
+  const done = () => {
+    delete document.documentElement.dataset.backofficePrint;
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
+
+/** One order: items and designs, card message, recipient, delivery, payment events, timeline; and what staff do with it. */
+export function OrderPage() {
+  const { orderNumber = '' } = useParams();
+  const [view, setView] = useState<OrderView | null>(null);
+  const [error, setError] = useState('');
+  const [said, setSaid] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const res = await staffApi.get<OrderView>(paths.order(orderNumber));
+    if (res.error || !res.data) return setError(res.message);
+    setView(res.data);
+  }, [orderNumber]);
+  useEffect(() => void load(), [load]);
+
+  const act = async (path: string, body: Record<string, unknown>) => {
+    setBusy(true);
+    setError('');
+    const res = await staffApi.post<{ message: string; order: OrderView }>(path, body);
+    setBusy(false);
+    if (res.error || !res.data) return setError(res.message);
+    setSaid(res.data.message);
+    setView(res.data.order);
+  };
+
+  const reject = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
+    void act(paths.transfer(orderNumber), { decision: 'reject', reason });
+  };
+
+  if (!view) {
+    return (
+      <section className={styles.page}>
+        <h1>Order {orderNumber}</h1>
+        {error ? (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : (
+          <p>Loading the order…</p>
+        )}
+        <Link to="/">Back to the orders</Link>
+      </section>
+    );
+  }
+
+  const { order } = view;
+  const currency = order.currency as CurrencyName;
+  const money = (amount: number, c: string = currency) => formatAmount(amount, c as CurrencyName);
+  const details = order.deliveryDetails ?? {};
+  const steps = nextSteps(view.deliveryStatus, order.paymentStatus);
+  const items = order.cartItems?.length ? order.cartItems : null;
+
+  return (
+    <article className={styles.page} data-print-part="sheet">
+      <p className={styles.noPrint}>
+        <Link to="/">← Orders</Link>
+      </p>
+      <h1>Order {order.orderNumber}</h1>
+      <p role="status" className={styles.success}>
+        {said}
+      </p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <dt>Delivery date</dt>
+        <dd>{order.deliveryDate || 'not chosen'}</dd>
+        <dt>Status</dt>
+        <dd>{view.deliveryStatus}</dd>
+        <dt>Payment</dt>
+        <dd>{order.paymentStatus}</dd>
+        <dt>Order total</dt>
+        <dd>{money(order.total ?? 0)}</dd>
+      </dl>
+
+      {view.awaitingTransfer && (
+        <section aria-label="Transfer notice" className={`${styles.panel} ${styles.noPrint}`}>
+          <h2>Transfer to check</h2>
+          {view.transferNotice ? (
+            <dl className={styles.facts}>
+              <dt>Order total</dt>
+              <dd>{money(order.total ?? 0)}</dd>
+              <dt>Amount sent</dt>
+              <dd>{view.transferNotice.amount !== undefined ? money(view.transferNotice.amount, view.transferNotice.currency ?? currency) : '—'}</dd>
+              <dt>Account name</dt>
+              <dd>{view.transferNotice.accountName ?? '—'}</dd>
+              <dt>Reference</dt>
+              <dd>{view.transferNotice.reference ?? '—'}</dd>
+              <dt>Sent</dt>
+              <dd>{when(view.transferNotice.at)}</dd>
+            </dl>
+          ) : (
+            <p>The shopper chose a transfer but has not said it is sent yet.</p>
+          )}
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} disabled={busy} onClick={() => void act(paths.transfer(orderNumber), { decision: 'confirm' })}>
+              Confirm transfer
+            </button>
+          </div>
+          <form aria-label="Reject the transfer" onSubmit={reject} className={styles.inline}>
+            <label>
+              Reason for rejecting
+              <input name="reason" maxLength={300} />
+            </label>
+            <button type="submit" className={styles.secondary} disabled={busy}>
+              Reject transfer
+            </button>
+          </form>
+        </section>
+      )}
+
+      <section aria-label="Delivery status" className={`${styles.panel} ${styles.noPrint}`}>
+        <h2>Delivery status</h2>
+        {steps.length ? (
+          <div className={styles.actions}>
+            {steps.map((step) => (
+              <button key={step} type="button" className={styles.secondary} disabled={busy} onClick={() => void act(paths.advance(orderNumber), { step })}>
+                Mark {step}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <p>{view.deliveryStatus === 'delivered' ? 'Delivered.' : 'The delivery steps open once the order is paid.'}</p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={() => printPart('sheet')}>
+            Print delivery sheet
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => printPart('card')}>
+            Print card message
+          </button>
+        </div>
+      </section>
+
+      <section aria-label="Items">
+        <h2>Items</h2>
+        <ul className={styles.lines}>
+          {items
+            ? items.map((item, i) => (
+                <li key={`${item.SKU}-${i}`}>
+                  <strong>
+                    {item.quantity} × {item.name}
+                  </strong>
+                  {item.size ? `, ${item.size}` : ''}
+                  {item.design ? ` — design: ${item.design.title ?? item.design.name ?? ''}` : ''} <span>{money(item.price, 'NGN')} each</span>
+                </li>
+              ))
+            : order.orderProducts.map((p, i) => (
+                <li key={`${p.SKU}-${i}`}>
+                  <strong>
+                    {p.quantity} × {p.name}
+                  </strong>
+                  {p.size ? `, ${p.size}` : ''}
+                </li>
+              ))}
+        </ul>
+      </section>
+
+      <section aria-label="Card message" data-print-part="card" className={styles.cardMessage}>
+        <h2>Card message</h2>
+        <p>{order.deliveryMessage || 'No card message.'}</p>
+      </section>
+
+      <section aria-label="Recipient and delivery">
+        <h2>{order.deliveryMethod === 'pickup' ? 'Pick-up' : 'Recipient and delivery'}</h2>
+        <dl className={styles.facts}>
+          {order.deliveryMethod === 'pickup' ? (
+            <>
+              <dt>Branch</dt>
+              <dd>{order.pickupLocation}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Recipient</dt>
+              <dd>{details.recipientName ?? '—'}</dd>
+              <dt>Phone</dt>
+              <dd>{[details.recipientPhoneCountryCode, details.recipientPhone].filter(Boolean).join(' ') || '—'}</dd>
+              <dt>Address</dt>
+              <dd>{order.recipientAddress ?? '—'}</dd>
+              <dt>State and zone</dt>
+              <dd>{[details.state, order.deliveryZone].filter(Boolean).join(', ') || '—'}</dd>
+            </>
+          )}
+          <dt>Despatch from</dt>
+          <dd>{order.despatchLocation ?? '—'}</dd>
+          {order.deliveryInstruction && (
+            <>
+              <dt>Instructions</dt>
+              <dd>{order.deliveryInstruction}</dd>
+            </>
+          )}
+          <dt>Sender</dt>
+          <dd>{[order.client?.name, order.client?.phone, order.client?.email].filter(Boolean).join(', ') || '—'}</dd>
+        </dl>
+      </section>
+
+      <section aria-label="Timeline">
+        <h2>Timeline</h2>
+        <ol className={styles.lines}>
+          {view.timeline.map((t) => (
+            <li key={t.step}>
+              {t.done ? '✓' : '○'} {t.step} {t.at ? `— ${when(t.at)}` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-label="Payment events" className={styles.noPrint}>
+        <h2>Payment events</h2>
+        {view.paymentEvents.length ? (
+          <ol className={styles.lines}>
+            {view.paymentEvents.map((e, i) => (
+              <li key={i}>
+                {when(e.at)} — {e.kind} ({e.provider}
+                {e.reference ? `, ${e.reference}` : ''})
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p>No payment events yet.</p>
+        )}
+      </section>
+    </article>
+  );
+}
