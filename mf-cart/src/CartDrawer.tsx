@@ -1,4 +1,4 @@
-import { cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
+import { cartLineKey, cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
 import { confirmWithShopper } from '@adire/event-bus';
 import { Price } from '@adire/ui';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
@@ -46,7 +46,7 @@ export function CartDrawer() {
         ) : (
           <ul className={styles.items} aria-label="Cart items">
             {items.map((item) => (
-              <li key={item.SKU} className={styles.item}>
+              <li key={cartLineKey(item)} className={styles.item}>
                 <img src={item.image.src} alt="" width={64} height={64} />
                 <div>
                   <p className={styles.name}>{item.name}</p>
@@ -64,11 +64,11 @@ export function CartDrawer() {
                   )}
                   <Price amount={item.price} />
                   <div className={styles.qty} role="group" aria-label={`Quantity of ${item.name}`}>
-                    <button type="button" onClick={() => decrement(item.SKU)} aria-label="Decrease quantity" disabled={item.quantity <= 1}>
+                    <button type="button" onClick={() => decrement(cartLineKey(item))} aria-label="Decrease quantity" disabled={item.quantity <= 1}>
                       −
                     </button>
                     <span aria-live="polite">{item.quantity}</span>
-                    <button type="button" onClick={() => increment(item.SKU)} aria-label="Increase quantity">
+                    <button type="button" onClick={() => increment(cartLineKey(item))} aria-label="Increase quantity">
                       +
                     </button>
                   </div>
@@ -79,7 +79,7 @@ export function CartDrawer() {
                   aria-label={`Remove ${item.name}`}
                   onClick={async () => {
                     const ok = await confirmWithShopper({ title: 'Remove item', message: `Remove ${item.name} from your cart?`, confirmLabel: 'Remove' });
-                    if (ok) remove(item.SKU);
+                    if (ok) remove(cartLineKey(item));
                   }}
                 >
                   Remove

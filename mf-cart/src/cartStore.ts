@@ -1,6 +1,6 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CheckoutSettings, type CurrencyName, type User } from '@adire/contracts';
-import { addCartItem, cartItemCount, decrementQuantity, deliveryDateProblem, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
+import { addCartItem, cartItemCount, cartLineKey, decrementQuantity, deliveryDateProblem, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
 import { checkoutPath, isSelectableDate, itemsWithSku, orderBody, storedCartItems } from './rules';
@@ -14,9 +14,10 @@ interface CartState {
   /** An order call is under way: the drawer's button waits. */
   busy: boolean;
   add(item: CartItem): void;
-  increment(sku: string): void;
-  decrement(sku: string): void;
-  remove(sku: string): Promise<void>;
+  /** Lines are named by their cart line key (SKU + design, `cartLineKey`). */
+  increment(line: string): void;
+  decrement(line: string): void;
+  remove(line: string): Promise<void>;
   setDeliveryDate(date: string | null): void;
   /** 'Proceed to checkout' (no order yet) or 'Update Cart' (order exists). */
   submit(): Promise<void>;
@@ -60,7 +61,7 @@ export const useCart = create<CartState>((set, get) => {
     if (items.length === 0) writeStored('deliveryDate', null);
     else if (get().deliveryDate) writeStored('deliveryDate', get().deliveryDate);
   };
-  const mapItem = (sku: string, change: (item: CartItem) => CartItem) => update(get().items.map((i) => (i.SKU === sku ? change(i) : i)));
+  const mapItem = (line: string, change: (item: CartItem) => CartItem) => update(get().items.map((i) => (cartLineKey(i) === line ? change(i) : i)));
 
   /**
    * After the order is saved: go to the checkout, stay in the drawer, go home, or (an update from the
@@ -106,10 +107,10 @@ export const useCart = create<CartState>((set, get) => {
     opener: 'main-header',
     busy: false,
     add: (item) => update(addCartItem(get().items, item)),
-    increment: (sku) => mapItem(sku, incrementQuantity),
-    decrement: (sku) => mapItem(sku, decrementQuantity),
-    async remove(sku) {
-      const items = get().items.filter((i) => i.SKU !== sku);
+    increment: (line) => mapItem(line, incrementQuantity),
+    decrement: (line) => mapItem(line, decrementQuantity),
+    async remove(line) {
+      const items = get().items.filter((i) => cartLineKey(i) !== line);
       update(items);
       // The last item gone while an order exists: the order is emptied too (SPEC section 4).
       if (items.length === 0 && get().orderId) await saveOrder(items, get().opener === 'checkout-header' ? 'home' : 'stay');
@@ -167,7 +168,7 @@ function forgetPaidServerCart(): void {
 
 /**
  * A user appeared (login, or restored on load): their saved cart is merged with the guest cart by
- * SKU, then the guest copy is cleared. The merged cart is saved back only when the guest had items
+ * cart line (SKU + design), then the guest copy is cleared. The merged cart is saved back only when the guest had items
  * (or when the saved cart held a paid order's items).
  */
 export function adoptUserCart(user: User): void {

@@ -1,4 +1,5 @@
 import type { CartItem } from '@adire/contracts';
+import { cartLineKey } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { api } from '@adire/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,11 +34,25 @@ describe('cart store', () => {
   it('minus stops at one; logout empties the cart', () => {
     wireCartToBus();
     bus.emit('cart:add', { item: roses });
-    useCart.getState().decrement('AB-1001');
+    useCart.getState().decrement(cartLineKey(roses));
     expect(useCart.getState().items[0]?.quantity).toBe(1);
     bus.emit('account:logout', {});
     expect(useCart.getState().items).toEqual([]);
     expect(bus.last('cart:summary')?.itemCount).toBe(0);
+  });
+
+  it('the same SKU in another design is a line of its own: plus, minus and remove touch only that line', async () => {
+    wireCartToBus();
+    const inVase: CartItem = { ...roses, design: { title: 'In vase', price: 15000, quantity: 1 } };
+    bus.emit('cart:add', { item: roses });
+    bus.emit('cart:add', { item: inVase });
+    useCart.getState().increment(cartLineKey(inVase));
+    expect(useCart.getState().items.map((i) => [i.SKU, i.design?.title, i.quantity])).toEqual([
+      ['AB-1001', undefined, 1],
+      ['AB-1001', 'In vase', 2],
+    ]);
+    await useCart.getState().remove(cartLineKey(roses));
+    expect(useCart.getState().items.map((i) => i.design?.title)).toEqual(['In vase']);
   });
 
   it('opens on request and remembers which header asked', () => {
@@ -102,7 +117,7 @@ describe('cart and the server', () => {
     bus.emit('cart:add', { item: roses });
     useCart.setState({ orderId: 'ord_9' });
     bus.emit('cart:open', { from: 'checkout-header' });
-    await useCart.getState().remove('AB-1001');
+    await useCart.getState().remove(cartLineKey(roses));
     expect(put).toHaveBeenCalledWith('/v1/orders/order/ord_9', { deliveryDate: '', cartItems: null, currency: 'NGN' });
     expect(window.location.pathname).toBe('/');
   });

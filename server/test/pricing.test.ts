@@ -1,5 +1,6 @@
 import { shopDate } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
+import { itemsToKeep } from '../src/domains/orders/cart';
 import { priceCart, type Sellable } from '../src/domains/orders/pricing';
 import { checkDeliveryDate } from '../src/domains/orders/service';
 
@@ -45,6 +46,25 @@ describe('priceCart', () => {
     } catch (e) {
       expect((e as { fields: Record<string, string> }).fields).toEqual({ 'cartItems.1.SKU': 'is unknown' });
     }
+  });
+
+  it('keeps the same SKU in another design as a line of its own (the one cart line rule)', () => {
+    const priced = priceCart([{ SKU: 'R-24', quantity: 1 }, { SKU: 'R-24', quantity: 1, design: { title: 'In vase' } }, { SKU: 'R-24', quantity: 2, design: { name: 'in VASE' } }], catalogue, 1);
+    expect(priced.cartItems.map((i) => [i.SKU, i.design?.title, i.quantity])).toEqual([
+      ['R-24', undefined, 1],
+      ['R-24', 'In vase', 3],
+    ]);
+  });
+
+  it('the saved cart combines by the same rule and drops what the catalogue does not sell', () => {
+    const kept = itemsToKeep(
+      [{ SKU: 'R-24', quantity: 1, design: { title: 'In vase' } }, { SKU: 'R-24', quantity: 2, design: { title: 'in vase' } }, { SKU: 'R-24', quantity: 1 }, { SKU: 'GONE', quantity: 1 }],
+      catalogue,
+    );
+    expect(kept.map((i) => [i.SKU, i.design?.title, i.quantity, i.design?.quantity])).toEqual([
+      ['R-24', 'In vase', 3, 3],
+      ['R-24', undefined, 1, undefined],
+    ]);
   });
 
   it('refuses a combined quantity above 99', () => {

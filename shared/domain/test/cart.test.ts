@@ -1,7 +1,7 @@
 import type { CartItem } from '@adire/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addCartItem, cartLineTotal, cartSubtotal, cartTotal, decrementQuantity, incrementQuantity, mergeCarts, orderTotal } from '../src/cart';
+import { addCartItem, cartLineKey, cartLineTotal, combineCartLines, cartSubtotal, cartTotal, decrementQuantity, incrementQuantity, mergeCarts, orderTotal } from '../src/cart';
 
 const item = (SKU: string, price: number, quantity: number, design?: CartItem['design']): CartItem => ({
   SKU,
@@ -41,6 +41,34 @@ describe('addCartItem', () => {
   });
 });
 
+describe('the same cart line', () => {
+  it('is the same SKU in the same design (design names without case, title or name)', () => {
+    expect(cartLineKey(item('A', 1, 1, { title: 'In vase', price: 5, quantity: 1 }))).toBe(cartLineKey({ SKU: ' A ', design: { name: 'in VASE' } }));
+    expect(cartLineKey(item('A', 1, 1))).not.toBe(cartLineKey(item('A', 1, 1, { title: 'In vase', price: 5, quantity: 1 })));
+    expect(cartLineKey(item('A', 1, 1))).not.toBe(cartLineKey(item('B', 1, 1)));
+  });
+
+  it('the drawer keeps the same SKU in another design as a line of its own', () => {
+    const cart = [item('A', 100, 1)];
+    const more = addCartItem(cart, item('A', 100, 2, { title: 'In vase', price: 50, quantity: 2 }));
+    expect(more.map((i) => [i.SKU, i.quantity, i.design?.title])).toEqual([
+      ['A', 1, undefined],
+      ['A', 2, 'In vase'],
+    ]);
+    expect(addCartItem(more, item('A', 100, 1, { title: 'in vase', price: 50, quantity: 1 }))[1]!.quantity).toBe(3);
+  });
+
+  it('the merge at login and a saved cart combine by the same rule', () => {
+    const vase = { title: 'In vase', price: 50, quantity: 1 };
+    const merged = mergeCarts([item('A', 100, 1, vase)], [item('A', 100, 2), item('A', 100, 1, vase)]);
+    expect(merged.map((i) => [i.SKU, i.quantity, i.design?.quantity])).toEqual([
+      ['A', 2, 2],
+      ['A', 2, undefined],
+    ]);
+    expect(combineCartLines([item('B', 5, 1), item('B', 5, 4)]).map((i) => i.quantity)).toEqual([5]);
+  });
+});
+
 describe('quantities', () => {
   it('minus stops at 1, plus always adds one, design quantity follows', () => {
     const one = item('A', 100, 1, { title: 'Box', price: 0, quantity: 1 });
@@ -53,7 +81,7 @@ describe('quantities', () => {
 });
 
 describe('mergeCarts', () => {
-  it('sums quantities by SKU and drops items without one', () => {
+  it('sums quantities of the same cart line and drops items without an SKU', () => {
     const merged = mergeCarts([item('A', 100, 1), item('', 5, 1)], [item('A', 100, 2), item('B', 50, 1)]);
     expect(merged.map((i) => [i.SKU, i.quantity])).toEqual([
       ['A', 3],
@@ -70,7 +98,7 @@ describe('mergeCarts', () => {
         const merged = mergeCarts(server, guest);
         const count = (xs: CartItem[]) => xs.reduce((n, x) => n + x.quantity, 0);
         expect(count(merged)).toBe(count(server) + count(guest));
-        expect(new Set(merged.map((x) => x.SKU)).size).toBe(merged.length);
+        expect(new Set(merged.map(cartLineKey)).size).toBe(merged.length);
       }),
     );
   });

@@ -1,5 +1,5 @@
 import type { CartItem, OrderProduct } from '@adire/contracts';
-import { cartSubtotal, cartTotal, convertAmount } from '@adire/domain';
+import { cartLineKey, cartSubtotal, cartTotal, convertAmount, designLabel } from '@adire/domain';
 import { AppError, badRequest } from '../../http/errors';
 import type { Sellable } from '../catalog';
 
@@ -32,12 +32,20 @@ export function outOfStockMessage(name: string, available: number): string {
     : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left: lower the quantity to ${available} to check out.`;
 }
 
-const designName = (d: unknown): string | null => {
-  if (!d || typeof d !== 'object') return null;
-  const { title, name } = d as { title?: unknown; name?: unknown };
-  const label = typeof title === 'string' && title.trim() ? title : typeof name === 'string' ? name : null;
-  return label ? label.trim() : null;
-};
+/** A cart line as the server keeps it: names, image and naira prices from the catalogue; the design's quantity follows the item's. */
+export function cartLine(sellable: Sellable, quantity: number, design?: { name: string; priceNgn: number }): CartItem {
+  return {
+    SKU: sellable.sku,
+    productId: sellable.productId,
+    name: sellable.name,
+    description: sellable.description,
+    image: { src: sellable.image, alt: sellable.name },
+    price: sellable.priceNgn,
+    quantity,
+    ...(sellable.size ? { size: sellable.size } : {}),
+    ...(design ? { design: { title: design.name, price: design.priceNgn, quantity } } : {}),
+  };
+}
 
 /**
  * Price a cart from the catalogue. Client prices are ignored; an unknown SKU, an unknown design or a
@@ -70,19 +78,19 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
       soldOut++;
       return;
     }
-    let design: CartItem['design'];
+    let design: { name: string; priceNgn: number } | undefined;
     if (raw.design !== undefined && raw.design !== null) {
-      const wanted = designName(raw.design);
+      const wanted = designLabel(raw.design);
       const known = wanted ? sellable.designs.get(wanted.toLowerCase()) : undefined;
       if (!known) {
         fields[`${key}.design`] = 'is not offered for this product';
         problems.push(`${sellable.name} is not offered in the design '${String(wanted ?? '').slice(0, 40)}'`);
         return;
       }
-      // The design quantity moves with the item quantity (SPEC section 4).
-      design = { title: known.name, price: known.priceNgn, quantity };
+      design = known;
     }
-    const lineKey = `${sku}|${design?.title ?? ''}`;
+    // The same cart line (SKU + design, @adire/domain) is one line with the quantities summed.
+    const lineKey = cartLineKey({ SKU: sku, design: design && { title: design.name } });
     const existing = lines.get(lineKey);
     const total = (existing?.quantity ?? 0) + quantity;
     if (total > MAX_QUANTITY) {
@@ -90,17 +98,7 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
       problems.push(`Quantity of ${sellable.name} must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
       return;
     }
-    lines.set(lineKey, {
-      SKU: sku,
-      productId: sellable.productId,
-      name: sellable.name,
-      description: sellable.description,
-      image: { src: sellable.image, alt: sellable.name },
-      price: sellable.priceNgn,
-      quantity: total,
-      ...(sellable.size ? { size: sellable.size } : {}),
-      ...(design ? { design: { ...design, quantity: total } } : {}),
-    });
+    lines.set(lineKey, cartLine(sellable, total, design));
   });
   if (problems.length) {
     const message = problems.length === 1 ? problems[0]! : `${problems[0]} (and ${problems.length - 1} more)`;

@@ -69,7 +69,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     async (request) => {
       const { user } = await requireUser(db, request);
       const items = (request.body as { cartItems: Record<string, unknown>[] }).cartItems;
-      const catalogue = await findSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU : '')));
+      const catalogue = await findSellables(db, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
       const cartItems = itemsToKeep(items, catalogue);
       await saveCart(db, user.id, cartItems);
       return { data: { cartItems } };
