@@ -79,8 +79,13 @@ test.describe('checkout: a guest delivery', () => {
     const form = page.getByRole('form', { name: 'Delivery details' });
     await fillSender(page, { name: 'Tunde Bakare', email: 'tunde.guest@example.com', phone: '0803 123 4567' });
     await fillDelivery(page);
-    // 15 digits pass the form's own check, but with +234 in front the number is too long for the server.
-    await form.getByLabel('Recipient phone number').fill('123456789012345');
+    // The form and the server share one phone rule, so a client out of step with the server (an older
+    // release) is played by rewriting the number on its way: the server's answer lands on the field.
+    await page.route('**/v1/orders/order/checkout-order/**', async (route) => {
+      const body = route.request().postDataJSON();
+      body.orderData.recipient.phone = '+234123456789012345';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
     await form.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(form.getByRole('alert').filter({ hasText: 'Recipient phone number is not a valid phone number' })).toBeVisible();
     await expect(form.getByLabel('Recipient phone number')).toHaveAttribute('aria-invalid', 'true');

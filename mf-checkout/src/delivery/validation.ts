@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
-import { deliveryDateProblem, isApiDate, isEmail, readDeliveryMethod } from '@adire/domain';
+import { deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {
@@ -11,13 +11,18 @@ export interface ValidationContext {
 /** SPEC section 5: a required field left blank shows '{field name} is required'. */
 export const requiredMessage = (field: FieldName) => `${FIELD_LABELS[field]} is required`;
 
-/** What a person may type as a phone number: digits with spaces, dashes, dots or brackets, 6–15 digits. */
-const PHONE = /^[\d\s().-]+$/;
+/** The country code field beside each phone field. */
+const PHONE_COUNTRY: Partial<Record<FieldName, FieldName>> = {
+  senderPhoneNumber: 'senderCountryCode',
+  recipientPhoneNumber: 'recipientCountryCode',
+  recipientPhoneNumberAlt: 'recipientCountryCodeAlt',
+};
 
-export function phoneProblem(value: string): string | null {
-  const digits = value.replace(/\D/g, '');
-  if (!PHONE.test(value.trim()) || digits.length < 6 || digits.length > 15) return 'Enter a phone number of 6 to 15 digits';
-  return null;
+/** The shop's one phone rule (@adire/domain, the server applies it too), with the field's country code. */
+export function phoneProblem(field: FieldName, form: CheckoutForm): string | null {
+  const country = PHONE_COUNTRY[field];
+  const code = country ? String(form[country] ?? '') : '';
+  return isPhoneNumber(code, String(form[field] ?? '')) ? null : `${FIELD_LABELS[field]} ${PHONE_REASON}`;
 }
 
 /** The fields this form requires as it stands: sender always; recipient and zone for delivery; the branch for pick-up. */
@@ -41,7 +46,7 @@ export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: Validati
     case 'senderPhoneNumber':
     case 'recipientPhoneNumber':
     case 'recipientPhoneNumberAlt':
-      return phoneProblem(text);
+      return phoneProblem(field, form);
     case 'deliveryDate':
       return dateProblem(text, form, ctx);
     default:

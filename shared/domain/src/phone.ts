@@ -23,3 +23,30 @@ export function localNumber(phone: string | undefined, countryCode: string | und
   if (code && phone.startsWith(code)) return phone.slice(code.length);
   return phone;
 }
+
+/** What may be typed besides digits: spaces, dashes, dots and brackets ('0803 123-4567', '(0803) 123 4567'). */
+const TYPED_PHONE = /^\+?[\d\s().-]+$/;
+/** A number in full (E.164): '+', a country code not starting with 0, 8–15 digits in all. */
+const FULL_PHONE = /^\+[1-9]\d{7,14}$/;
+/** Nigeria's numbers after +234: 10 digits for mobiles ('803 123 4567'), 8 or 9 for fixed lines ('1 234 5678'). */
+const NIGERIAN_NUMBER = /^\d{8,10}$/;
+
+export const PHONE_REASON = 'is not a valid phone number';
+
+/**
+ * The one phone rule of the shop, for the forms and the server: the number as typed with its country
+ * code (or typed in full with '+'), written in full ('+2348031234567'), or null when it cannot be a
+ * real number — a Nigerian number has 8–10 digits after +234 (a leading zero dropped), any other
+ * country's is 8–15 digits in all, the country code included.
+ */
+export function fullPhoneNumber(countryCode: string | undefined | null, typed: string | undefined | null): string | null {
+  const raw = (typed ?? '').trim();
+  if (!raw || !TYPED_PHONE.test(raw)) return null;
+  const compact = raw.replace(/[\s().-]/g, '');
+  const full = compact.startsWith('+') ? compact : normalizePhone(countryCode?.trim() || DEFAULT_COUNTRY_CODE, compact);
+  if (!FULL_PHONE.test(full)) return null;
+  if (full.startsWith(DEFAULT_COUNTRY_CODE) && !NIGERIAN_NUMBER.test(full.slice(DEFAULT_COUNTRY_CODE.length))) return null;
+  return full;
+}
+
+export const isPhoneNumber = (countryCode: string | undefined | null, typed: string | undefined | null): boolean => fullPhoneNumber(countryCode, typed) !== null;

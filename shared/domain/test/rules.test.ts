@@ -2,7 +2,7 @@ import { PAYMENT_STATUSES } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
 import { isApiDate, isApiDateShape, formatDrawerDate, toApiDate } from '../src/dates';
 import { isPaid } from '../src/payment';
-import { localNumber, normalizePhone } from '../src/phone';
+import { fullPhoneNumber, localNumber, normalizePhone } from '../src/phone';
 
 describe('isPaid', () => {
   it('applies the rule of SPEC section 4', () => {
@@ -17,6 +17,29 @@ describe('isPaid', () => {
   it('only the paid statuses of the contract match it', () => {
     const paid = PAYMENT_STATUSES.filter((s) => isPaid(s));
     expect(paid).toEqual(['paid', 'paid - confirmed by transfer', 'go ahead - pay on delivery approved']);
+  });
+});
+
+describe('the phone rule (forms and server)', () => {
+  it('takes real Nigerian numbers however they are typed', () => {
+    for (const typed of ['08031234567', '803 123 4567', '0803-123-4567', '(0803) 123 4567', '+2348031234567', '01 234 5678']) {
+      expect(fullPhoneNumber('+234', typed), typed).toMatch(/^\+234\d{8,10}$/);
+    }
+    expect(fullPhoneNumber('+234', '0803 123 4567')).toBe('+2348031234567');
+  });
+
+  it('takes numbers abroad with their country code', () => {
+    expect(fullPhoneNumber('+44', '07700 900123')).toBe('+447700900123');
+    expect(fullPhoneNumber('+1', '(212) 555-0100')).toBe('+12125550100');
+    expect(fullPhoneNumber('+233', '024 123 4567')).toBe('+233241234567');
+  });
+
+  it('refuses what cannot be a number', () => {
+    // Too short, too long for Nigeria (15 digits typed after +234), letters, too long anywhere (E.164: 15 digits).
+    for (const typed of ['12', '123456', '123456789012345', '0803-ABC', '', '+0123456789', '+4412345678901234']) {
+      expect(fullPhoneNumber('+234', typed), typed).toBeNull();
+    }
+    expect(fullPhoneNumber('+44', '1234567890123456')).toBeNull();
   });
 });
 

@@ -15,7 +15,8 @@ import {
   findZone,
   isApiDate,
   isApiDateShape,
-  normalizePhone,
+  fullPhoneNumber,
+  PHONE_REASON,
   pickupLocation,
   readDeliveryMethod,
   zoneNames,
@@ -145,17 +146,14 @@ function countryCode(p: FieldProblems, path: string, value: unknown): string | n
 
 /**
  * A phone as sent (SPEC section 5: country code followed by the number, leading zero stripped) or a
- * local number with its country code beside it: stored as '+' and 8–15 digits.
+ * local number with its country code beside it, checked by the shop's one phone rule (@adire/domain,
+ * the forms use it too) and stored in full.
  */
 function phone(p: FieldProblems, path: string, value: unknown, code: string | null, required: boolean): string | null {
   const raw = text(p, path, value, LIMITS.phone, required);
   if (raw === null) return null;
-  const compact = raw.replace(/[\s().-]/g, '');
-  const full = compact.startsWith('+') ? compact : normalizePhone(code ?? DEFAULT_COUNTRY_CODE, compact);
-  if (!/^\+[1-9]\d{7,14}$/.test(full)) {
-    p.add(path, 'is not a valid phone number');
-    return null;
-  }
+  const full = fullPhoneNumber(code ?? DEFAULT_COUNTRY_CODE, raw);
+  if (!full) p.add(path, PHONE_REASON);
   return full;
 }
 
