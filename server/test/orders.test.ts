@@ -79,6 +79,10 @@ describe('orders', () => {
     const locked = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${order.id}`, payload: { business, currency: 'NGN', cartItems: [{ SKU: roses.sku, quantity: 1 }] } });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe('This order has been paid and can no longer be changed');
+    // Bad input is a 400 whatever the order's state: the cart is checked before the paid order refuses it.
+    const unknown = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${order.id}`, payload: { business, currency: 'NGN', cartItems: [{ SKU: 'NOPE-1', quantity: 1 }] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: "We do not sell an item with SKU 'NOPE-1'", fields: { 'cartItems.0.SKU': 'is unknown' } });
   });
 
   it('changes only the currency when no cartItems are sent: the order keeps its items and date, re-priced', async () => {

@@ -9,7 +9,7 @@ import { saveCart } from '../account';
 import type { IncomingCartItem } from './pricing';
 import { deliveryOf, repriceOrder } from './reprice';
 import { releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
-import { insertOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
+import { insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export interface OrderInput {
   deliveryDate?: unknown;
@@ -76,7 +76,9 @@ export async function updateOrder(db: Db, id: string, input: OrderInput, userId:
   const keepItems = input.cartItems === undefined;
   const items = keepItems ? null : checkCartItems(input.cartItems, true);
   return db.kysely.transaction().execute(async (trx) => {
-    const current = await lockUnpaidOrder(trx, db.dialect, id);
+    // Locked but not yet refused when paid: a cart the catalogue does not sell is a 400 whatever the
+    // order's state; the guarded write below is the 409 (and rolls back what repricing did).
+    const current = await lockOrder(trx, db.dialect, id);
     const date = keepItems && input.deliveryDate === undefined ? current.delivery_date : deliveryDate;
     const { columns, priced } = await repriceOrder(trx, current, { currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
     const after = await writeUnpaidOrder(trx, current, {
