@@ -3,7 +3,7 @@ import type { CheckoutResponse, Order, PaymentDetailsResponse } from '@adire/con
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOrdersCommand, markPaid, OrdersCommandError, parseOrdersCommand } from '../src/domains/orders/operator';
-import { setStock } from '../src/domains/orders/stock';
+import { setStock } from '../src/domains/catalog';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
 import { startTestShop, type TestShop } from './helpers';
 

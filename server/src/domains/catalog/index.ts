@@ -3,3 +3,4 @@ export { catalogRoutes } from './routes';
 export { findSellables, type Sellable } from './lookup';
 export { bumpCatalogVersion, seedCatalogIfEmpty, writeCatalog } from './writer';
 export { generateCatalog, generateProducts, slugify, type SeedCatalog } from './generator';
+export { lockLimitedProducts, setStock, takeUnits, type LimitedProduct } from './stock';

@@ -6,8 +6,8 @@ import { createMailer, type Mailer } from '../../mail/mailer';
 import { recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
 import { normaliseOrderNumber } from './order-number';
 import { orderBecamePaid } from './service';
-import { setStock } from './stock';
 import { findOrderByNumber, setDeliveryStatus, setPaymentStatus, toOrder } from './store';
+import { setStock } from '../catalog';
 import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex } from './tracker';
 
 /**

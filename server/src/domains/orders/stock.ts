@@ -1,6 +1,6 @@
 import type { CartItem } from '@adire/contracts';
 import type { Kysely } from 'kysely';
-import { bumpCatalogVersion } from '../catalog';
+import { lockLimitedProducts, takeUnits, type LimitedProduct } from '../catalog';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -30,26 +30,6 @@ export function unitsByProduct(items: readonly Pick<CartItem, 'productId' | 'qua
   return units;
 }
 
-interface LimitedProduct {
-  id: string;
-  name: string;
-  stock: number;
-}
-
-/** The limited products among these ids, locked for the rest of the transaction, in id order. */
-async function lockLimited(trx: Kysely<Database>, dialect: Db['dialect'], productIds: string[]): Promise<LimitedProduct[]> {
-  if (!productIds.length) return [];
-  const rows = await trx
-    .selectFrom('product')
-    .select(['id', 'name', 'stock'])
-    .where('id', 'in', [...productIds].sort())
-    .where('stock', 'is not', null)
-    .orderBy('id')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, stock: Number(r.stock) }));
-}
-
 /** Units of a product held by other orders whose hold has not lapsed. */
 async function heldByOthers(trx: Kysely<Database>, productId: string, orderId: string, now: Date): Promise<number> {
   const row = await trx
@@ -75,7 +55,7 @@ export async function reserveStock(
   now: Date = new Date(),
 ): Promise<void> {
   const wanted = unitsByProduct(items);
-  const limited = await lockLimited(trx, dialect, [...wanted.keys()]);
+  const limited = await lockLimitedProducts(trx, dialect, [...wanted.keys()]);
   for (const product of limited) {
     const available = product.stock - (await heldByOthers(trx, product.id, orderId, now));
     if (wanted.get(product.id)! > available) {
@@ -109,42 +89,16 @@ export async function sellStock(
   now: Date = new Date(),
 ): Promise<{ oversold: { productId: string; name: string; quantity: number }[] }> {
   const wanted = unitsByProduct(items);
-  const limited = await lockLimited(trx, dialect, [...wanted.keys()]);
+  const limited = await lockLimitedProducts(trx, dialect, [...wanted.keys()]);
   const oversold: { productId: string; name: string; quantity: number }[] = [];
-  let soldOut = false;
+  const sold: { product: LimitedProduct; quantity: number }[] = [];
   for (const product of limited) {
     const quantity = wanted.get(product.id)!;
     const available = Math.max(0, product.stock - (await heldByOthers(trx, product.id, orderId, now)));
     if (quantity > available) oversold.push({ productId: product.id, name: product.name, quantity: quantity - available });
-    const left = Math.max(0, product.stock - quantity);
-    await trx
-      .updateTable('product')
-      .set(left === 0 ? { stock: 0, in_stock: 0 } : { stock: left })
-      .where('id', '=', product.id)
-      .execute();
-    if (left === 0) soldOut = true;
+    sold.push({ product, quantity });
   }
+  await takeUnits(trx, sold);
   await releaseStock(trx, orderId);
-  if (soldOut) await bumpCatalogVersion(trx);
   return { oversold };
-}
-
-/** The operator's restock: a count (0 = sold out) or null (not limited, on sale). */
-export async function setStock(db: Db, sku: string, stock: number | null): Promise<{ name: string; stock: number | null }> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const variant = await trx.selectFrom('product_variant').select('product_id').where('sku', '=', sku).executeTakeFirst();
-    const product = await trx
-      .selectFrom('product')
-      .select(['id', 'name'])
-      .where((eb) => (variant ? eb('id', '=', variant.product_id) : eb('sku', '=', sku)))
-      .executeTakeFirst();
-    if (!product) throw new AppError(404, 'NOT_FOUND', `No product has the SKU ${sku}`);
-    await trx
-      .updateTable('product')
-      .set({ stock, in_stock: stock === null || stock > 0 ? 1 : 0 })
-      .where('id', '=', product.id)
-      .execute();
-    await bumpCatalogVersion(trx);
-    return { name: product.name, stock };
-  });
 }
