@@ -182,7 +182,7 @@ describe('checkout payload', () => {
       'orderData.recipient.state': 'is not a state we deliver to',
     });
     expect(result.problems.summary()).toBe(
-      'Please correct 7 fields: Currency, Sender email, Sender phone, Password, Delivery date, Recipient name and State',
+      'Please correct 7 fields: Currency, Sender email, Sender phone number, Password, Delivery date, Recipient name and State',
     );
   });
 

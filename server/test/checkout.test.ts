@@ -208,7 +208,7 @@ describe('checkout validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'CHECKOUT_INVALID',
-      message: 'Please correct 6 fields: Sender phone, Password, Delivery date, Recipient name, Recipient address and Delivery zone',
+      message: 'Please correct 6 fields: Sender phone number, Password, Delivery date, Recipient name, Recipient address and Delivery zone',
       fields: {
         'userData.phone': 'is not a valid phone number',
         'userData.password': 'must be at least 8 characters long',

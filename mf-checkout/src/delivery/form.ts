@@ -1,4 +1,4 @@
-import type { Order, PickupLocationCode, Recipient, User } from '@adire/contracts';
+import { CHECKOUT_FIELDS, type CheckoutFieldName, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
 import { DEFAULT_COUNTRY_CODE, localNumber, pickupLocation } from '@adire/domain';
 
 /**
@@ -36,32 +36,13 @@ export interface CheckoutForm {
 }
 
 export type FieldName = keyof CheckoutForm;
+// The form and the contracts' field table name the same fields.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameFields: Same<FieldName, CheckoutFieldName> = true;
+void sameFields;
 
-export const FIELD_LABELS: Record<FieldName, string> = {
-  senderName: 'Sender name',
-  senderEmail: 'Sender email',
-  senderPhoneNumber: 'Sender phone number',
-  senderCountryCode: 'Sender country code',
-  senderPassword: 'Password',
-  freeAccount: 'Create a free account',
-  shouldSaveAddress: 'Save this recipient for next time',
-  recipientName: 'Recipient name',
-  recipientPhoneNumber: 'Recipient phone number',
-  recipientCountryCode: 'Recipient country code',
-  recipientPhoneNumberAlt: 'Alternative phone number',
-  recipientCountryCodeAlt: 'Alternative phone country code',
-  recipientHomeAddress: 'Recipient address',
-  residenceType: 'Residence type',
-  deliveryMethod: 'Delivery method',
-  deliveryDate: 'Delivery date',
-  message: 'Message for the card',
-  purpose: 'Purpose',
-  additionalInfo: 'Additional information',
-  pickUpLocation: 'Pick-up location',
-  state: 'State',
-  zone: 'Delivery zone',
-  deliveryInstruction: 'Delivery instruction',
-};
+/** The labels, from the one field table of the contracts (the server's messages use it too). */
+export const FIELD_LABELS = Object.fromEntries(Object.entries(CHECKOUT_FIELDS).map(([field, { label }]) => [field, label])) as Record<FieldName, string>;
 
 export const COUNTRY_CODES = [
   { code: '+234', country: 'Nigeria' },

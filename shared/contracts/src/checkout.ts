@@ -75,6 +75,48 @@ export interface CheckoutUserData {
   password?: string;
 }
 
+/**
+ * The checkout form's fields (SPEC section 3 names), each declared once: the label the shopper reads
+ * (the form's label, its '… is required' message, the server's field sentences) and the payload paths
+ * the server names it by in a 400's `fields` (checkout-order, save-sender-info and the delivery quote).
+ */
+export const CHECKOUT_FIELDS = {
+  senderName: { label: 'Sender name', paths: ['userData.name', 'name'] },
+  senderEmail: { label: 'Sender email', paths: ['userData.email', 'email'] },
+  senderPhoneNumber: { label: 'Sender phone number', paths: ['userData.phone', 'phone'] },
+  senderCountryCode: { label: 'Sender country code', paths: ['userData.phoneCountryCode', 'phoneCountryCode'] },
+  senderPassword: { label: 'Password', paths: ['userData.password'] },
+  freeAccount: { label: 'Create a free account', paths: [] },
+  shouldSaveAddress: { label: 'Save this recipient for next time', paths: [] },
+  recipientName: { label: 'Recipient name', paths: ['orderData.recipient.name'] },
+  recipientPhoneNumber: { label: 'Recipient phone number', paths: ['orderData.recipient.phone'] },
+  recipientCountryCode: { label: 'Recipient country code', paths: ['orderData.recipient.phoneCountryCode'] },
+  recipientPhoneNumberAlt: { label: 'Alternative phone number', paths: ['orderData.recipient.phoneAlt'] },
+  recipientCountryCodeAlt: { label: 'Alternative phone country code', paths: ['orderData.recipient.altPhoneCountryCode'] },
+  recipientHomeAddress: { label: 'Recipient address', paths: ['orderData.recipient.address'] },
+  residenceType: { label: 'Residence type', paths: ['orderData.recipient.residenceType'] },
+  deliveryMethod: { label: 'Delivery method', paths: ['orderData.recipient.method', 'method'] },
+  deliveryDate: { label: 'Delivery date', paths: ['orderData.deliveryDate', 'deliveryDate'] },
+  message: { label: 'Message for the card', paths: ['orderData.deliveryMessage'] },
+  purpose: { label: 'Purpose', paths: ['orderData.purpose'] },
+  additionalInfo: { label: 'Additional information', paths: ['orderData.adminNotes'] },
+  pickUpLocation: { label: 'Pick-up location', paths: ['orderData.pickupLocation', 'orderData.pickupState', 'orderData.despatchLocation', 'pickupLocation'] },
+  state: { label: 'State', paths: ['orderData.recipient.state', 'state'] },
+  zone: { label: 'Delivery zone', paths: ['orderData.deliveryZone', 'zone'] },
+  deliveryInstruction: { label: 'Delivery instruction', paths: ['orderData.deliveryInstruction'] },
+} as const satisfies Record<string, { label: string; paths: readonly string[] }>;
+
+export type CheckoutFieldName = keyof typeof CHECKOUT_FIELDS;
+
+const FIELD_BY_PATH: ReadonlyMap<string, CheckoutFieldName> = new Map(
+  (Object.entries(CHECKOUT_FIELDS) as [CheckoutFieldName, { paths: readonly string[] }][]).flatMap(([field, { paths }]) => paths.map((path) => [path, field] as const)),
+);
+
+/** The form field a server path names ('orderData.deliveryDetails.x' reads as 'orderData.recipient.x'), or null. */
+export function checkoutFieldOf(path: string): CheckoutFieldName | null {
+  return FIELD_BY_PATH.get(path) ?? FIELD_BY_PATH.get(path.replace(/^orderData\.deliveryDetails\./, 'orderData.recipient.')) ?? null;
+}
+
 /** Body of PUT /v1/orders/order/checkout-order/{id}. */
 export interface CheckoutRequest {
   shouldCreateAccount?: boolean;

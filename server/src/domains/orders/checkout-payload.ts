@@ -1,4 +1,6 @@
 import {
+  checkoutFieldOf,
+  CHECKOUT_FIELDS,
   CURRENCY_NAMES,
   DEFAULT_CHECKOUT_SETTINGS,
   type CheckoutSettings,
@@ -44,50 +46,22 @@ export const LIMITS = {
   adminNotes: 1000,
 } as const;
 
-const LABELS: Record<string, string> = {
+/** Labels of what the checkout form has no field for; the form's fields are labelled by CHECKOUT_FIELDS. */
+const OTHER_LABELS: Record<string, string> = {
   currency: 'Currency',
   cartItems: 'Cart',
   orderData: 'Order details',
   userData: 'Sender details',
-  'userData.name': 'Sender name',
-  'userData.email': 'Sender email',
-  'userData.phone': 'Sender phone',
-  'userData.phoneCountryCode': 'Sender country code',
-  'userData.password': 'Password',
-  'orderData.recipient.method': 'Delivery method',
-  'orderData.recipient.name': 'Recipient name',
-  'orderData.recipient.phone': 'Recipient phone',
-  'orderData.recipient.phoneCountryCode': 'Recipient country code',
-  'orderData.recipient.phoneAlt': 'Recipient alternative phone',
-  'orderData.recipient.altPhoneCountryCode': 'Alternative phone country code',
-  'orderData.recipient.address': 'Recipient address',
-  'orderData.recipient.state': 'State',
-  'orderData.recipient.residenceType': 'Residence type',
-  'orderData.deliveryZone': 'Delivery zone',
-  'orderData.deliveryDate': 'Delivery date',
-  'orderData.pickupLocation': 'Pick-up location',
-  'orderData.pickupState': 'Pick-up state',
-  'orderData.despatchLocation': 'Despatch location',
-  'orderData.deliveryMessage': 'Message',
-  'orderData.purpose': 'Purpose',
-  'orderData.deliveryInstruction': 'Delivery instruction',
-  'orderData.adminNotes': 'Notes',
-  name: 'Sender name',
-  email: 'Sender email',
-  phone: 'Sender phone',
-  phoneCountryCode: 'Sender country code',
-  method: 'Delivery method',
-  state: 'State',
-  zone: 'Delivery zone',
-  pickupLocation: 'Pick-up location',
-  deliveryDate: 'Delivery date',
   rating: 'Rating',
   comment: 'Comment',
   code: 'Coupon code',
   order: 'Order',
 };
 
-export const labelOf = (path: string) => LABELS[path] ?? path;
+export const labelOf = (path: string): string => {
+  const field = checkoutFieldOf(path);
+  return field ? CHECKOUT_FIELDS[field].label : (OTHER_LABELS[path] ?? path);
+};
 
 /** Collects field problems; one sentence per field for the summary. */
 export class FieldProblems {
