@@ -1,8 +1,7 @@
-import { CHECKOUT_STAGES } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useLatest } from './useLatest';
 import styles from './checkout.module.css';
-import { stageState, useStage } from './stage';
+import { CHECKOUT_STAGES, stageState, useStage } from './stage';
 
 const STAGES = [
   { key: 'delivery', label: 'Delivery', number: CHECKOUT_STAGES.delivery },

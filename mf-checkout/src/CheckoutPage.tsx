@@ -1,4 +1,4 @@
-import { CHECKOUT_STAGES, type DeliveryQuote, type Order } from '@adire/contracts';
+import type { DeliveryQuote, Order } from '@adire/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '@adire/router';
 import { useLatest } from './useLatest';
@@ -9,7 +9,7 @@ import { DoneStage } from './done/DoneStage';
 import { changeOrderCurrency, useCheckoutOrder } from './order/useCheckoutOrder';
 import { PaymentStage } from './payment/PaymentStage';
 import { toast } from './session';
-import { useStage } from './stage';
+import { CHECKOUT_STAGES, useStage } from './stage';
 import { OrderSummary } from './summary/OrderSummary';
 
 /** /checkout?orderId=: the staged checkout of one order. */

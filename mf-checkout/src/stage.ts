@@ -1,7 +1,9 @@
-import { CHECKOUT_STAGES, readStored, writeStored, type Order } from '@adire/contracts';
+import { readStored, writeStored, type Order } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import { create } from 'zustand';
 
+/** SPEC section 9: the checkout's three stages. */
+export const CHECKOUT_STAGES = { delivery: 1, payment: 2, done: 3 } as const;
 export type Stage = (typeof CHECKOUT_STAGES)[keyof typeof CHECKOUT_STAGES];
 
 /** A stored stage, or 1 when absent or not a stage (SPEC section 9: default stage 1 of 3). */

@@ -1,7 +1,6 @@
 import { api } from '@adire/api-client';
 import {
   API_PATHS,
-  CHECKOUT_STAGES,
   DEFAULT_CHECKOUT_SETTINGS,
   type CheckoutResponse,
   type DeliveryQuote,
@@ -13,7 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useLatest } from '../useLatest';
 import styles from '../form.module.css';
 import { adoptCheckoutUser, toast, useCurrentUser } from '../session';
-import { useStage } from '../stage';
+import { CHECKOUT_STAGES, useStage } from '../stage';
 import { followCoupon } from '../order/useCheckoutOrder';
 import { DateField } from './DateField';
 import { ExtrasSection } from './ExtrasSection';

@@ -1,10 +1,10 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, CHECKOUT_STAGES, CURRENCY_NAMES, type CurrencyName, type Order, type PaymentDetailsResponse, type PaymentMethod } from '@adire/contracts';
+import { API_PATHS, CURRENCY_NAMES, type CurrencyName, type Order, type PaymentDetailsResponse, type PaymentMethod } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import { useId, useState } from 'react';
 import { useLatest } from '../useLatest';
 import { toast } from '../session';
-import { useStage } from '../stage';
+import { CHECKOUT_STAGES, useStage } from '../stage';
 import { useFocusOnMount } from '../useFocusOnMount';
 import styles from '../form.module.css';
 import { methodsFor, readPaymentAnswer, type PaymentAnswer } from './methods';

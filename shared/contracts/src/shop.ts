@@ -55,10 +55,4 @@ export type StoreManifest = Partial<RemotesManifest> & { shell?: { version: stri
 
 export const CURRENCY_NAMES: readonly CurrencyName[] = ['NGN', 'USD', 'GBP'];
 
-/** SPEC section 9. */
-export const TOAST_DURATION_MS = { success: 3000, info: 9000, error: 5000 } as const;
-export const TOAST_DELAY_MS = 300;
-export const SEARCH_DEBOUNCE_MS = 300;
-export const DESKTOP_MIN_WIDTH_PX = 651;
-export const CHECKOUT_STAGES = { delivery: 1, payment: 2, done: 3 } as const;
 export const DEFAULT_CATEGORY_SLUG = 'flowers-for-love-birthday-anniversary-etc';

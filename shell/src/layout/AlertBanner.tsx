@@ -1,9 +1,11 @@
 import { useBusValue } from '@adire/ui';
 import { DEFAULT_CURRENCIES } from '@adire/domain';
-import { DESKTOP_MIN_WIDTH_PX } from '@adire/contracts';
 import { useEffect, useState } from 'react';
 import { fillPricePlaceholders, isStaticOnDesktop, scrollDurationSeconds } from '../boot/banner';
 import styles from './banner.module.css';
+
+/** SPEC section 9: the desktop layout from this width. */
+const DESKTOP_MIN_WIDTH_PX = 651;
 
 const CLOSED_KEY = 'adire:alertClosed';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY_SLUG, SEARCH_DEBOUNCE_MS } from '@adire/contracts';
+import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
 import { navigateToUrl } from 'single-spa';
@@ -10,6 +10,9 @@ import { go } from './navigation';
 import { AccountRegion } from './AccountRegion';
 import styles from './shell.module.css';
 import { pageLocation } from '../pageLocation';
+
+/** SPEC section 9: the search waits this long after the last key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 const SEARCH_ID = 'header-search';
 

@@ -1,7 +1,11 @@
-import { TOAST_DELAY_MS, TOAST_DURATION_MS, type Toast } from '@adire/contracts';
+import type { Toast } from '@adire/contracts';
 import { useBusEvent } from '@adire/ui';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import styles from './shell.module.css';
+
+/** SPEC section 9: how long each kind of toast stays, and the delay before one shows. */
+const TOAST_DURATION_MS = { success: 3000, info: 9000, error: 5000 } as const;
+const TOAST_DELAY_MS = 300;
 
 interface ShownToast extends Toast {
   id: number;
