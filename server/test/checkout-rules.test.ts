@@ -282,7 +282,9 @@ describe('coupons', () => {
   it('computes percentage and fixed discounts in naira and in the order currency', () => {
     expect(couponDiscount({ kind: 'percent', amount: 10 }, { itemsNgn: 45_000, items: 65, rate: 700 })).toEqual({ discountNgn: 4500, discount: 6 });
     expect(couponDiscount({ kind: 'fixed', amount: 5000 }, { itemsNgn: 45_000, items: 45_000, rate: 1 })).toEqual({ discountNgn: 5000, discount: 5000 });
-    expect(couponDiscount({ kind: 'fixed', amount: 5000 }, { itemsNgn: 45_000, items: 51, rate: 890 })).toEqual({ discountNgn: 5000, discount: 6 });
+    // Rounded down: ₦5,000 is £5.62, so £5 off (£6 would be worth ₦5,340); $7, not $8 worth ₦5,600.
+    expect(couponDiscount({ kind: 'fixed', amount: 5000 }, { itemsNgn: 45_000, items: 51, rate: 890 })).toEqual({ discountNgn: 5000, discount: 5 });
+    expect(couponDiscount({ kind: 'fixed', amount: 5000 }, { itemsNgn: 45_000, items: 65, rate: 700 })).toEqual({ discountNgn: 5000, discount: 7 });
     expect(couponDiscount({ kind: 'fixed', amount: 5000 }, { itemsNgn: 3000, items: 3000, rate: 1 })).toEqual({ discountNgn: 3000, discount: 3000 });
     expect(orderTotals({ itemsNgn: 45_000, items: 65, discountNgn: 4500, discount: 6, feeNgn: 4500, rate: 700 })).toEqual({ deliveryFee: 7, totalNgn: 45_000, total: 66 });
   });

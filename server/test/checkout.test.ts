@@ -414,8 +414,9 @@ describe('coupons', () => {
     const res = await apply('LAGOS5000', order.id);
     expect(res.statusCode).toBe(200);
     const applied = res.json().data;
-    expect(applied.coupon).toMatchObject({ kind: 'fixed', amount: 5000, discountNgn: 5000, discount: Math.ceil(5000 / 700) });
-    expect(applied.order.total).toBe(applied.order.itemsTotal - Math.ceil(5000 / 700));
+    expect(applied.coupon).toMatchObject({ kind: 'fixed', amount: 5000, discountNgn: 5000, discount: Math.floor(5000 / 700) });
+    // Rounded down: $7 off, never $8 (worth ₦5,600 for a ₦5,000 coupon).
+    expect(applied.order.total).toBe(applied.order.itemsTotal - 7);
     const removed = await remove(order.id);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data).toMatchObject({ coupon: null, discount: 0, total: applied.order.itemsTotal });

@@ -20,6 +20,15 @@ export function convertAmount(amountNgn: number, conversionRate: number): number
   return Math.ceil(Number((amountNgn / conversionRate).toFixed(6)));
 }
 
+/**
+ * A naira discount in another currency: amount ÷ rate, rounded DOWN, so the discount is never worth
+ * more than the naira it stands for (₦5,000 at 700 → $7, not $8 worth ₦5,600).
+ */
+export function convertDiscount(amountNgn: number, conversionRate: number): number {
+  if (!(conversionRate > 0)) throw new RangeError(`Invalid conversion rate: ${conversionRate}`);
+  return Math.floor(Number((amountNgn / conversionRate).toFixed(6)));
+}
+
 // Made once: toLocaleString builds a new formatter on every call.
 const WHOLE = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const FRACTIONAL = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

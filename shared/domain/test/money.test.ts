@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convertAmount, currenciesFromRates, formatAmount, formatPrice } from '../src/money';
+import { convertAmount, convertDiscount, currenciesFromRates, formatAmount, formatPrice } from '../src/money';
 
 describe('convertAmount', () => {
   it('divides by the rate and rounds up', () => {
@@ -53,5 +53,14 @@ describe('currenciesFromRates', () => {
       { name: 'GBP', conversionRate: 890, sign: '£' },
     ]);
     expect(currenciesFromRates(undefined).map((c) => c.conversionRate)).toEqual([1, 700, 890]);
+  });
+});
+
+describe('convertDiscount', () => {
+  it('rounds a naira discount down in another currency, never worth more than its naira', () => {
+    expect(convertDiscount(5000, 700)).toBe(7);
+    expect(convertDiscount(5000, 890)).toBe(5);
+    expect(convertDiscount(7000, 700)).toBe(10);
+    expect(convertDiscount(5000, 1)).toBe(5000);
   });
 });

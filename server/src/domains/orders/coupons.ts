@@ -1,5 +1,5 @@
 import type { AppliedCoupon, CouponKind } from '@adire/contracts';
-import { convertAmount, formatAmount, orderTotal } from '@adire/domain';
+import { convertAmount, convertDiscount, formatAmount, orderTotal } from '@adire/domain';
 
 /** Coupon rules, pure: the clock and the order's amounts are parameters. */
 
@@ -59,8 +59,8 @@ export function couponProblem(coupon: CouponRule | null, input: { code: string; 
 
 /**
  * The discount on items worth `itemsNgn` (naira) and `items` (order currency, each line converted):
- * a percentage of each, rounded down; a fixed naira amount converted like every price (÷ rate,
- * rounded up). Never more than the items.
+ * a percentage of each, rounded down; a fixed naira amount converted ÷ rate and rounded down too (a
+ * discount is never worth more than its naira). Never more than the items.
  */
 export function couponDiscount(coupon: Pick<CouponRule, 'kind' | 'amount'>, amounts: { itemsNgn: number; items: number; rate: number }): { discountNgn: number; discount: number } {
   if (coupon.kind === 'percent') {
@@ -69,7 +69,7 @@ export function couponDiscount(coupon: Pick<CouponRule, 'kind' | 'amount'>, amou
   }
   return {
     discountNgn: Math.min(amounts.itemsNgn, coupon.amount),
-    discount: Math.min(amounts.items, convertAmount(coupon.amount, amounts.rate)),
+    discount: Math.min(amounts.items, convertDiscount(coupon.amount, amounts.rate)),
   };
 }
 
