@@ -3,7 +3,7 @@ import { startTestShop, type TestShop } from './helpers';
 
 let shop: TestShop;
 let roses: { sku: string; price: number };
-let design: { title: string; price: number };
+let design: { title: string; code: string; price: number };
 const business = 'adire-blooms';
 
 beforeAll(async () => {
@@ -19,11 +19,11 @@ beforeAll(async () => {
   const priced = await shop.db.kysely
     .selectFrom('product_design')
     .innerJoin('design_option', 'design_option.code', 'product_design.design_code')
-    .select(['design_option.title', 'design_option.price_ngn'])
+    .select(['design_option.title', 'design_option.code', 'design_option.price_ngn'])
     .where('product_design.product_id', '=', variant.id)
     .where('design_option.price_ngn', '>', 0)
     .executeTakeFirstOrThrow();
-  design = { title: priced.title, price: Number(priced.price_ngn) };
+  design = { title: priced.title, code: priced.code, price: Number(priced.price_ngn) };
 });
 afterAll(() => shop.close());
 
@@ -65,6 +65,14 @@ describe('orders', () => {
     expect(empty.json().message).toBe('Your cart is empty: add something before checking out');
     const count = await shop.db.kysely.selectFrom('shop_order').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1); // only the order of the first test
+  });
+
+  it("accepts a design given by its code ('in-vase'), as title or as code, and keeps it under its title", async () => {
+    for (const given of [{ title: design.code }, { code: design.code }]) {
+      const res = await create({ currency: 'NGN', cartItems: [{ SKU: roses.sku, quantity: 1, design: given }] });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.cartItems[0].design).toEqual({ title: design.title, price: design.price, quantity: 1 });
+    }
   });
 
   it('updates an order, empties it with cartItems null, and refuses to change a paid order (409)', async () => {

@@ -17,7 +17,7 @@ export interface Sellable {
   size?: string;
   priceNgn: number;
   inStock: boolean;
-  /** Designs this product can be ordered in, by lower-cased name, with their naira price. */
+  /** Designs this product can be ordered in, by lower-cased title and by code ('in vase', 'in-vase'), with their naira price. */
   designs: Map<string, { name: string; priceNgn: number }>;
 }
 
@@ -55,12 +55,20 @@ export async function findSellables(db: Pick<Db, 'kysely'>, skus: readonly strin
     ? await db.kysely
         .selectFrom('product_design')
         .innerJoin('design_option', 'design_option.code', 'product_design.design_code')
-        .select(['product_design.product_id as product_id', 'design_option.title as title', 'design_option.price_ngn as price_ngn'])
+        .select(['product_design.product_id as product_id', 'design_option.code as code', 'design_option.title as title', 'design_option.price_ngn as price_ngn'])
         .where('product_design.product_id', 'in', productIds)
         .execute()
     : [];
+  // A design is found by its title ('In vase', any case) or by its code ('in-vase').
   const designsOf = (productId: string) =>
-    new Map(designs.filter((d) => d.product_id === productId).map((d) => [d.title.toLowerCase(), { name: d.title, priceNgn: Number(d.price_ngn) }]));
+    new Map(
+      designs
+        .filter((d) => d.product_id === productId)
+        .flatMap((d) => {
+          const design = { name: d.title, priceNgn: Number(d.price_ngn) };
+          return [[d.title.toLowerCase(), design] as const, [d.code.toLowerCase(), design] as const];
+        }),
+    );
   const sellable = (row: (typeof bases)[number], size?: string): Sellable => ({
     sku: row.sku,
     productId: row.product_id,

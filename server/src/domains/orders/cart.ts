@@ -1,7 +1,7 @@
 import type { CartItem } from '@adire/contracts';
-import { combineCartLines, designLabel } from '@adire/domain';
+import { combineCartLines } from '@adire/domain';
 import type { Sellable } from '../catalog';
-import { cartLine, MAX_CART_LINES, MAX_QUANTITY, type IncomingCartItem } from './pricing';
+import { cartLine, MAX_CART_LINES, MAX_QUANTITY, wantedDesign, type IncomingCartItem } from './pricing';
 
 /**
  * A logged-in shopper's saved cart: only items the catalogue sells (items without a known SKU are
@@ -14,7 +14,7 @@ export function itemsToKeep(items: readonly IncomingCartItem[], catalogue: Reado
     const sellable = typeof raw.SKU === 'string' ? catalogue.get(raw.SKU.trim()) : undefined;
     if (!sellable) continue;
     const q = typeof raw.quantity === 'number' && Number.isFinite(raw.quantity) ? Math.min(MAX_QUANTITY, Math.max(1, Math.floor(raw.quantity))) : 1;
-    const wanted = designLabel(raw.design)?.toLowerCase();
+    const wanted = wantedDesign(raw.design)?.toLowerCase();
     kept.push(cartLine(sellable, q, wanted ? sellable.designs.get(wanted) : undefined));
   }
   return combineCartLines(kept).map((line) => (line.quantity > MAX_QUANTITY ? { ...line, quantity: MAX_QUANTITY, ...(line.design ? { design: { ...line.design, quantity: MAX_QUANTITY } } : {}) } : line));

@@ -32,6 +32,14 @@ export function outOfStockMessage(name: string, available: number): string {
     : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} left: lower the quantity to ${available} to check out.`;
 }
 
+/** The design a client asks for: its title or name ('In vase'), or its code ('in-vase', as the catalogue's product answer gives it). */
+export function wantedDesign(design: unknown): string | null {
+  const label = designLabel(design);
+  if (label) return label;
+  const code = design && typeof design === 'object' ? (design as { code?: unknown }).code : typeof design === 'string' ? design : null;
+  return typeof code === 'string' && code.trim() ? code.trim() : null;
+}
+
 /** A cart line as the server keeps it: names, image and naira prices from the catalogue; the design's quantity follows the item's. */
 export function cartLine(sellable: Sellable, quantity: number, design?: { name: string; priceNgn: number }): CartItem {
   return {
@@ -80,7 +88,7 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
     }
     let design: { name: string; priceNgn: number } | undefined;
     if (raw.design !== undefined && raw.design !== null) {
-      const wanted = designLabel(raw.design);
+      const wanted = wantedDesign(raw.design);
       const known = wanted ? sellable.designs.get(wanted.toLowerCase()) : undefined;
       if (!known) {
         fields[`${key}.design`] = 'is not offered for this product';
