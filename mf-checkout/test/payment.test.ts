@@ -6,6 +6,8 @@ describe('payment methods by currency (SPEC section 9)', () => {
   it('lists what each currency supports, in the shop order', () => {
     expect(methodsFor('NGN').map((m) => m.paymentName)).toEqual(['cardProvider', 'cardAndBankProvider', 'gtbTransfer', 'bankTransferProvider']);
     expect(methodsFor('USD').map((m) => m.paymentName)).toEqual(['cardProvider', 'paypal', 'leadBankTransfer', 'bitcoinTransfer']);
+    // Only what the shop can take now (the handshake's list): no provider that is not configured.
+    expect(methodsFor('NGN', ['gtbTransfer', 'leadBankTransfer', 'bitcoinTransfer']).map((m) => m.paymentName)).toEqual(['gtbTransfer']);
     expect(methodsFor('GBP').map((m) => m.paymentName)).toEqual(['paypal', 'natwestTransfer']);
   });
 

@@ -14,7 +14,7 @@ import { registerResponseCache } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { loadPaymentsConfig, paymentRoutes } from './domains/payments';
+import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 
 export interface AppOptions {
@@ -67,12 +67,12 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
     return { data: { status: 'ok', database: db.dialect } };
   });
 
-  await app.register(siteRoutes, { db, mailer: mail, site });
+  // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
+  const payments = config.payments ?? loadPaymentsConfig({}, site.production);
+  await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments) } });
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
-  const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: config.staff ?? loadStaffConfig({}, config.auth) });

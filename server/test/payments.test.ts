@@ -515,3 +515,25 @@ describe('manual transfers', () => {
     expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['transfer chosen', 'rejected']);
   });
 });
+
+describe('a shop without payment providers (production, no sandboxes): only what works is offered', () => {
+  let bare: TestShop;
+  beforeAll(async () => {
+    bare = await startTestShop({ config: { payments: { sandbox: false } } });
+  });
+  afterAll(() => bare.close());
+
+  it('the handshake offers the manual transfers only, and the return page never says sandbox', async () => {
+    const handshake = await bare.app.inject(`/v1/storefront/handshake?business=${business}`);
+    expect(handshake.json().data.settings.paymentMethods).toEqual(['gtbTransfer', 'leadBankTransfer', 'bitcoinTransfer', 'natwestTransfer']);
+    const back = await bare.app.inject('/payments/return/paystack?reference=nope');
+    expect(back.statusCode).toBe(404);
+    expect(back.body).toContain('<title>Payment not found · Adire Blooms</title>');
+    expect(back.body.toLowerCase()).not.toContain('sandbox');
+  });
+
+  it('with the sandboxes on (development), every method is offered', async () => {
+    const handshake = await shop.app.inject(`/v1/storefront/handshake?business=${business}`);
+    expect(handshake.json().data.settings.paymentMethods).toHaveLength(8);
+  });
+});

@@ -24,7 +24,7 @@ export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid
   const [answer, setAnswer] = useState<PaymentAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const currencyId = useId();
-  const methods = methodsFor(currency);
+  const methods = methodsFor(currency, shop?.settings?.paymentMethods);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
   async function choose(method: PaymentMethod) {

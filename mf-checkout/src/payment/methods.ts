@@ -1,8 +1,12 @@
-import { PAYMENT_METHODS, type ApiResult, type CurrencyName, type PaymentDetailsResponse, type PaymentMethod } from '@adire/contracts';
+import { PAYMENT_METHODS, type ApiResult, type CurrencyName, type PaymentDetailsResponse, type PaymentMethod, type PaymentName } from '@adire/contracts';
 
-/** The payment methods that take a currency (SPEC section 9). */
-export function methodsFor(currency: CurrencyName): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((m) => m.supportedCurrencies.includes(currency));
+/**
+ * The payment methods that take a currency (SPEC section 9), of those the shop can take now (the
+ * handshake's `paymentMethods`: a provider that is not configured is not offered); all of them when
+ * the server does not say.
+ */
+export function methodsFor(currency: CurrencyName, offered?: readonly PaymentName[]): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) => m.supportedCurrencies.includes(currency) && (!offered || offered.includes(m.paymentName)));
 }
 
 export type PaymentAnswer =

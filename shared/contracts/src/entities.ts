@@ -1,5 +1,6 @@
 // The shop's entities (SPEC section 3), in the words the shop uses everywhere.
 import type { CheckoutSettings } from './checkout';
+import type { PaymentName } from './payments';
 
 export type CurrencyName = 'NGN' | 'USD' | 'GBP';
 
@@ -186,6 +187,11 @@ export interface SiteSettings {
   };
   /** Same-day cutoffs (setting 'checkoutSettings'); the checkout uses DEFAULT_CHECKOUT_SETTINGS when absent. */
   checkoutSettings?: CheckoutSettings;
+  /**
+   * The payment methods the shop can take now (a provider's only when it is configured): the checkout
+   * offers only these. Absent from an older server: every method of PAYMENT_METHODS.
+   */
+  paymentMethods?: PaymentName[];
 }
 
 /**

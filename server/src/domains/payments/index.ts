@@ -1,5 +1,5 @@
 /** What other domains use of the payments domain. */
-export { paymentRoutes, buildAdapters, type PaymentRoutesOptions } from './routes';
+export { paymentRoutes, buildAdapters, offeredPaymentMethods, type PaymentRoutesOptions } from './routes';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
 export { recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';

@@ -1,16 +1,16 @@
-import type { PaymentProviderId } from '@adire/contracts';
+import { PAYMENT_METHODS, type PaymentName, type PaymentProviderId } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import type { PaymentsConfig } from './config';
-import { isProviderId, PROVIDER_IDS } from './logic';
+import { isProviderId, providerOf, PROVIDER_IDS } from './logic';
 import { flutterwaveAdapter } from './providers/flutterwave';
 import { monnifyAdapter } from './providers/monnify';
 import { paypalAdapter, type PaypalVerifyRequest } from './providers/paypal';
 import { paystackAdapter } from './providers/paystack';
 import type { PaymentAdapter } from './providers/types';
 import { createSandbox, sandboxRootSecret, type Sandbox } from './sandbox';
-import { sandboxNotFoundPage, sandboxPage } from './sandbox-page';
+import { paymentNotFoundPage, sandboxNotFoundPage, sandboxPage } from './sandbox-page';
 import { createPaymentsService, type Adapters } from './service';
 
 export interface PaymentRoutesOptions {
@@ -47,6 +47,19 @@ export function buildAdapters(config: PaymentsConfig, sandbox: Sandbox | null): 
     if (adapter) adapters[provider] = adapter;
   }
   return adapters;
+}
+
+/**
+ * The payment methods the shop can take now (SPEC section 9 names): a provider's method only when its
+ * provider is configured or its sandbox is on (production runs no sandbox unless asked), a manual
+ * transfer always. The handshake tells the checkout, which offers only these.
+ */
+export function offeredPaymentMethods(config: PaymentsConfig): PaymentName[] {
+  const configured = new Set<PaymentProviderId>(PROVIDER_IDS.filter((provider) => config.sandbox || config[provider]));
+  return PAYMENT_METHODS.filter((m) => {
+    const provider = providerOf(m.paymentName);
+    return provider === null || configured.has(provider);
+  }).map((m) => m.paymentName);
 }
 
 /** The sandbox's own pages: inline styles and a form posting to itself, nothing else (no script at all). */
@@ -98,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
   app.get('/payments/return/:provider', { schema: { params: providerParams } }, async (request, reply) => {
     const { provider } = request.params as { provider: PaymentProviderId };
     const done = await service.handleReturn(provider, request.query as Record<string, unknown>);
-    if (!done) return htmlPage(reply, 404, sandboxNotFoundPage());
+    if (!done) return htmlPage(reply, 404, paymentNotFoundPage());
     return reply.header('cache-control', 'no-store').redirect(done.location, 303);
   });
 

@@ -98,3 +98,8 @@ ${
 export function sandboxNotFoundPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment not found · Adire Blooms sandbox</title></head><body style="font-family:system-ui,Arial,sans-serif;padding:32px"><h1>Payment not found</h1><p>This sandbox payment does not exist. <a href="/">Back to Adire Blooms</a></p></body></html>`;
 }
+
+/** The shopper's return from a provider that names no payment we know: the shop's page, never the sandbox's. */
+export function paymentNotFoundPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment not found · Adire Blooms</title></head><body style="font-family:system-ui,Arial,sans-serif;padding:32px"><h1>Payment not found</h1><p>We could not find this payment. If money left your account, write to us with your order number. <a href="/">Back to Adire Blooms</a></p></body></html>`;
+}

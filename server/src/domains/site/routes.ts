@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type ShopContact, type SiteSettings } from '@adire/contracts';
+import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type PaymentName, type ShopContact, type SiteSettings } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { currentUser } from '../account';
@@ -14,6 +14,8 @@ export interface SiteOptions {
   production: boolean;
   /** Base of links sent by mail (unsubscribe, password reset). */
   publicUrl: string;
+  /** The payment methods the shop can take now (payments domain), told to the checkout by the handshake. */
+  paymentMethods?: PaymentName[];
 }
 
 const businessQuery = {
@@ -51,6 +53,7 @@ export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: Site
         },
         // Same-day cutoffs (orders domain); the checkout falls back to DEFAULT_CHECKOUT_SETTINGS.
         ...(checkoutSettings ? { checkoutSettings } : {}),
+        ...(site.paymentMethods ? { paymentMethods: site.paymentMethods } : {}),
       },
     };
   };
