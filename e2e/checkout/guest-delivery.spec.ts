@@ -87,7 +87,8 @@ test.describe('checkout: a guest delivery', () => {
       await route.continue({ postData: JSON.stringify(body) });
     });
     await form.getByRole('button', { name: 'Continue to payment' }).click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Recipient phone number is not a valid phone number' })).toBeVisible();
+    // Next to the field (and, with the form's own words now, in the server's summary above the button).
+    await expect(form.getByRole('group', { name: 'Recipient' }).getByRole('alert').filter({ hasText: 'Recipient phone number is not a valid phone number' })).toBeVisible();
     await expect(form.getByLabel('Recipient phone number')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
   });
