@@ -1,4 +1,4 @@
-// Starts the real server for the browser tests on its own port, database and copy of the releases,
+// Starts the real server for the browser tests on its own port, database and release registry,
 // so a test may repoint /remotes.json without touching the developer's store.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,11 +11,14 @@ const root = path.resolve(here, '..');
 const state = path.resolve(here, process.env.E2E_STATE_DIR ?? '.state');
 fs.rmSync(state, { recursive: true, force: true });
 fs.mkdirSync(state, { recursive: true });
-if (!fs.existsSync(path.join(root, 'releases', 'manifest.json'))) {
-  console.error('No releases/manifest.json: build the store first (pnpm build)');
+if (!fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+  console.error('No shell/dist/index.html: build the store first (pnpm build)');
   process.exit(1);
 }
-fs.cpSync(path.join(root, 'releases'), path.join(state, 'releases'), { recursive: true });
+const env = { ...process.env, SQLITE_FILE: path.join(state, 'shop.sqlite'), RELEASES_DIR: path.join(state, 'releases'), LOG_LEVEL: 'warn' };
+// The suite's store gets its own release registry (in its database): the builds of the shell and
+// each remote, published as the release command publishes them.
+execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/release.ts', 'publish', 'all', '--no-build'], { cwd: path.join(root, 'server'), env, stdio: ['ignore', 'ignore', 'inherit'] });
 
 // The server as production runs it: compiled into dist/main.mjs (well under a second).
 execFileSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: path.join(root, 'server'), stdio: 'inherit' });
@@ -23,11 +26,8 @@ const child = spawn(process.execPath, ['dist/main.mjs'], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...env,
     PORT: process.env.E2E_PORT ?? '8090',
-    SQLITE_FILE: path.join(state, 'shop.sqlite'),
-    RELEASES_DIR: path.join(state, 'releases'),
-    LOG_LEVEL: 'warn',
     // The suite checks what the server draws, not how fast (that is the bench's): a busy CI machine
     // must not push a draw past its 100 ms budget and turn a page into a browser-drawn one.
     DRAW_BUDGET_MS: process.env.DRAW_BUDGET_MS ?? '3000',

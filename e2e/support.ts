@@ -3,24 +3,38 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, type APIRequestContext, type Page } from '@playwright/test';
+import { openDatabase } from '../server/src/db/database';
+import { ReleaseRegistry } from '../server/src/release/registry';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The releases copy the test server serves (see serve.mjs). */
+/** The test server's cache of unpacked releases (see serve.mjs). */
 export const RELEASES_DIR = path.join(path.resolve(here, process.env.E2E_STATE_DIR ?? '.state'), 'releases');
+/** The test server's database, which holds its release registry. */
+export const STATE_SQLITE = path.join(path.dirname(RELEASES_DIR), 'shop.sqlite');
 
-interface Manifest {
+export interface Manifest {
   live: Record<string, string>;
-  history: unknown[];
+  origins?: Record<string, string>;
 }
 
-export function readManifest(): Manifest {
-  return JSON.parse(fs.readFileSync(path.join(RELEASES_DIR, 'manifest.json'), 'utf8')) as Manifest;
+/** The suite's store's release registry, opened for one piece of work. */
+export async function withRegistry<T>(work: (registry: ReleaseRegistry) => Promise<T>): Promise<T> {
+  const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, sqliteFile: STATE_SQLITE });
+  try {
+    return await work(new ReleaseRegistry(db, RELEASES_DIR));
+  } finally {
+    await db.close();
+  }
 }
 
-export function writeManifest(manifest: Manifest): void {
-  const file = path.join(RELEASES_DIR, 'manifest.json');
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(manifest, null, 2));
-  fs.renameSync(`${file}.tmp`, file);
+/** The live pointers (and CDN origins) of the suite's store. */
+export function readManifest(): Promise<Manifest> {
+  return withRegistry(async (registry) => (await registry.pointers()) as Manifest);
+}
+
+/** Set the live pointers as given, unchecked: a broken deployment for a drill (or the original back). */
+export function writeManifest(manifest: Manifest): Promise<void> {
+  return withRegistry((registry) => registry.forcePointers(manifest as Parameters<ReleaseRegistry['forcePointers']>[0]));
 }
 
 /** Collect console errors and uncaught exceptions of a page. */
@@ -96,7 +110,7 @@ export function requireOperator(): void {
  * suite's own database (see serve.mjs), or with BASE_URL against DATABASE_URL / SQLITE_FILE.
  */
 export function operator(args: string[]): string {
-  const env = OWN_STORE ? { ...process.env, SQLITE_FILE: path.join(path.dirname(RELEASES_DIR), 'shop.sqlite') } : { ...process.env };
+  const env = OWN_STORE ? { ...process.env, SQLITE_FILE: STATE_SQLITE } : { ...process.env };
   return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/orders.ts', ...args], {
     cwd: path.resolve(here, '../server'),
     env: { ...env, LOG_LEVEL: 'warn' },

@@ -1,4 +1,4 @@
-// Build and publish the shell, then each remote, every one on its own into releases/<target>/<version>/
+// Build and publish the shell, then each remote, every one on its own into the release registry
 // (the release command: server/src/cli/release.ts). The shell goes first: each remote's contracts
 // version is checked against the live shell's. `node scripts/build.mjs cart` publishes only the cart.
 import { execFileSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { OWN_STORE, readManifest, writeManifest } from '../support';
+import { OWN_STORE, readManifest, writeManifest, type Manifest } from '../support';
 
 /**
  * A stand-in CDN for one remote on its own port. 'refuse': nothing listens. 'hang': connections are
@@ -55,23 +55,23 @@ async function freePort(): Promise<number> {
 
 test.describe('failure isolation', () => {
   test.skip(!OWN_STORE, 'repoints the manifest of the suite’s own store, so it runs only without BASE_URL');
-  let original: ReturnType<typeof readManifest>;
+  let original: Manifest;
   let flaky: FlakyOrigin;
 
   test.beforeEach(async ({ baseURL }) => {
-    original = readManifest();
+    original = await readManifest();
     flaky = new FlakyOrigin(await freePort(), baseURL!);
   });
 
   test.afterEach(async () => {
-    writeManifest(original);
+    await writeManifest(original);
     await flaky.stop();
   });
 
   for (const mode of ['refuse', 'hang'] as const) {
     test(`a cart remote that is ${mode === 'refuse' ? 'refused' : 'hanging'} falls back within 5 s, the rest works, and Retry recovers it`, async ({ page }) => {
       await flaky.become(mode);
-      writeManifest({ ...original, origins: { cart: flaky.origin } } as typeof original);
+      await writeManifest({ ...original, origins: { cart: flaky.origin } });
 
       await page.goto('/');
       // A first visit loads the cart when it is first used: the click asks for it, the clock starts.
@@ -98,7 +98,7 @@ test.describe('failure isolation', () => {
   }
 
   test('a route application whose remote is missing shows its fallback; the header parcels still work', async ({ page }) => {
-    writeManifest({ ...original, live: { ...original.live, catalog: '0.0.0-missing' } });
+    await writeManifest({ ...original, live: { ...original.live, catalog: '0.0.0-missing' } });
     await page.goto('/');
     await expect(page.locator('[data-region="catalog"]').getByRole('status')).toContainText('The catalogue is unavailable right now.', { timeout: 5_000 });
     await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
@@ -110,7 +110,7 @@ test.describe('failure isolation', () => {
     const before = await (await request.get('/remotes.json')).json();
     // The five remotes (the back office's too, which shopper pages never load), and the live shell release's version beside them.
     expect(Object.keys(before).sort()).toEqual(['account', 'backoffice', 'cart', 'catalog', 'checkout', 'shell']);
-    writeManifest({ ...original, live: { ...original.live, account: '0.0.0-missing' } });
+    await writeManifest({ ...original, live: { ...original.live, account: '0.0.0-missing' } });
     const after = await (await request.get('/remotes.json')).json();
     expect(after.account.entry).toBe('/releases/account/0.0.0-missing/remoteEntry.js');
     expect(after.cart).toEqual(before.cart);

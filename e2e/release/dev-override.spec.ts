@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { OWN_STORE, RELEASES_DIR, watchErrors } from '../support';
+import { OWN_STORE, RELEASES_DIR, STATE_SQLITE, watchErrors } from '../support';
 import { buildFromLive, liveVersion, pageVersions, REMOTES, SERVER_DIR } from './release';
 
 async function freePort(): Promise<number> {
@@ -72,11 +72,11 @@ test.describe('version readout and development overrides', () => {
       work = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-dev-store-'));
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SQLITE_FILE: path.join(work, 'shop.sqlite'), RELEASES_DIR, LOG_LEVEL: 'warn', ADIRE_DEV_OVERRIDES: '1' };
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SQLITE_FILE: STATE_SQLITE, RELEASES_DIR: path.join(work, 'releases'), LOG_LEVEL: 'warn', ADIRE_DEV_OVERRIDES: '1' };
       delete env.NODE_ENV;
       store = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
       // The cart under development: the live cart with a visible change, served from its own port.
-      dev = await devServer(buildFromLive('cart', { replace: ['Your cart', 'Your cart (local build)'] }));
+      dev = await devServer(await buildFromLive('cart', { replace: ['Your cart', 'Your cart (local build)'] }));
       await expect
         .poll(async () => fetch(`${base}/healthz`).then((r) => r.status, () => 0), { timeout: 45_000, intervals: [250] })
         .toBe(200);
@@ -98,7 +98,7 @@ test.describe('version readout and development overrides', () => {
       await expect(cartDrawer(page).getByRole('heading', { name: 'Your cart (local build)' })).toBeVisible();
       const versions = await pageVersions(page);
       expect(versions.cart).toBe(`local override ${entry}`);
-      expect(versions.catalog).toBe(liveVersion('catalog'));
+      expect(versions.catalog).toBe(await liveVersion('catalog'));
 
       // Remembered: the next page needs no parameter.
       await page.goto(`${base}/product-category/roses`);
@@ -108,7 +108,7 @@ test.describe('version readout and development overrides', () => {
       await page.goto(`${base}/?remote.cart=off`);
       await page.getByRole('button', { name: 'Cart, 0 items' }).click();
       await expect(cartDrawer(page).getByRole('heading', { name: 'Your cart', exact: true })).toBeVisible();
-      expect((await pageVersions(page)).cart).toBe(liveVersion('cart'));
+      expect((await pageVersions(page)).cart).toBe(await liveVersion('cart'));
       expect(await page.evaluate(() => localStorage.getItem('adire:devRemotes'))).toBeNull();
       expect(errors).toEqual([]);
     });

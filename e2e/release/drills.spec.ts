@@ -1,24 +1,26 @@
 import { expect, test, type Page } from '@playwright/test';
-import { publish, readReleaseInfo, rollback, type ReleaseTarget } from '../../server/src/release/releases';
+import type { ReleaseTarget } from '../../server/src/release/releases';
 import { fillDelivery, fillSender } from '../checkout/helpers';
-import { OWN_STORE, readManifest, RELEASES_DIR, uniqueEmail, watchErrors, writeManifest } from '../support';
+import { OWN_STORE, readManifest, uniqueEmail, watchErrors, withRegistry, writeManifest, type Manifest } from '../support';
 import { buildFromLive, liveVersion, pageVersions, releaseCommand, REMOTES } from './release';
 
 /** Well under the minute a release manager is promised, with room for a busy machine. */
 const RELEASE_STEP_LIMIT_MS = 30_000;
 
-/** Publish a copy of a target's live release through the release library, as a newer build. */
-function publishCopyOfLive(target: ReleaseTarget, marker: string): string {
-  const live = readReleaseInfo(RELEASES_DIR, target, liveVersion(target))!;
-  const info = publish({
-    releasesDir: RELEASES_DIR,
-    remote: target,
-    distDir: buildFromLive(target, { marker }),
-    packageVersion: live.version.split('-')[0]!,
-    commit: 'drill',
-    contractsVersion: live.contractsVersion,
+/** Publish a copy of a target's live release through the release registry, as a newer build. */
+async function publishCopyOfLive(target: ReleaseTarget, marker: string): Promise<string> {
+  const distDir = await buildFromLive(target, { marker });
+  return withRegistry(async (registry) => {
+    const live = (await registry.status()).targets.find((t) => t.target === target)!.live!;
+    const info = await registry.publish({
+      remote: target,
+      distDir,
+      packageVersion: live.version.split('-')[0]!,
+      commit: 'drill',
+      contractsVersion: live.contractsVersion,
+    });
+    return info.version;
   });
-  return info.version;
 }
 
 /** A short journey across every remote: account menu, catalogue, cart drawer, checkout up to payment. */
@@ -40,15 +42,15 @@ async function shortJourney(page: Page) {
 
 test.describe('release drills', () => {
   test.skip(!OWN_STORE, 'publishes into the suite’s own store, so it runs only without BASE_URL');
-  let original: ReturnType<typeof readManifest>;
-  test.beforeEach(() => {
-    original = readManifest();
+  let original: Manifest;
+  test.beforeEach(async () => {
+    original = await readManifest();
   });
   test.afterEach(() => writeManifest(original));
 
   test('the cart alone is published and rolled back while the store runs, each in well under a minute, and shoppers see each on their next page load', async ({ page }) => {
     const errors = watchErrors(page);
-    const before = liveVersion('cart');
+    const before = await liveVersion('cart');
     await page.goto('/');
     await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
@@ -56,13 +58,13 @@ test.describe('release drills', () => {
     await expect(drawer.getByRole('heading', { name: 'Your cart', exact: true })).toBeVisible();
 
     // A visibly changed cart, published with the release command (no rebuild of anything).
-    const published = releaseCommand(['publish', 'cart', '--dist', buildFromLive('cart', { replace: ['Your cart', 'Your basket of blooms'] })]);
+    const published = releaseCommand(['publish', 'cart', '--dist', await buildFromLive('cart', { replace: ['Your cart', 'Your basket of blooms'] })]);
     const version = /^cart (\S+) is live/m.exec(published.output)?.[1];
     expect(version, published.output).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
     expect(version).not.toBe(before);
     expect(published.ms).toBeLessThan(RELEASE_STEP_LIMIT_MS);
     // Only the cart moved.
-    expect(readManifest().live).toEqual({ ...original.live, cart: version });
+    expect((await readManifest()).live).toEqual({ ...original.live, cart: version });
 
     // The page already open keeps working; the next load runs the new cart, with the shopper's cart kept.
     await page.keyboard.press('Escape');
@@ -92,14 +94,14 @@ test.describe('release drills', () => {
 
   test('the back office alone is published and rolled back; the store does not move', async ({ page }) => {
     const errors = watchErrors(page);
-    const before = liveVersion('backoffice');
+    const before = await liveVersion('backoffice');
     await page.goto('/backoffice/login');
     await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
 
-    const published = releaseCommand(['publish', 'backoffice', '--dist', buildFromLive('backoffice', { replace: ['Back office login', 'Staff sign-in'] })]);
+    const published = releaseCommand(['publish', 'backoffice', '--dist', await buildFromLive('backoffice', { replace: ['Back office login', 'Staff sign-in'] })]);
     const version = /^backoffice (\S+) is live/m.exec(published.output)?.[1];
     expect(version, published.output).toMatch(/^\d+\.\d+\.\d+-[0-9a-f]{10}$/);
-    expect(readManifest().live).toEqual({ ...original.live, backoffice: version });
+    expect((await readManifest()).live).toEqual({ ...original.live, backoffice: version });
     expect(published.ms).toBeLessThan(RELEASE_STEP_LIMIT_MS);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
@@ -107,7 +109,7 @@ test.describe('release drills', () => {
 
     const rolledBack = releaseCommand(['rollback', 'backoffice']);
     expect(rolledBack.output).toContain(`backoffice rolled back: ${before} is live`);
-    expect(readManifest().live).toEqual(original.live);
+    expect((await readManifest()).live).toEqual(original.live);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Back office login' })).toBeVisible();
     expect((await pageVersions(page)).backoffice).toBe(before);
@@ -119,18 +121,18 @@ test.describe('release drills', () => {
     test.setTimeout(60_000);
     // Each remote gets a newer release, then is rolled back on its own to its previous one; the shell
     // gets a newer release and stays on it.
-    const previous = Object.fromEntries(REMOTES.map((remote) => [remote, liveVersion(remote)]));
-    for (const remote of REMOTES) publishCopyOfLive(remote, `skew drill: newer ${remote}`);
-    const shell = publishCopyOfLive('shell', 'skew drill: newer shell');
-    for (const remote of REMOTES) expect(rollback(RELEASES_DIR, remote)).toBe(previous[remote]);
-    expect(readManifest().live).toEqual({ ...original.live, ...previous, shell });
+    const previous = Object.fromEntries(await Promise.all(REMOTES.map(async (remote) => [remote, await liveVersion(remote)])));
+    for (const remote of REMOTES) await publishCopyOfLive(remote, `skew drill: newer ${remote}`);
+    const shell = await publishCopyOfLive('shell', 'skew drill: newer shell');
+    for (const remote of REMOTES) expect(await withRegistry((registry) => registry.rollback(remote))).toBe(previous[remote]);
+    expect((await readManifest()).live).toEqual({ ...original.live, ...previous, shell });
 
     await shortJourney(page);
     expect(await pageVersions(page)).toEqual({ shell, ...previous });
   });
 
   test('with the cart remote down (its entry answers 404), browsing, logging in and tracking still work', async ({ page, request }) => {
-    writeManifest({ ...original, live: { ...original.live, cart: '0.0.0-gone' } });
+    await writeManifest({ ...original, live: { ...original.live, cart: '0.0.0-gone' } });
     expect((await request.get('/releases/cart/0.0.0-gone/remoteEntry.js')).status()).toBe(404);
     await page.goto('/product-category/roses');
     await page.getByRole('link', { name: 'Ruby Romance Red Roses', exact: true }).click();
@@ -147,7 +149,7 @@ test.describe('release drills', () => {
   });
 
   test('with the checkout remote down (its entry answers 404), browsing and the cart still work, and the cart is kept for later', async ({ page, request }) => {
-    writeManifest({ ...original, live: { ...original.live, checkout: '0.0.0-gone' } });
+    await writeManifest({ ...original, live: { ...original.live, checkout: '0.0.0-gone' } });
     expect((await request.get('/releases/checkout/0.0.0-gone/remoteEntry.js')).status()).toBe(404);
     await page.goto('/product-category/roses');
     await page.getByRole('button', { name: 'Add Ruby Romance Red Roses to cart' }).click();

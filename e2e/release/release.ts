@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { readManifest, RELEASES_DIR } from '../support';
+import { readManifest, RELEASES_DIR, STATE_SQLITE } from '../support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIR = path.resolve(here, '../../server');
@@ -20,7 +20,7 @@ export function releaseCommand(args: string[]): { output: string; ms: number } {
   try {
     const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/release.ts', ...args], {
       cwd: SERVER_DIR,
-      env: { ...process.env, RELEASES_DIR },
+      env: { ...process.env, RELEASES_DIR, SQLITE_FILE: STATE_SQLITE },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -31,8 +31,8 @@ export function releaseCommand(args: string[]): { output: string; ms: number } {
   }
 }
 
-export const liveVersion = (target: Target): string => {
-  const version = readManifest().live[target];
+export const liveVersion = async (target: Target): Promise<string> => {
+  const version = (await readManifest()).live[target];
   if (!version) throw new Error(`${target} has no live release in ${RELEASES_DIR}: build the store first`);
   return version;
 };
@@ -43,8 +43,8 @@ export const liveVersion = (target: Target): string => {
  * written over, `marker` added as a file. Compressed
  * copies of a patched script are dropped, so the server sends the patched text.
  */
-export function buildFromLive(target: Target, change: { replace?: [string, string]; marker?: string; files?: Record<string, string> }): string {
-  const from = path.join(RELEASES_DIR, target, liveVersion(target));
+export async function buildFromLive(target: Target, change: { replace?: [string, string]; marker?: string; files?: Record<string, string> }): Promise<string> {
+  const from = path.join(RELEASES_DIR, target, await liveVersion(target));
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), `adire-drill-${target}-`));
   fs.cpSync(from, dist, { recursive: true, filter: (src) => path.basename(src) !== 'release.json' });
   if (change.replace) {

@@ -204,8 +204,8 @@ test.describe('a catalogue release whose server draw fails', () => {
 
   for (const [how, module] of Object.entries(broken)) {
     test(`still gives a whole page when its draw ${how}, the region drawn by the browser`, async ({ page, request }) => {
-      const before = liveVersion('catalog');
-      releaseCommand(['publish', 'catalog', '--dist', buildFromLive('catalog', { files: { [SERVER_DRAW_FILE]: module } })]);
+      const before = await liveVersion('catalog');
+      releaseCommand(['publish', 'catalog', '--dist', await buildFromLive('catalog', { files: { [SERVER_DRAW_FILE]: module } })]);
       try {
         const res = await request.get(PRODUCT);
         expect(res.status()).toBe(200);
@@ -222,8 +222,8 @@ test.describe('a catalogue release whose server draw fails', () => {
   }
 
   test('publishing and rolling back the catalogue changes the server-drawn page on the next load', async ({ request }) => {
-    const before = liveVersion('catalog');
-    releaseCommand(['publish', 'catalog', '--dist', buildFromLive('catalog', { replace: ['Shop by category', 'Shop by occasion and flower'] })]);
+    const before = await liveVersion('catalog');
+    releaseCommand(['publish', 'catalog', '--dist', await buildFromLive('catalog', { replace: ['Shop by category', 'Shop by occasion and flower'] })]);
     try {
       expect(await (await request.get('/')).text()).toContain('Shop by occasion and flower');
     } finally {

@@ -3,16 +3,14 @@
  * listing and a bare Fastify route, in one run: req/s at 50 connections of the page kept (cached),
  * drawn each time (every cache off) and the page without drawing (SSR=0, the shell alone); and the
  * server time one drawing takes (its Server-Timing), p50 and p99 over sequential uncached draws.
- * Runs against the built releases (`pnpm build` first).
+ * Runs against the store's builds (`pnpm build` first), published into the bench database's registry.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
 import { BENCH, fmt, load, median, settle, startBare, startShop, table, type LoadResult, type NamedRequest, type Server } from './lib';
-import { copyOf, removeCopy, seededShop } from './shops';
+import { BENCH_DIR, copyOf, publishBuilds, removeCopy, seededShop } from './shops';
 
 const B = 'business=adire-blooms';
-/** The store's built releases (`pnpm build`): what the server draws with. */
-const RELEASES_DIR = process.env.RELEASES_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../releases');
 const SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
 const SORTS = ['', 'sort=price-asc', 'sort=name-asc'];
 /** The same listings as pages and as API answers: 10 categories × 2 pages × 3 sorts. */
@@ -42,6 +40,9 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 export async function pages(): Promise<string> {
   console.log('\n## Server-drawn pages beside the API answer of the same listing (same run)\n');
   const file = copyOf(await seededShop(), 'pages');
+  // The builds published into this copy's release registry, unpacked into a cache of its own.
+  const RELEASES_DIR = path.join(BENCH_DIR, `pages-releases-${process.pid}`);
+  await publishBuilds(file, RELEASES_DIR);
   const bare = await startBare();
   const shop = await startShop('shop', file, { RELEASES_DIR });
   const uncached = await startShop('shop, caches off', file, { RELEASES_DIR, RESPONSE_CACHE: '0' });
@@ -89,5 +90,6 @@ export async function pages(): Promise<string> {
   } finally {
     await Promise.all([bare.stop(), shop.stop(), uncached.stop(), shellOnly.stop()]);
     removeCopy(file);
+    fs.rmSync(RELEASES_DIR, { recursive: true, force: true });
   }
 }

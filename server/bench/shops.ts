@@ -14,6 +14,8 @@ import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
 import { generateCatalog } from '../src/domains/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
+import { ReleaseRegistry } from '../src/release/registry';
+import { RELEASE_TARGETS } from '../src/release/releases';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_DIR = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'adire-bench');
@@ -73,4 +75,23 @@ export function copyOf(file: string, name: string): string {
 
 export function removeCopy(copy: string): void {
   for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+}
+
+/**
+ * The store's builds (`pnpm build`: shell/dist and each mf-*\/dist) published into a bench database's
+ * release registry, unpacked into `cacheDir` (what the server draws and serves with).
+ */
+export async function publishBuilds(file: string, cacheDir: string): Promise<void> {
+  const root = path.resolve(serverDir, '..');
+  const db = openDatabase({ sqliteFile: file });
+  try {
+    await migrateToLatest(db);
+    const registry = new ReleaseRegistry(db, cacheDir);
+    for (const target of RELEASE_TARGETS) {
+      const distDir = path.join(root, target === 'shell' ? 'shell' : `mf-${target}`, 'dist');
+      await registry.publish({ remote: target, distDir, packageVersion: '0.1.0', commit: 'bench', contractsVersion: '1.0.0' });
+    }
+  } finally {
+    await db.close();
+  }
 }

@@ -12,6 +12,7 @@ import { trackRoutes } from './http/route-table';
 import { fastifyTrustProxy, registerSecurity } from './http/security';
 import { registerResponseCache } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
+import { ReleaseRegistry } from './release/registry';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
@@ -50,7 +51,12 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
 
   trackRoutes(app);
   registerErrorHandling(app, config.bodyLimitBytes);
-  registerSecurity(app, { releasesDir: config.releasesDir, corsOrigins: config.corsOrigins, devOverrides: config.devOverrides });
+  // The release registry in the database; config.releasesDir is this instance's cache of unpacked releases.
+  const releases = new ReleaseRegistry(db, config.releasesDir, app.log);
+  // Once per database: a releases folder from before the registry (releases/manifest.json) is imported.
+  const imported = await releases.importFolder();
+  if (imported !== null) app.log.info({ imported, from: config.releasesDir }, 'releases folder imported into the release registry');
+  registerSecurity(app, { servedManifest: () => releases.last(), corsOrigins: config.corsOrigins, devOverrides: config.devOverrides });
   registerInputGuards(app);
   // Before compress: cached answers carry their own compressed copies.
   const { versions } = registerResponseCache(app, { db, ...config.responseCache });
@@ -76,7 +82,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: config.staff ?? loadStaffConfig({}, config.auth) });
-  await registerStoreFiles(app, { ...config, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
+  await registerStoreFiles(app, { ...config, registry: releases, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
   reportMailError = (err, mailId, retry) =>
     app.log.error(
       { err, mailId, ...retry },

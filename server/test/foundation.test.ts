@@ -99,15 +99,15 @@ describe('site and catalog', () => {
 });
 
 describe('store files', () => {
-  it('serves /remotes.json from the manifest with no-store, and picks up a change without restart', async () => {
+  it('serves /remotes.json from the release registry with no-store, and picks up a change without restart', async () => {
     const { releasesDir } = shop.dirs;
     fs.mkdirSync(path.join(releasesDir, 'cart', '0.1.0-aaa'), { recursive: true });
     fs.writeFileSync(path.join(releasesDir, 'cart', '0.1.0-aaa', 'remoteEntry.js'), 'export const v = 1;');
-    fs.writeFileSync(path.join(releasesDir, 'manifest.json'), JSON.stringify({ live: { cart: '0.1.0-aaa' }, history: [] }));
+    await shop.registry.forcePointers({ live: { cart: '0.1.0-aaa' } });
     const first = await shop.app.inject('/remotes.json');
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.json()).toEqual({ cart: { version: '0.1.0-aaa', entry: '/releases/cart/0.1.0-aaa/remoteEntry.js' } });
-    fs.writeFileSync(path.join(releasesDir, 'manifest.json'), JSON.stringify({ live: { cart: '0.1.0-bbb' }, history: [] }));
+    await shop.registry.forcePointers({ live: { cart: '0.1.0-bbb' } });
     expect((await shop.app.inject('/remotes.json')).json().cart.version).toBe('0.1.0-bbb');
 
     const asset = await shop.app.inject('/releases/cart/0.1.0-aaa/remoteEntry.js');

@@ -104,7 +104,7 @@ async function setUpFixtures() {
       fs.writeFileSync(target, text);
     }
   }
-  fs.writeFileSync(path.join(shop.dirs.releasesDir, 'manifest.json'), JSON.stringify({ live: { cart: '0.1.0-fuzz', catalog: '0.1.0-fuzz' }, history: [] }));
+  await shop.registry.forcePointers({ live: { cart: '0.1.0-fuzz', catalog: '0.1.0-fuzz' } });
   F.blogSlugs = (await shop.db.kysely.selectFrom('blog_post').select('slug').limit(3).execute()).map((b) => b.slug);
 
   for (let i = 0; i < 3; i++) F.openOrders.push((await orderOf(F.skus[i % F.skus.length]!, ['NGN', 'USD', 'GBP'][i])).id);

@@ -7,12 +7,15 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { ReleaseRegistry } from '../src/release/registry';
 import { seedIfEmpty } from '../src/seed';
 
 export interface TestShop {
   app: FastifyInstance;
   db: Db;
   dirs: { shellDir: string; releasesDir: string };
+  /** The release registry in the shop's database, as the release command uses it (releasesDir is its cache). */
+  registry: ReleaseRegistry;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startTestShop(
     app,
     db,
     dirs,
+    registry: new ReleaseRegistry(db, dirs.releasesDir),
     async close() {
       await app.close();
       await db.close();

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { publish, rollback } from '../src/release/releases';
 import { startTestShop, type TestShop } from './helpers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,8 +39,7 @@ describe('the shell served from its live release', () => {
   });
 
   it('serves the live shell release: its page never cached, its hashed assets for good; a publish and a rollback show on the next load', async () => {
-    const { releasesDir } = shop.dirs;
-    const one = publish({ ...release, releasesDir, remote: 'shell', distDir: shellBuild(work, 'Shell one', 'main-AAAAAAAA.js') });
+    const one = await shop.registry.publish({ ...release, remote: 'shell', distDir: shellBuild(work, 'Shell one', 'main-AAAAAAAA.js') });
 
     const page = await shop.app.inject('/product-category/roses');
     expect(page.statusCode).toBe(200);
@@ -59,14 +57,14 @@ describe('the shell served from its live release', () => {
     const icon = await shop.app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
 
-    const two = publish({ ...release, releasesDir, remote: 'shell', distDir: shellBuild(work, 'Shell two', 'main-BBBBBBBB.js') });
+    const two = await shop.registry.publish({ ...release, remote: 'shell', distDir: shellBuild(work, 'Shell two', 'main-BBBBBBBB.js') });
     expect((await shop.app.inject('/')).body).toContain('<title>Shell two</title>');
     expect((await shop.app.inject('/favicon.svg')).body).toContain('Shell two');
     // A page loaded before the publish still gets its own chunks.
     expect((await shop.app.inject('/assets/main-AAAAAAAA.js')).statusCode).toBe(200);
     expect((await shop.app.inject('/assets/main-BBBBBBBB.js')).body).toBe('console.log("Shell two");');
 
-    expect(rollback(releasesDir, 'shell')).toBe(one.version);
+    expect(await shop.registry.rollback('shell')).toBe(one.version);
     const back = await shop.app.inject('/');
     expect(back.body).toContain('<title>Shell one</title>');
     expect(back.headers['x-adire-shell']).toBe(one.version);

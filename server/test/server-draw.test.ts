@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@adire/contracts';
-import { publish, rollback } from '../src/release/releases';
 import { currencyFromCookie, withinBudget } from '../src/http/server-draw';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -66,14 +65,13 @@ function pageData(html: string): PageData {
 
 let shop: TestShop;
 let work: string;
-const publishCatalog = (draw: string | null) => publish({ ...release, releasesDir: shop.dirs.releasesDir, remote: 'catalog', distDir: catalogRelease(work, draw) });
+const publishCatalog = (draw: string | null) => shop.registry.publish({ ...release, remote: 'catalog', distDir: catalogRelease(work, draw) });
 
 beforeAll(async () => {
   shop = await startTestShop({ shell: true, config: { serverDraw: { enabled: true, budgetMs: BUDGET_MS } } });
   work = path.dirname(shop.dirs.releasesDir);
-  publish({
+  await shop.registry.publish({
     ...release,
-    releasesDir: shop.dirs.releasesDir,
     remote: 'shell',
     distDir: build(work, { 'index.html': SHELL_PAGE, 'assets/main-AAAAAAAA.js': 'console.log(1)', 'server/draw.mjs': SHELL_DRAW }),
   });
@@ -84,7 +82,7 @@ afterAll(async () => {
 
 describe('pages drawn on the server from the live releases', () => {
   it('puts the frame and the route region drawn by the live releases into the page, with the data they used and their head', async () => {
-    const live = publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
+    const live = await publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
     const res = await shop.app.inject('/product/ruby-romance-red-roses');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -129,7 +127,7 @@ describe('pages drawn on the server from the live releases', () => {
   });
 
   it('leaves the region to the browser when its draw throws: the rest of the page is drawn, never a 5xx', async () => {
-    const live = publishCatalog(CATALOG_DRAWS.throws);
+    const live = await publishCatalog(CATALOG_DRAWS.throws);
     const res = await shop.app.inject('/product/ruby-romance-red-roses');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<header>Frame with');
@@ -142,7 +140,7 @@ describe('pages drawn on the server from the live releases', () => {
   });
 
   it('leaves the region to the browser when its draw overruns the budget', async () => {
-    publishCatalog(CATALOG_DRAWS.hangs);
+    await publishCatalog(CATALOG_DRAWS.hangs);
     const started = Date.now();
     const res = await shop.app.inject('/product/ruby-romance-red-roses');
     const took = Date.now() - started;
@@ -154,22 +152,22 @@ describe('pages drawn on the server from the live releases', () => {
   });
 
   it('serves a release without a server module as before: drawn by the browser', async () => {
-    publishCatalog(null);
+    await publishCatalog(null);
     const res = await shop.app.inject('/product/ruby-romance-red-roses');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('data-drawn');
   });
 
   it('draws with the release made live by a publish or a rollback on the next page load, no restart', async () => {
-    const one = publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
-    const two = publishCatalog(CATALOG_DRAWS.good('drawn by release two'));
+    const one = await publishCatalog(CATALOG_DRAWS.good('drawn by release one'));
+    const two = await publishCatalog(CATALOG_DRAWS.good('drawn by release two'));
     expect((await shop.app.inject('/product/ruby-romance-red-roses')).body).toContain(`data-drawn="${two.version}"><article><h1>Ruby Romance Red Roses</h1><p>drawn by release two`);
-    rollback(shop.dirs.releasesDir, 'catalog', one.version);
+    await shop.registry.rollback('catalog', one.version);
     expect((await shop.app.inject('/product/ruby-romance-red-roses')).body).toContain(`data-drawn="${one.version}"><article><h1>Ruby Romance Red Roses</h1><p>drawn by release one`);
   });
 
   it('never serves a release server module to browsers', async () => {
-    const live = publishCatalog(CATALOG_DRAWS.good('x'));
+    const live = await publishCatalog(CATALOG_DRAWS.good('x'));
     expect((await shop.app.inject(`/releases/catalog/${live.version}/server/draw.mjs`)).statusCode).toBe(404);
     expect((await shop.app.inject(`/releases/catalog/${live.version}/remoteEntry.js`)).statusCode).toBe(200);
     expect((await shop.app.inject('/server/draw.mjs')).statusCode).toBe(404);
@@ -193,7 +191,7 @@ describe('withinBudget', () => {
 
 describe('drawn pages kept like the API answers', () => {
   it('keeps a whole drawing per URL, release versions and currency, with an ETag; a data change draws afresh', async () => {
-    publishCatalog(CATALOG_DRAWS.good('kept'));
+    await publishCatalog(CATALOG_DRAWS.good('kept'));
     const url = '/product/white-grace-lilies';
     const first = await shop.app.inject(url);
     expect(first.statusCode).toBe(200);
@@ -218,27 +216,25 @@ describe('drawn pages kept like the API answers', () => {
   });
 
   it('does not keep a page whose region was left to the browser', async () => {
-    publishCatalog(CATALOG_DRAWS.throws);
+    await publishCatalog(CATALOG_DRAWS.throws);
     const broken = await shop.app.inject('/product/white-grace-lilies');
     expect(broken.body).not.toContain('data-drawn');
-    publishCatalog(CATALOG_DRAWS.good('after the fix'));
+    await publishCatalog(CATALOG_DRAWS.good('after the fix'));
     expect((await shop.app.inject('/product/white-grace-lilies')).body).toContain('after the fix');
   });
 });
 
 describe('a kept page and the manifest it carries', () => {
   it('is drawn afresh when the manifest points a part at another origin (a CDN), releases unchanged', async () => {
-    publishCatalog(CATALOG_DRAWS.good('origins'));
+    await publishCatalog(CATALOG_DRAWS.good('origins'));
     const url = '/product/ruby-romance-red-roses';
     const before = await shop.app.inject(url);
     expect(before.body).not.toContain('https://cdn.example');
-    const file = path.join(shop.dirs.releasesDir, 'manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-    fs.writeFileSync(file, JSON.stringify({ ...manifest, origins: { catalog: 'https://cdn.example/releases' } }));
+    await shop.registry.setOrigin('catalog', 'https://cdn.example/releases');
     try {
       expect((await shop.app.inject(url)).body).toContain('https://cdn.example/releases/catalog/');
     } finally {
-      fs.writeFileSync(file, JSON.stringify(manifest));
+      await shop.registry.setOrigin('catalog', null);
     }
   });
 });

@@ -1,32 +1,33 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../config';
-import {
-  formatStatus,
-  isReleaseTarget,
-  publish,
-  RELEASE_TARGETS,
-  releaseStatus,
-  rollback,
-  type ReleaseTarget,
-} from '../release/releases';
+import { loadConfig, ROOT } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { ReleaseRegistry } from '../release/registry';
+import { formatStatus, isReleaseTarget, isRemoteName, RELEASE_TARGETS, type ReleaseTarget } from '../release/releases';
 
 const USAGE = `Usage:
-  pnpm release publish <target> [--no-build] [--dist <folder>] [--force]
-      build one target alone (or take an already built --dist folder), copy it into
-      releases/<target>/<version>/ and make it live. Refused when its contracts major differs
-      from the live shell's (for the shell: from any live remote's) unless --force.
+  pnpm release publish <target|all> [--no-build] [--dist <folder>] [--force]
+      build one target alone (or take an already built --dist folder), store it in the release
+      registry as <target> <version> and make it live ('all': the shell, then each remote).
+      Refused when its contracts major differs from the live shell's (for the shell: from any
+      live remote's) unless --force.
   pnpm release rollback <target> [version] [--force]
       make the version live before the current one (or the named one) live again
+  pnpm release origin <remote> <https://cdn…/releases | --self>
+      serve a remote's releases from another origin (a CDN holding the same folders), or from the store again
   pnpm release status [--all] [--json]
       the live and earlier versions of the shell and every remote: when, from which commit,
       with which contracts; then the latest changes
 Targets: ${RELEASE_TARGETS.join(', ')}
-RELEASES_DIR sets the releases folder (default: releases/ at the project root).`;
+The registry lives in the store's database (DATABASE_URL, else SQLITE_FILE): a change made here is
+served by every instance on its next page load. RELEASES_DIR is this machine's cache of unpacked
+releases (default: releases/ at the project root); a releases folder from before the registry
+(with its manifest.json) is imported once.`;
 
-// Only the releases folder is needed here (not the whole server configuration).
-const releasesDir = process.env.RELEASES_DIR ?? path.join(ROOT, 'releases');
+const config = loadConfig();
+const releasesDir = config.releasesDir;
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const distIndex = args.indexOf('--dist');
@@ -60,38 +61,58 @@ function packageVersion(dir: string): string {
 
 const appDirOf = (target: ReleaseTarget) => (target === 'shell' ? 'shell' : `mf-${target}`);
 
-try {
-  if (command === 'publish') {
-    const target = targetArg();
-    const appDir = appDirOf(target);
-    if (distIndex >= 0 && !distArg) fail('--dist needs a folder');
-    if (!distArg && !flags.has('--no-build')) {
-      execFileSync('pnpm', ['--filter', `@adire/${appDir}`, 'build'], { cwd: ROOT, stdio: 'inherit' });
-    }
-    const started = Date.now();
-    const info = publish({
-      releasesDir,
-      remote: target,
-      distDir: distArg ? path.resolve(distArg) : path.join(ROOT, appDir, 'dist'),
-      packageVersion: packageVersion(appDir),
-      contractsVersion: packageVersion('shared/contracts'),
-      commit: gitCommit(),
-      force: flags.has('--force'),
-    });
-    console.log(
-      `${target} ${info.version} is live (commit ${info.commit}, contracts ${info.contractsVersion}; ${Date.now() - started} ms)` +
-        '\nThe store shows it on the next page load.',
-    );
-  } else if (command === 'rollback') {
-    const target = targetArg();
-    const live = rollback(releasesDir, target, version, { force: flags.has('--force') });
-    console.log(`${target} rolled back: ${live} is live. The store shows it on the next page load.`);
-  } else if (command === 'status') {
-    if (flags.has('--json')) console.log(JSON.stringify(releaseStatus(releasesDir), null, 2));
-    else console.log(formatStatus(releasesDir, flags.has('--all') ? { earlier: Infinity, changes: Infinity } : {}));
-  } else {
-    fail(USAGE);
+async function publishOne(registry: ReleaseRegistry, target: ReleaseTarget) {
+  const appDir = appDirOf(target);
+  if (!distArg && !flags.has('--no-build')) {
+    execFileSync('pnpm', ['--filter', `@adire/${appDir}`, 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
-} catch (err) {
-  fail(`release ${command ?? ''} failed: ${(err as Error).message}`);
+  const started = Date.now();
+  const info = await registry.publish({
+    remote: target,
+    distDir: distArg ? path.resolve(distArg) : path.join(ROOT, appDir, 'dist'),
+    packageVersion: packageVersion(appDir),
+    contractsVersion: packageVersion('shared/contracts'),
+    commit: gitCommit(),
+    force: flags.has('--force'),
+  });
+  console.log(`${target} ${info.version} is live (commit ${info.commit}, contracts ${info.contractsVersion}; ${Date.now() - started} ms)`);
 }
+
+const NEXT_LOAD = 'Every instance of the store shows it on its next page load.';
+
+async function main() {
+  if (!['publish', 'rollback', 'origin', 'status'].includes(command ?? '')) fail(USAGE);
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const registry = new ReleaseRegistry(db, releasesDir);
+    const imported = await registry.importFolder();
+    if (imported !== null) console.log(`Imported ${imported} releases and the live manifest of ${releasesDir} into the release registry.`);
+    if (command === 'publish') {
+      if (distIndex >= 0 && !distArg) fail('--dist needs a folder');
+      if (name === 'all' && !distArg) {
+        for (const target of RELEASE_TARGETS) await publishOne(registry, target);
+      } else await publishOne(registry, targetArg());
+      console.log(NEXT_LOAD);
+    } else if (command === 'rollback') {
+      const target = targetArg();
+      const live = await registry.rollback(target, version, { force: flags.has('--force') });
+      console.log(`${target} rolled back: ${live} is live. ${NEXT_LOAD}`);
+    } else if (command === 'origin') {
+      const remote = name ?? '';
+      if (!isRemoteName(remote)) fail(`Unknown remote '${remote}': one of ${RELEASE_TARGETS.filter((t) => t !== 'shell').join(', ')}.\n${USAGE}`);
+      const self = flags.has('--self');
+      if (!self && !version) fail(`Give the origin (https://cdn…/releases) or --self.\n${USAGE}`);
+      await registry.setOrigin(remote, self ? null : version!);
+      console.log(`${remote} is served from ${self ? 'the store itself' : version}. ${NEXT_LOAD}`);
+    } else {
+      const status = await registry.status();
+      if (flags.has('--json')) console.log(JSON.stringify({ ...status, drawing: [...status.drawing] }, null, 2));
+      else console.log(formatStatus(status, flags.has('--all') ? { earlier: Infinity, changes: Infinity } : {}));
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err: unknown) => fail(`release ${command ?? ''} failed: ${(err as Error).message}`));

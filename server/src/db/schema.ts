@@ -425,11 +425,62 @@ export interface StaffAuditTable {
   created_at: string;
 }
 
+/** The release registry (migration 0021, issue 21). */
+export interface ReleaseBlobTable {
+  hash: string;
+  size: number;
+  bytes: Buffer;
+}
+
+export interface ReleaseBuildTable {
+  target: string;
+  version: string;
+  commit_ref: string;
+  published_at: string;
+  contracts_version: string;
+}
+
+export interface ReleaseFileTable {
+  target: string;
+  version: string;
+  path: string;
+  hash: string;
+}
+
+export interface ReleaseLiveTable {
+  target: string;
+  version: string | null;
+  origin: string | null;
+}
+
+export interface ReleaseHistoryTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  target: string;
+  version: string;
+  previous: string | null;
+  forced: number;
+  reason: string | null;
+}
+
+export interface ReleaseStateTable {
+  id: string;
+  version: number;
+  imported_from: string | null;
+}
+
 export interface Database {
   staff_member: StaffMemberTable;
   staff_session: StaffSessionTable;
   staff_invite: StaffInviteTable;
   staff_audit: StaffAuditTable;
+  release_blob: ReleaseBlobTable;
+  release_build: ReleaseBuildTable;
+  release_file: ReleaseFileTable;
+  release_live: ReleaseLiveTable;
+  release_history: ReleaseHistoryTable;
+  release_state: ReleaseStateTable;
   shop_order: ShopOrderTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { servedManifest } from '../release/releases';
+import type { ReleaseManifest } from '../release/releases';
 import { SHOPPER_CURRENCY_SCRIPT } from './page';
 
 /**
@@ -66,8 +66,8 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
 }
 
 /** The origins the manifest serves remote releases from, besides this server. */
-export function manifestOrigins(releasesDir: string): string[] {
-  const origins = Object.values(servedManifest(releasesDir).origins ?? {});
+export function manifestOrigins(manifest: Pick<ReleaseManifest, 'origins'>): string[] {
+  const origins = Object.values(manifest.origins ?? {});
   return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
 }
 
@@ -93,7 +93,8 @@ export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): s
 }
 
 export interface SecurityOptions {
-  releasesDir: string;
+  /** The manifest a page was served with (the release registry's latest), for its release origins. */
+  servedManifest: () => Pick<ReleaseManifest, 'origins'>;
   /** Extra origins allowed to call the API from a browser; empty = same-origin only. */
   corsOrigins?: readonly string[];
   /** Development mode with remote overrides: pages may also load code from dev servers on this machine. */
@@ -135,7 +136,7 @@ const isPreflight = (request: FastifyRequest) =>
   request.method === 'OPTIONS' && typeof request.headers.origin === 'string' && !!request.headers['access-control-request-method'];
 
 /** Register before the domain plugins so every route (and the 404 handler) gets the hooks. */
-export function registerSecurity(app: FastifyInstance, { releasesDir, corsOrigins = [], devOverrides = false }: SecurityOptions): void {
+export function registerSecurity(app: FastifyInstance, { servedManifest, corsOrigins = [], devOverrides = false }: SecurityOptions): void {
   const allowed = new Set(corsOrigins);
 
   // Callback-style hooks: no promise per request for the common case of nothing to do.
@@ -166,9 +167,9 @@ export function registerSecurity(app: FastifyInstance, { releasesDir, corsOrigin
   // The store's policy depends on the manifest's origins: made again only when the manifest changes.
   let storePolicy: { manifest: object; csp: string } | undefined;
   const storeCsp = () => {
-    const manifest = servedManifest(releasesDir);
+    const manifest = servedManifest();
     if (storePolicy?.manifest !== manifest) {
-      const origins = manifestOrigins(releasesDir);
+      const origins = manifestOrigins(manifest);
       storePolicy = { manifest, csp: storeContentSecurityPolicy(devOverrides ? [...origins, ...DEV_OVERRIDE_ORIGINS] : origins) };
     }
     return storePolicy.csp;

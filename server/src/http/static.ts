@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
 import { ROOT } from '../config';
-import { ENTRY_FILE, liveShellFolder, readManifest, servedManifest, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
+import { ENTRY_FILE, isReleaseTarget, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
+import type { ReleaseRegistry } from '../release/registry';
 import { shortPath } from './errors';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
 import { PageCache, pageCacheKey } from './page-cache';
@@ -20,21 +21,39 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerStoreFiles(
   app: FastifyInstance,
-  dirs: { shellDir: string; releasesDir: string; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
+  dirs: { shellDir: string; registry: ReleaseRegistry; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
 ) {
-  fs.mkdirSync(dirs.releasesDir, { recursive: true });
+  const { registry } = dirs;
+  const releasesDir = registry.cacheDir;
+  fs.mkdirSync(releasesDir, { recursive: true });
   if (dirs.devRemotes) {
     await registerDevRemotes(app);
-    return registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: false });
+    return registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: false });
   }
   app.get('/remotes.json', async (_request, reply) => {
-    // Read on every request: a publish or rollback shows on the next page load, no restart.
-    const manifest = servedManifest(dirs.releasesDir);
+    // The registry's stamp is checked on every request: a publish or rollback made through any
+    // instance shows on the next page load, no restart.
+    const manifest = await registry.served();
     return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
+  // A release's files are unpacked from the registry into this instance's cache on first use (a page
+  // drawn before a rollback may still ask for the other version's chunks).
+  app.addHook('onRequest', async (request) => {
+    const match = /^\/releases\/([a-z]+)\/([^/?]+)\//.exec(request.url);
+    if (match && isReleaseTarget(match[1]!)) {
+      let version: string;
+      try {
+        version = decodeURIComponent(match[2]!);
+      } catch {
+        return;
+      }
+      await registry.unpack(match[1], version);
+    }
+  });
+
   await app.register(fastifyStatic, {
-    root: dirs.releasesDir,
+    root: releasesDir,
     prefix: '/releases/',
     decorateReply: false,
     index: false,
@@ -47,7 +66,7 @@ export async function registerStoreFiles(
     setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
   });
 
-  await registerShell(app, { shellDir: dirs.shellDir, releasesDir: dirs.releasesDir, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw });
+  await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw });
 }
 
 export interface ServerDrawOptions {
@@ -102,9 +121,10 @@ export function shellFileOf(url: string): string | null {
 
 async function registerShell(
   app: FastifyInstance,
-  opts: { shellDir: string; releasesDir: string; useReleases: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
+  opts: { shellDir: string; registry: ReleaseRegistry; useReleases: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
 ) {
-  const { shellDir, releasesDir, useReleases } = opts;
+  const { shellDir, registry, useReleases } = opts;
+  const releasesDir = registry.cacheDir;
   // reply.sendFile for the shell's files; each call names the folder it sends from.
   await app.register(fastifyStatic, {
     root: releasesDir,
@@ -140,20 +160,22 @@ async function registerShell(
   app.get('/*', async (request, reply) => {
     const file = shellFileOf(request.url);
     if (!file) return reply.callNotFound();
-    const live = useReleases ? liveShellFolder(releasesDir) : null;
-    const folder = shellFolders(live).find((dir) => fs.statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile());
-    if (!folder) return reply.callNotFound();
+    const live = useReleases ? liveShellFolder(releasesDir, await registry.served()) : null;
+    const isFile = (dir: string) => fs.statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile();
+    // Not in this instance's cache yet: the shell release that has it, unpacked from the registry.
+    const folder = shellFolders(live).find(isFile) ?? (useReleases ? await registry.shellFolderWith(file) : null);
+    if (!folder || !isFile(folder)) return reply.callNotFound();
     return reply.sendFile(file, folder);
   });
 
   const preloadOf = useReleases ? preloadReader(releasesDir) : null;
-  const draw = useReleases && opts.serverDraw?.enabled !== false ? pageDrawer(app, releasesDir, opts.serverDraw ?? {}) : null;
+  const draw = useReleases && opts.serverDraw?.enabled !== false ? pageDrawer(app, registry, opts.serverDraw ?? {}) : null;
   const pages = draw && opts.serverDraw?.versions && opts.serverDraw.cache !== false ? new PageCache() : null;
   // Every page route gets the shell; the shell decides what it shows (including "page not found").
   // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
   // on the next load), carries the live manifest and announces its main remote's files.
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
-    const manifest = useReleases ? servedManifest(releasesDir) : null;
+    const manifest = useReleases ? await registry.served() : null;
     const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
     const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
     if (!fs.existsSync(indexFile)) {
@@ -211,19 +233,19 @@ const WARM_UP_BUDGET_MS = 10_000;
 /** How long the import of a release's draw module may take before its part is left to the browser. */
 const MODULE_LOAD_LIMIT_MS = 3000;
 
-function pageDrawer(app: FastifyInstance, releasesDir: string, options: ServerDrawOptions) {
-  const modules = new DrawModules(releasesDir, app.log);
+function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, options: ServerDrawOptions) {
+  const modules = new DrawModules(registry.cacheDir, app.log);
   const origin = (options.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const ask = inProcessFetch(app);
   // The live releases' modules are imported as the server starts, and drawn with once it listens (a
   // first draw runs cold code and queries: it would overrun the budget on the first shopper's page).
   app.addHook('onReady', async () => {
-    const live = readManifest(releasesDir).live;
+    const { live } = await registry.served();
     await Promise.all((['shell', 'catalog', 'checkout'] as const).map((target) => (live[target] ? modules.get(target, live[target]) : null)));
   });
   app.addHook('onListen', async () => {
     void (async () => {
-      const live = readManifest(releasesDir).live;
+      const { live } = await registry.served();
       for (const url of WARM_UP_PAGES) await drawPage(url, live, 'NGN', WARM_UP_BUDGET_MS).catch(() => {});
     })();
   });

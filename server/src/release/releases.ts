@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
+import { REMOTE_NAMES, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
 
 /** What can be released on its own: the shell or one of the four remotes. */
 export const RELEASE_TARGETS = ['shell', ...REMOTE_NAMES] as const;
 export type ReleaseTarget = (typeof RELEASE_TARGETS)[number];
 
-/** What each published release records about itself (release.json inside its folder). */
+/** What each published release records about itself (in the registry; release.json in its unpacked folder). */
 export interface ReleaseInfo {
   remote: ReleaseTarget;
   version: string;
@@ -25,9 +25,14 @@ export interface HistoryEntry {
   previous: string | null;
   /** Made live although its contracts major differs from the live releases it works with. */
   forced?: boolean;
+  /** Why, when the change was not a person's command (e.g. an import of a releases folder). */
+  reason?: string;
 }
 
-/** releases/manifest.json: the live version of the shell and of each remote, plus every change made to them. */
+/**
+ * The live version of the shell and of each remote, plus every change made to them (the registry in
+ * the database; before issue 21, releases/manifest.json — the shape an import reads).
+ */
 export interface ReleaseManifest {
   live: Partial<Record<ReleaseTarget, string>>;
   history: HistoryEntry[];
@@ -52,33 +57,6 @@ export function isReleaseTarget(name: string): name is ReleaseTarget {
 /** Refused because the contracts majors differ; `--force` (force: true) makes it live anyway. */
 export class ReleaseRefusedError extends Error {}
 
-export function readManifest(releasesDir: string): ReleaseManifest {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(releasesDir, 'manifest.json'), 'utf8')) as ReleaseManifest;
-    return { live: parsed.live ?? {}, history: parsed.history ?? [], ...(parsed.origins ? { origins: parsed.origins } : {}) };
-  } catch {
-    return { live: {}, history: [] };
-  }
-}
-
-const servedManifests = new Map<string, { stamp: string; manifest: ReleaseManifest }>();
-
-/**
- * The manifest for serving pages (read-only): parsed again only when the file changed — a stat per
- * call instead of a read and a parse of the whole history; a publish or rollback (an atomic rename:
- * a new inode) still shows on the next page load. Writers use readManifest under the lock.
- */
-export function servedManifest(releasesDir: string): Readonly<ReleaseManifest> {
-  const file = path.join(releasesDir, 'manifest.json');
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  const stamp = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
-  const kept = servedManifests.get(releasesDir);
-  if (kept?.stamp === stamp) return kept.manifest;
-  const manifest = readManifest(releasesDir);
-  servedManifests.set(releasesDir, { stamp, manifest });
-  return manifest;
-}
-
 /** The remotes part of `/remotes.json`: entry URL and version of each live remote. */
 export function remotesJson(manifest: ReleaseManifest, baseUrl = '/releases'): Partial<RemotesManifest> {
   const out: Partial<RemotesManifest> = {};
@@ -102,63 +80,11 @@ export function storeManifest(manifest: ReleaseManifest, options: { devOverrides
 }
 
 /** The folder of the live shell release, when there is one with its page. */
-export function liveShellFolder(releasesDir: string, manifest = readManifest(releasesDir)): string | null {
+export function liveShellFolder(releasesDir: string, manifest: Pick<ReleaseManifest, 'live'>): string | null {
   const version = manifest.live.shell;
   if (!version) return null;
   const folder = path.join(releasesDir, 'shell', version);
   return fs.existsSync(path.join(folder, SHELL_ENTRY_FILE)) ? folder : null;
-}
-
-/** Write via a temporary file and rename, so a reader never sees half a manifest. */
-function writeManifestAtomic(releasesDir: string, manifest: ReleaseManifest): void {
-  const target = path.join(releasesDir, 'manifest.json');
-  const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(manifest, null, 2)}\n`);
-  fs.renameSync(tmp, target);
-}
-
-function processIsGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/**
- * Serialise manifest changes across processes with an exclusive lock file holding the owner's pid.
- * A lock left by a release command that died (its process is gone) is cleared instead of waited on.
- */
-function withManifestLock<T>(releasesDir: string, change: () => T): T {
-  fs.mkdirSync(releasesDir, { recursive: true });
-  const lock = path.join(releasesDir, '.manifest.lock');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let owner = 0;
-      try {
-        owner = Number(fs.readFileSync(lock, 'utf8').trim());
-      } catch {
-        continue; // released meanwhile: try again at once
-      }
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsGone(owner)) {
-        fs.rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`The release manifest is locked (${lock}) by process ${owner || '?'}: another release is running`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
-    }
-  }
-  try {
-    return change();
-  } finally {
-    fs.rmSync(lock, { force: true });
-  }
 }
 
 function filesOf(dir: string): string[] {
@@ -170,15 +96,35 @@ function filesOf(dir: string): string[] {
     .sort();
 }
 
-/** Content hash of a build: the same files give the same version, so nothing is published twice. */
-export function contentHash(dir: string): string {
+/** A build's files as the registry keeps them: path, bytes and the bytes' SHA-256. */
+export interface BuildFile {
+  path: string;
+  bytes: Buffer;
+  hash: string;
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The files of a built folder (not its release.json), sorted by path. */
+export function readBuildFiles(dir: string): BuildFile[] {
+  return filesOf(dir).map((file) => {
+    const bytes = fs.readFileSync(path.join(dir, file));
+    return { path: file.split(path.sep).join('/'), bytes, hash: sha256(bytes) };
+  });
+}
+
+/** Content hash of a build's files: the same files give the same version, so nothing is published twice. */
+export function contentHashOf(files: readonly Pick<BuildFile, 'path' | 'bytes'>[]): string {
   const h = createHash('sha256');
-  for (const file of filesOf(dir)) {
-    h.update(file);
-    h.update(fs.readFileSync(path.join(dir, file)));
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    h.update(file.path);
+    h.update(file.bytes);
   }
   return h.digest('hex').slice(0, 10);
 }
+
+/** Content hash of a built folder. */
+export const contentHash = (dir: string): string => contentHashOf(readBuildFiles(dir));
 
 /** The major of a semver version ('1.4.2' → 1); null when it is not one. */
 export function contractsMajor(version: string): number | null {
@@ -193,8 +139,8 @@ export const contractsCompatible = (a: string, b: string) => contractsMajor(a) !
  * a remote is checked against the live shell, the shell against every live remote. Null when fine.
  */
 export function contractsConflict(
-  releasesDir: string,
-  manifest: ReleaseManifest,
+  infoOf: (target: ReleaseTarget, version: string) => ReleaseInfo | null,
+  manifest: Pick<ReleaseManifest, 'live'>,
   target: ReleaseTarget,
   version: string,
   contractsVersion: string,
@@ -203,7 +149,7 @@ export function contractsConflict(
   const others: ReleaseTarget[] = target === 'shell' ? [...REMOTE_NAMES] : ['shell'];
   const clashes = others.flatMap((other) => {
     const live = manifest.live[other];
-    const info = live ? readReleaseInfo(releasesDir, other, live) : null;
+    const info = live ? infoOf(other, live) : null;
     return info && !contractsCompatible(info.contractsVersion, contractsVersion) ? [info] : [];
   });
   if (!clashes.length) return null;
@@ -220,93 +166,6 @@ export function contractsConflict(
   );
 }
 
-export interface PublishOptions {
-  releasesDir: string;
-  remote: ReleaseTarget;
-  distDir: string;
-  packageVersion: string;
-  commit: string;
-  contractsVersion: string;
-  /** Make it live even when its contracts major differs from the live releases it works with. */
-  force?: boolean;
-  now?: Date;
-}
-
-/**
- * Copy a build into its immutable folder releases/<target>/<version>/ and make it live.
- * An existing folder is never overwritten: the version is derived from the content. The check, the
- * copy and the manifest change happen under the manifest lock, so concurrent publishes queue up.
- */
-export function publish(options: PublishOptions): ReleaseInfo {
-  const { releasesDir, remote, distDir } = options;
-  const entry = entryFileOf(remote);
-  if (!fs.existsSync(path.join(distDir, entry))) {
-    throw new Error(`${distDir} has no ${entry}: build the ${remote} first`);
-  }
-  const version = `${options.packageVersion}-${contentHash(distDir)}`;
-  const folder = path.join(releasesDir, remote, version);
-  const fresh: ReleaseInfo = {
-    remote,
-    version,
-    commit: options.commit,
-    publishedAt: (options.now ?? new Date()).toISOString(),
-    contractsVersion: options.contractsVersion,
-  };
-  return withManifestLock(releasesDir, () => {
-    // The same content published before keeps its first record (and its folder is left alone).
-    const info = readReleaseInfo(releasesDir, remote, version) ?? fresh;
-    const manifest = readManifest(releasesDir);
-    const conflict = contractsConflict(releasesDir, manifest, remote, version, info.contractsVersion);
-    if (conflict && !options.force) throw new ReleaseRefusedError(conflict);
-    if (!fs.existsSync(folder)) {
-      const staging = `${folder}.staging-${process.pid}`;
-      fs.rmSync(staging, { recursive: true, force: true });
-      fs.cpSync(distDir, staging, { recursive: true });
-      fs.writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(info, null, 2)}\n`);
-      fs.renameSync(staging, folder);
-    }
-    makeLive(releasesDir, manifest, remote, version, 'publish', fresh.publishedAt, Boolean(conflict));
-    return info;
-  });
-}
-
-export function readReleaseInfo(releasesDir: string, remote: ReleaseTarget, version: string): ReleaseInfo | null {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(releasesDir, remote, version, 'release.json'), 'utf8')) as ReleaseInfo;
-  } catch {
-    return null;
-  }
-}
-
-/** Every published release of a target, oldest first. */
-export function listReleases(releasesDir: string, remote: ReleaseTarget): ReleaseInfo[] {
-  const dir = path.join(releasesDir, remote);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.includes('.staging-'))
-    .map((e) => readReleaseInfo(releasesDir, remote, e.name))
-    .filter((r): r is ReleaseInfo => r !== null)
-    .sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
-}
-
-/** Record a change of live version in the manifest (call under the lock, with the manifest just read). */
-function makeLive(
-  releasesDir: string,
-  manifest: ReleaseManifest,
-  remote: ReleaseTarget,
-  version: string,
-  action: HistoryEntry['action'],
-  at: string,
-  forced: boolean,
-) {
-  const previous = manifest.live[remote] ?? null;
-  if (previous === version) return;
-  manifest.live[remote] = version;
-  manifest.history.push({ at, action, remote, version, previous, ...(forced ? { forced: true } : {}) });
-  writeManifestAtomic(releasesDir, manifest);
-}
-
 /**
  * The version a rollback returns to: the one that was live before the current version was published
  * (so rolling back twice steps back twice), or before it last became live when it never was published here.
@@ -317,23 +176,6 @@ export function rollbackTarget(manifest: ReleaseManifest, remote: ReleaseTarget)
   const changes = manifest.history.filter((h) => h.remote === remote && h.version === current);
   const published = changes.filter((h) => h.action === 'publish').at(-1);
   return (published ?? changes.at(-1))?.previous ?? null;
-}
-
-/** Point a target back at a named version, or at the one live before the current one. */
-export function rollback(releasesDir: string, remote: ReleaseTarget, version?: string, options: { force?: boolean } = {}): string {
-  return withManifestLock(releasesDir, () => {
-    const manifest = readManifest(releasesDir);
-    const target = version ?? rollbackTarget(manifest, remote);
-    if (!target) throw new Error(`${remote} has no earlier version to roll back to`);
-    if (!fs.existsSync(path.join(releasesDir, remote, target, entryFileOf(remote)))) {
-      throw new Error(`${remote} has no published version '${target}'`);
-    }
-    const info = readReleaseInfo(releasesDir, remote, target);
-    const conflict = info ? contractsConflict(releasesDir, manifest, remote, target, info.contractsVersion, 'roll back to') : null;
-    if (conflict && !options.force) throw new ReleaseRefusedError(conflict);
-    makeLive(releasesDir, manifest, remote, target, 'rollback', new Date().toISOString(), Boolean(conflict));
-    return target;
-  });
 }
 
 export interface TargetStatus {
@@ -347,35 +189,27 @@ export interface TargetStatus {
   earlier: ReleaseInfo[];
 }
 
-/** What `pnpm release status` shows, per target. */
-export function releaseStatus(releasesDir: string): TargetStatus[] {
-  const manifest = readManifest(releasesDir);
-  return RELEASE_TARGETS.map((target) => {
-    const liveVersion = manifest.live[target] ?? null;
-    const all = listReleases(releasesDir, target).reverse();
-    return {
-      target,
-      liveVersion,
-      live: all.find((r) => r.version === liveVersion) ?? null,
-      liveSince: manifest.history.filter((h) => h.remote === target && h.version === liveVersion).at(-1) ?? null,
-      earlier: all.filter((r) => r.version !== liveVersion),
-    };
-  });
+/** Everything `pnpm release status` shows: per target its releases, then the history (oldest first). */
+export interface RegistryStatus {
+  targets: TargetStatus[];
+  history: HistoryEntry[];
+  /** The releases that draw their part of the page on the server too (issue 16), as `target/version`. */
+  drawing: ReadonlySet<string>;
 }
 
 const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 
 /** The status as text: per target its live release, then up to `earlier` earlier ones; then the latest changes. */
-export function formatStatus(releasesDir: string, options: { earlier?: number; changes?: number } = {}): string {
+export function formatStatus(status: RegistryStatus, options: { earlier?: number; changes?: number } = {}): string {
   const maxEarlier = options.earlier ?? 5;
   const lines: string[] = [];
-  for (const s of releaseStatus(releasesDir)) {
+  for (const s of status.targets) {
     // A release that draws its part of the page on the server too (issue 16) says so.
-    const draws = (r: ReleaseInfo) => (fs.existsSync(path.join(releasesDir, s.target, r.version, SERVER_DRAW_FILE)) ? '  draws on the server' : '');
+    const draws = (r: ReleaseInfo) => (status.drawing.has(`${s.target}/${r.version}`) ? '  draws on the server' : '');
     const row = (r: ReleaseInfo) => `${r.version}  published ${when(r.publishedAt)}  commit ${r.commit}  contracts ${r.contractsVersion}${draws(r)}`;
     lines.push(s.target);
     if (!s.liveVersion) lines.push('  live     (not published)');
-    else if (!s.live) lines.push(`  live     ${s.liveVersion}  (no release.json: folder missing or foreign)`);
+    else if (!s.live) lines.push(`  live     ${s.liveVersion}  (not in the registry)`);
     else {
       const since = s.liveSince ? `  live since ${when(s.liveSince.at)} (${s.liveSince.action}${s.liveSince.forced ? ', forced' : ''})` : '';
       lines.push(`  live     ${row(s.live)}${since}`);
@@ -383,11 +217,13 @@ export function formatStatus(releasesDir: string, options: { earlier?: number; c
     for (const r of s.earlier.slice(0, maxEarlier)) lines.push(`  earlier  ${row(r)}`);
     if (s.earlier.length > maxEarlier) lines.push(`  … ${s.earlier.length - maxEarlier} older (pnpm release status --all)`);
   }
-  const history = readManifest(releasesDir).history.slice(-(options.changes ?? 8)).reverse();
+  const history = status.history.slice(-(options.changes ?? 8)).reverse();
   if (history.length) {
     lines.push('', 'Latest changes');
     for (const h of history) {
-      lines.push(`  ${when(h.at)}  ${h.action.padEnd(8)}  ${h.remote.padEnd(8)}  ${h.previous ?? '(none)'} → ${h.version}${h.forced ? '  (forced)' : ''}`);
+      lines.push(
+        `  ${when(h.at)}  ${h.action.padEnd(8)}  ${h.remote.padEnd(8)}  ${h.previous ?? '(none)'} → ${h.version}${h.forced ? '  (forced)' : ''}${h.reason ? `  (${h.reason})` : ''}`,
+      );
     }
   }
   return lines.join('\n');
