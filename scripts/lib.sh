@@ -15,12 +15,25 @@ ensure_pnpm() {
   export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
 }
 
+# Debian's nginx (pnpm scale and the scale drill). Its service is kept from starting on install: the
+# store runs its own nginx from a folder of its own.
+ensure_nginx() {
+  if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return; fi
+  step "Installing nginx (Debian package)"
+  local policy=/usr/sbin/policy-rc.d made=""
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && made=1; fi
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+  local rc=$?
+  [ -n "$made" ] && rm -f "$policy"
+  return $rc
+}
+
 install_deps() {
   step "Installing dependencies (pnpm install)"
   (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=append-only | grep -v 'better-sqlite3 install:' | tail -n 5)
 }
 
 build_store() {
-  step "Building the shell and publishing each remote into releases/"
+  step "Building the shell and each remote, publishing each into the release registry"
   (cd "$ROOT" && node scripts/build.mjs)
 }

@@ -40,6 +40,7 @@ ensure_chromium() {
 ensure_pnpm
 install_deps || { echo "Dependency install failed"; exit 1; }
 ensure_chromium
+ensure_nginx
 
 cd "$ROOT"
 suite "Typecheck (tsc, every package)" pnpm -r typecheck
@@ -47,6 +48,7 @@ suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurr
 suite "API tests on SQLite" pnpm --filter @adire/server test
 suite "API tests on PostgreSQL" bash scripts/with-postgres.sh pnpm --filter @adire/server test
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
+suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
 suite "Browser tests (Playwright, Debian Chromium)" pnpm --filter @adire/e2e test
 
 printf '\n\033[1mSummary\033[0m\n'

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/helpers';
+import { prepare, releaseCommand, ROOT, startInstance, startNginx, type Balancer, type Instance } from './cluster';
+
+/**
+ * The scale drill (issue 21): two store instances on one PostgreSQL behind nginx, as `pnpm scale`
+ * runs them. A release made from a third machine (the release command with a cache of its own) is
+ * served by both instances on their next page load, and so is a rollback; an instance killed in the
+ * middle of a burst of checkouts loses no acknowledged order, and shoppers go on being served by the
+ * other. Run with a PostgreSQL server: `bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale`.
+ */
+
+const business = 'adire-blooms';
+const WORKERS = 6;
+/** Acknowledged checkouts before the kill, and after it. */
+const BEFORE_KILL = 20;
+const AFTER_KILL = 20;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let work: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let env: NodeJS.ProcessEnv;
+let a: Instance;
+let b: Instance;
+let nginx: Balancer;
+const output: string[] = [];
+const log = (line: string) => output.push(line);
+/** The release command as another machine runs it: its own cache folder. */
+const release = (...args: string[]) => releaseCommand(args, env, path.join(work, 'release-machine'));
+
+const remotes = async (base: string) => (await (await fetch(`${base}/remotes.json`)).json()) as Record<string, { version: string; entry: string }>;
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('the scale drill needs PostgreSQL: run it through scripts/with-postgres.sh');
+  if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) throw new Error('build the store first (node scripts/build.mjs)');
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-scale-drill-'));
+  database = await createTestDatabase();
+  env = { ...process.env, DATABASE_URL: database.databaseUrl, NODE_ENV: 'test' };
+  delete env.SQLITE_FILE;
+  prepare(env);
+  release('publish', 'all', '--no-build');
+  [a, b] = await Promise.all([
+    freePort().then((port) => startInstance({ name: 'a', port, workDir: work, env, log })),
+    freePort().then((port) => startInstance({ name: 'b', port, workDir: work, env, log })),
+  ]);
+  nginx = await startNginx({ port: await freePort(), upstreams: [a.port, b.port], workDir: work, log });
+});
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop(), nginx?.stop()]);
+  await database?.drop();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('one release registry for every instance', () => {
+  it('a publish made from another machine is served by both instances on their next load, and so is a rollback', async () => {
+    const before = (await remotes(a.base)).cart!.version;
+    // A new cart build: the live one with a marker file (another content, another version).
+    const dist = path.join(work, 'new-cart');
+    fs.cpSync(path.join(a.releasesDir, 'cart', before), dist, { recursive: true, filter: (src) => path.basename(src) !== 'release.json' });
+    fs.writeFileSync(path.join(dist, 'DRILL.txt'), 'scale drill');
+    const published = release('publish', 'cart', '--dist', dist);
+    const version = /^cart (\S+) is live/m.exec(published)?.[1];
+    expect(version, published).toMatch(/^0\.1\.0-[0-9a-f]{10}$/);
+    expect(version).not.toBe(before);
+
+    // The very next page load of each instance carries it (no waiting), and each serves its files,
+    // unpacked from the registry into its own cache.
+    for (const instance of [a, b]) {
+      expect((await remotes(instance.base)).cart!.version, instance.name).toBe(version);
+      const entry = await fetch(`${instance.base}/releases/cart/${version}/DRILL.txt`);
+      expect(entry.status, instance.name).toBe(200);
+      expect(await entry.text()).toBe('scale drill');
+      expect(fs.existsSync(path.join(instance.releasesDir, 'cart', version!, 'release.json')), instance.name).toBe(true);
+    }
+    const page = await fetch(`${nginx.base}/`);
+    expect(await page.text()).toContain(`/releases/cart/${version}/remoteEntry.js`);
+
+    const started = performance.now();
+    expect(release('rollback', 'cart')).toContain(`cart rolled back: ${before} is live`);
+    const commandMs = performance.now() - started;
+    for (const instance of [a, b]) expect((await remotes(instance.base)).cart!.version, instance.name).toBe(before);
+    const everywhereMs = performance.now() - started;
+    console.log(`rollback: the command took ${commandMs.toFixed(0)} ms (process start included); both instances served it ${(everywhereMs - commandMs).toFixed(0)} ms after it returned`);
+  });
+});
+
+interface Tally {
+  acknowledged: Map<string, { orderNumber: string; total: number }>;
+  errors: string[];
+  afterKill: number;
+}
+
+const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** A shopper through nginx: order, then checkout, again and again; an answer that is not a success is an error the shopper saw. */
+async function shopper(n: number, sku: string, tally: Tally, state: { killed: boolean; done: () => boolean }) {
+  for (let i = 0; !state.done(); i++) {
+    try {
+      const created = await fetch(`${nginx.base}/v1/orders/order/create`, { method: 'POST', ...json({ business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 + (i % 2) }] }) });
+      if (created.status !== 201) {
+        tally.errors.push(`create ${created.status}`);
+        continue;
+      }
+      const { id } = ((await created.json()) as { data: { id: string } }).data;
+      const done = await fetch(`${nginx.base}/v1/orders/order/checkout-order/${id}`, {
+        method: 'PUT',
+        ...json({
+          business,
+          currency: 'NGN',
+          userData: { name: 'Scale Shopper', email: `scale-${n}-${i}@example.com`, phone: '08031112222' },
+          orderData: { deliveryDate: '2099-05-05', pickupLocation: 'Lekki LPL', recipient: { method: 'pick-up' } },
+        }),
+      });
+      if (done.status !== 200) {
+        tally.errors.push(`checkout ${done.status}`);
+        continue;
+      }
+      const order = ((await done.json()) as { data: { order: { orderNumber: string; total: number } } }).data.order;
+      tally.acknowledged.set(id, { orderNumber: order.orderNumber, total: order.total });
+      if (state.killed) tally.afterKill++;
+    } catch (err) {
+      tally.errors.push(`network: ${(err as Error).message}`);
+    }
+  }
+}
+
+describe('an instance lost in the middle of a burst of checkouts', () => {
+  it('loses no acknowledged order, and shoppers go on being served by the other', { timeout: 120_000 }, async () => {
+    const sku = ((await (await fetch(`${nginx.base}/v1/catalog/products?business=${business}&limit=1`)).json()) as { data: { SKU: string }[] }).data[0]!.SKU;
+    const tally: Tally = { acknowledged: new Map(), errors: [], afterKill: 0 };
+    const state = { killed: false, done: () => state.killed && tally.afterKill >= AFTER_KILL };
+    const deadline = Date.now() + 90_000;
+    const shoppers = Array.from({ length: WORKERS }, (_, n) => shopper(n, sku, tally, state));
+    while (tally.acknowledged.size < BEFORE_KILL && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const errorsBefore = tally.errors.length;
+    b.kill();
+    state.killed = true;
+    const killedAt = tally.acknowledged.size;
+    await Promise.race([Promise.all(shoppers), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+    state.done = () => true;
+    await Promise.all(shoppers);
+
+    console.log(
+      `instance kill: ${tally.acknowledged.size} checkouts acknowledged (${killedAt} before the kill, ${tally.afterKill} after), ` +
+        `${tally.errors.length} errors seen by shoppers${tally.errors.length ? ` (${tally.errors.join(', ')})` : ''}`,
+    );
+    expect(errorsBefore, tally.errors.join(', ')).toBe(0);
+    expect(tally.afterKill, 'checkouts acknowledged after the kill').toBeGreaterThanOrEqual(AFTER_KILL);
+    // At most the requests that were in flight on the lost instance and may not be sent again (POST).
+    expect(tally.errors.length, tally.errors.join(', ')).toBeLessThanOrEqual(WORKERS);
+
+    // Every acknowledged order is there, with its number and total, read through the survivor.
+    for (const [id, ack] of tally.acknowledged) {
+      const res = await fetch(`${a.base}/v1/orders/order/${id}?business=${business}`);
+      expect(res.status, `order ${id}`).toBe(200);
+      const order = ((await res.json()) as { data: { orderNumber?: string; total: number } }).data;
+      expect(order.orderNumber, `order ${id}`).toBe(ack.orderNumber);
+      expect(order.total, `order ${id}`).toBe(ack.total);
+    }
+    const numbers = [...tally.acknowledged.values()].map((o) => o.orderNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    // Pages too: the store is still served through nginx.
+    for (let i = 0; i < 4; i++) expect((await fetch(`${nginx.base}/product-category/roses`)).status).toBe(200);
+  });
+});
