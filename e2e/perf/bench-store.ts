@@ -56,13 +56,44 @@ function machine(): string[] {
 const ms = (v: number) => `${Math.round(v)} ms`;
 
 function row(name: string, f: PageFigures): string {
-  return `| ${name} | ${f.performance} | ${ms(f.lcp)} | ${f.cls.toFixed(3)} | ${ms(f.tbt)} | ${f.accessibility} | ${ms(f.fcp)} | ${ms(f.speedIndex)} | ${kb(f.scriptBytes)} |`;
+  return `| ${name} | ${f.performance} | ${ms(f.lcp)} | ${f.cls.toFixed(3)} | ${ms(f.tbt)} | ${f.accessibility} | ${ms(f.fcp)} | ${ms(f.speedIndex)} | ${kb(f.scriptBytes)} | ${kb(f.documentBytes)} | ${kb(f.totalBytes)} |`;
 }
 
-/** BENCH_BASELINE_URL: another build of the store (e.g. the last commit) measured in turn with this one. */
-const BASELINE = process.env.BENCH_BASELINE_URL?.replace(/\/+$/, '');
+/** Another store measured in turn with this one, page by page and run by run. */
+interface OtherStore {
+  label: string;
+  url: string;
+  /** Its own path for each of our pages (a reference store has its own routes); unset: the same paths. */
+  paths?: Record<StorePage['name'], string>;
+}
 
-const HEADER = ['| Page | Performance | LCP | CLS | TBT | Accessibility | FCP | Speed Index | JS (compressed) |', '|---|---|---|---|---|---|---|---|---|'];
+/**
+ * The reference stores of `../shared/bench/peers.sh` (the Tractor Store 2.0): their home, a category, a
+ * product and their checkout (an empty cart: they keep the cart in the browser, none is seeded).
+ */
+const TRACTOR_PATHS: Record<StorePage['name'], string> = { home: '/', category: '/products/classic', product: '/product/AU-01', checkout: '/checkout/checkout' };
+
+/**
+ * BENCH_BASELINE_URL: another build of this store (the last commit, or the one serving with SSR=0).
+ * BENCH_PEERS: reference stores as `label=url,label=url` (their CDN copy needs LIGHTHOUSE_CDN_COPY).
+ */
+const OTHERS: OtherStore[] = [
+  ...(process.env.BENCH_BASELINE_URL ? [{ label: process.env.BENCH_BASELINE_LABEL ?? 'baseline', url: process.env.BENCH_BASELINE_URL.replace(/\/+$/, '') }] : []),
+  ...(process.env.BENCH_PEERS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [label, url] = entry.split('=');
+      if (!label || !url) throw new Error(`BENCH_PEERS entry "${entry}" is not label=url`);
+      return { label, url: url.replace(/\/+$/, ''), paths: TRACTOR_PATHS };
+    }),
+];
+
+const HEADER = [
+  '| Page | Performance | LCP | CLS | TBT | Accessibility | FCP | Speed Index | JS (compressed) | HTML | All bytes |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+];
 
 async function measure(label: string, url: string, page: StorePage): Promise<PageFigures> {
   const figures = await runLighthouse(url, page);
@@ -96,30 +127,35 @@ async function firstVisitBytes(url: string): Promise<string[]> {
 
 const { baseURL, server } = await startStore();
 try {
-  console.log(`Lighthouse 12, mobile defaults (simulated throttling), ${RUNS} runs per page, against ${baseURL}${BASELINE ? ` and, in turn, ${BASELINE}` : ''}`);
+  console.log(`Lighthouse 12, mobile defaults (simulated throttling), ${RUNS} runs per page, against ${baseURL}${OTHERS.map((o) => ` and, in turn, ${o.label} ${o.url}`).join('')}`);
   for (const line of machine()) console.log(`  ${line}`);
   console.log('\nFirst visit to the home page (resource timings):');
-  for (const url of [...(BASELINE ? [BASELINE] : []), baseURL]) for (const line of await firstVisitBytes(url)) console.log(`  ${line}`);
+  for (const url of [...OTHERS.filter((o) => !o.paths).map((o) => o.url), baseURL]) for (const line of await firstVisitBytes(url)) console.log(`  ${line}`);
   console.log('');
   const pick = (pages: StorePage[]) => pages.filter((p) => !ONLY || ONLY.includes(p.name));
   const pages = pick(await storePages(baseURL));
-  const baselinePages = BASELINE ? pick(await storePages(BASELINE)) : [];
+  const otherPages = await Promise.all(
+    OTHERS.map(async (o) => (o.paths ? pages.map((p) => ({ name: p.name, path: o.paths![p.name] })) : pick(await storePages(o.url)))),
+  );
   const lines = [...HEADER];
-  const baselineLines = [...HEADER];
+  const otherLines = OTHERS.map(() => [...HEADER]);
   for (const [index, page] of pages.entries()) {
     const runs: PageFigures[] = [];
-    const baselineRuns: PageFigures[] = [];
+    const otherRuns: PageFigures[][] = OTHERS.map(() => []);
     for (let i = 0; i < RUNS; i++) {
-      // Side by side: the same moment's machine load weighs on both.
-      if (BASELINE) baselineRuns.push(await measure(`run ${i + 1} baseline `, BASELINE, baselinePages[index]!));
+      // Side by side: the same moment's machine load weighs on every store.
+      for (const [o, other] of OTHERS.entries()) otherRuns[o]!.push(await measure(`run ${i + 1} ${other.label} `, other.url, otherPages[o]![index]!));
       runs.push(await measure(`run ${i + 1} `, baseURL, page));
     }
     const name = `${page.name} (${page.path.replace(/\?.*/, '')})`;
     lines.push(row(name, medianFigures(runs)));
-    if (BASELINE) baselineLines.push(row(name, medianFigures(baselineRuns)));
+    for (const o of OTHERS.keys()) {
+      const path = otherPages[o]![index]!.path.replace(/\?.*/, '');
+      otherLines[o]!.push(row(`${page.name} (${path})`, medianFigures(otherRuns[o]!)));
+    }
   }
-  if (BASELINE) console.log(`\nBaseline (${BASELINE}), medians of ${RUNS}:\n${baselineLines.join('\n')}`);
-  console.log(`\n${BASELINE ? `This store (${baseURL}), m` : 'M'}edians of ${RUNS}:`);
+  for (const [o, other] of OTHERS.entries()) console.log(`\n${other.label} (${other.url}), medians of ${RUNS}:\n${otherLines[o]!.join('\n')}`);
+  console.log(`\n${OTHERS.length ? `This store (${baseURL}), m` : 'M'}edians of ${RUNS}:`);
   console.log(lines.join('\n'));
   console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 } finally {

@@ -9,6 +9,15 @@ import { STORAGE_KEYS, STORAGE_SYNC_VERSION } from '@adire/contracts';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/**
+ * The reference stores of `../shared/bench/peers.sh` load their images and font from a CDN host,
+ * served by a local copy: `LIGHTHOUSE_CDN_COPY=127.0.0.1:4443` maps that host to it (harmless for our store).
+ */
+function extraFlags(): string[] {
+  const copy = process.env.LIGHTHOUSE_CDN_COPY;
+  return copy ? [`--host-resolver-rules=MAP blueprint.the-tractor.store:443 ${copy}`, '--ignore-certificate-errors'] : [];
+}
+
 /** A real category and product of the seeded catalogue. */
 export const CATEGORY_SLUG = 'flowers-for-love-birthday-anniversary-etc';
 export const PRODUCT_SLUG = 'ruby-romance-red-roses';
@@ -31,6 +40,10 @@ export interface PageFigures {
   cls: number;
   /** Compressed bytes of JavaScript that Lighthouse saw downloaded. */
   scriptBytes: number;
+  /** Bytes of the page's HTML document as sent (compressed, with headers). */
+  documentBytes: number;
+  /** Bytes of everything the page downloaded (HTML, scripts, styles, images, fonts, API answers). */
+  totalBytes: number;
 }
 
 /** What Lighthouse blames, for reading a run (not part of the medians). */
@@ -108,7 +121,7 @@ async function seedStorage(port: number, baseURL: string, storage: Record<string
  * keeps local storage, which is how the checkout's order gets there).
  */
 export async function runLighthouse(baseURL: string, page: StorePage): Promise<PageFigures & { diagnosis: PageDiagnosis }> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROME_FLAGS, ...extraFlags()], logLevel: 'silent' });
   try {
     if (page.storage) await seedStorage(chrome.port, baseURL, page.storage);
     const result = await lighthouse(`${baseURL}${page.path}`, {
@@ -132,12 +145,20 @@ export async function runLighthouse(baseURL: string, page: StorePage): Promise<P
       tbt: audit('total-blocking-time'),
       speedIndex: audit('speed-index'),
       cls: audit('cumulative-layout-shift'),
-      scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      scriptBytes: bytesOf(requests, (r) => r.resourceType === 'Script'),
+      documentBytes: bytesOf(requests, (r) => r.resourceType === 'Document'),
+      totalBytes: bytesOf(requests, () => true),
       diagnosis: diagnose(lhr),
     };
   } finally {
     chrome.kill();
   }
+}
+
+type NetworkRequest = { resourceType?: string; transferSize?: number };
+
+function bytesOf(requests: NetworkRequest[], which: (r: NetworkRequest) => boolean): number {
+  return requests.filter(which).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 }
 
 type Details = { items?: { node?: { snippet?: string; selector?: string }; score?: number; items?: { node?: { snippet?: string } }[] }[] };
@@ -153,7 +174,7 @@ function diagnose(lhr: { audits: Record<string, { details?: unknown } | undefine
 
 /** The median of each figure over several runs of one page. */
 export function medianFigures(runs: readonly PageFigures[]): PageFigures {
-  const figures: (keyof PageFigures)[] = ['performance', 'accessibility', 'lcp', 'fcp', 'tbt', 'speedIndex', 'cls', 'scriptBytes'];
+  const figures: (keyof PageFigures)[] = ['performance', 'accessibility', 'lcp', 'fcp', 'tbt', 'speedIndex', 'cls', 'scriptBytes', 'documentBytes', 'totalBytes'];
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);

@@ -165,6 +165,24 @@ test.describe('hydration', () => {
     });
   }
 
+  test('nothing but the page, its style sheets and pictures is fetched before the first paint; the scripts come right after', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(PRODUCT);
+    await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' || /\.m?js(\?|$)/.test(r.name))
+        .filter((r) => /\.m?js(\?|$)/.test(r.name))
+        .map((r) => ({ name: r.name, start: r.startTime })),
+    }));
+    expect(paint).toBeGreaterThan(0);
+    // The shell's entry and the catalogue's modules were all announced in the page, yet none was asked for before the paint.
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((s) => s.start < paint)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('the hydrated product page works: a shopper adds it to the cart', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(PRODUCT);

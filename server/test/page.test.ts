@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filesForPath, type RemotePreload } from '@adire/contracts';
-import { shellPage } from '../src/http/page';
+import { BOOT_AFTER_PAINT_SCRIPT, firstPaintFirst, shellPage } from '../src/http/page';
 
 const TEMPLATE = '<!doctype html><html><head><title>Adire Blooms</title></head><body></body></html>';
 const REMOTES = {
@@ -38,5 +38,40 @@ describe('the shell page', () => {
     expect(filesForPath(CATALOG, '/blog').scripts.at(-1)).toBe('assets/BlogPage.js');
     expect(filesForPath(CATALOG, '/blogger').scripts.at(-1)).toBe('assets/lifecycles.js');
     expect(hrefs(shellPage(TEMPLATE, '/', REMOTES, () => null))).toEqual(['/releases/catalog/1-c/remoteEntry.js']);
+  });
+});
+
+describe('a drawn page in the order its first paint needs', () => {
+  const BUILT =
+    '<!doctype html><html><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" />' +
+    '<script type="module" crossorigin src="/assets/entry-1.js"></script><link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/shell.css"><link rel="stylesheet" href="/releases/catalog/1-c/assets/page.css">' +
+    '<link rel="modulepreload" crossorigin fetchpriority="low" href="/releases/catalog/1-c/remoteEntry.js">' +
+    '<link rel="preload" as="image" href="/media/products/rose.svg" fetchPriority="high"/></head><body><div id="shell-root"></div></body></html>';
+  const template = (html: string) => /<template id="adire-after-paint">(.*?)<\/template>/.exec(html)?.[1] ?? '';
+
+  it('puts the style sheets and the main picture first, right after the viewport', () => {
+    const html = firstPaintFirst(BUILT);
+    const order = ['name="viewport"', 'shell.css', 'page.css', 'rose.svg', 'adire-after-paint'].map((s) => html.indexOf(s));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(2);
+  });
+
+  it('fetches no script before the paint: every module waits in the template, the entry marked to run', () => {
+    const html = firstPaintFirst(BUILT);
+    expect(html).not.toContain('<script type="module"');
+    expect(html.replace(template(html), '')).not.toContain('modulepreload');
+    expect(template(html)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/entry-1.js" data-adire-boot>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/releases/catalog/1-c/remoteEntry.js">',
+    );
+    expect(html).toContain(`</template><script>${BOOT_AFTER_PAINT_SCRIPT}</script>`);
+  });
+
+  it('leaves a page without a viewport or a shell entry as it is', () => {
+    const bare = '<html><head><link rel="modulepreload" href="/a.js"></head><body></body></html>';
+    expect(firstPaintFirst(bare)).toBe(bare);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
+import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,9 @@ function directives(header: unknown): Map<string, string[]> {
 }
 
 /** The one inline script a server-drawn page runs before it paints, allowed by its exact hash. */
-const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHOPPER_CURRENCY_SCRIPT).digest('base64')}'`;
+const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The drawn page's two inline scripts: the shopper's currency before the paint, the shell's start after it. */
+const SCRIPT_HASHES = [hash(SHOPPER_CURRENCY_SCRIPT), hash(BOOT_AFTER_PAINT_SCRIPT)];
 
 describe('Content-Security-Policy', () => {
   it("allows only 'self' and the manifest's release origins on the store's pages, and no framing", async () => {
@@ -45,7 +47,7 @@ describe('Content-Security-Policy', () => {
       expect(csp.get('default-src')).toEqual(["'self'"]);
       for (const d of ['style-src', 'connect-src']) expect(csp.get(d), d).toEqual(["'self'", CDN]);
       // Scripts: also the one inline pre-paint script of a server-drawn page, by its exact hash.
-      expect(csp.get('script-src')).toEqual(["'self'", CDN, SCRIPT_HASH]);
+      expect(csp.get('script-src')).toEqual(["'self'", CDN, ...SCRIPT_HASHES]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', CDN]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -66,11 +68,11 @@ describe('Content-Security-Policy', () => {
     });
     try {
       const csp = directives((await shop.app.inject('/')).headers['content-security-policy']);
-      expect(csp.get('script-src')).toEqual(["'self'", CDN, 'https://static.other.example', SCRIPT_HASH]);
+      expect(csp.get('script-src')).toEqual(["'self'", CDN, 'https://static.other.example', ...SCRIPT_HASHES]);
     } finally {
       await shop.registry.forcePointers(before);
     }
-    expect(storeContentSecurityPolicy([])).toContain(`script-src 'self' ${SCRIPT_HASH};`);
+    expect(storeContentSecurityPolicy([])).toContain(`script-src 'self' ${SCRIPT_HASHES.join(' ')};`);
   });
 
   it('forbids everything in API answers and SVG pictures, and keeps the stricter policies of the dev mailbox', async () => {

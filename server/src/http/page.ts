@@ -78,6 +78,53 @@ export function preloadReader(releasesDir: string) {
 /** The pre-paint script of a drawn page; the store's CSP allows it by its hash (security.ts). */
 export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.currency.key, CURRENCY_COOKIE);
 
+/**
+ * A drawn page's scripts start after its first paint. The page the server drew is readable as soon as
+ * its HTML, style sheets and main picture are in, and its controls wait for the shell anyway; scripts
+ * fetched alongside would share a slow phone's connection with what the paint needs (and run before
+ * it), so they wait in a template until the browser has painted: its first contentful paint (or two
+ * frames where paint timing is unknown); in a tab opened in the background, once it loads, as nothing
+ * paints there; after 5 s in any case. Then every module the page announced is fetched at once,
+ * as a preload in the head would have been, and the shell's entry runs. The store's CSP allows this
+ * script by its hash (security.ts).
+ */
+export const BOOT_AFTER_PAINT_SCRIPT =
+  "(function(){var n=0,P=window.PerformanceObserver;function go(){var t=document.getElementById('adire-after-paint');if(n++||!t)return;" +
+  "var f=t.content,e=f.querySelector('[data-adire-boot]');document.head.appendChild(f);if(e)import(e.href)}" +
+  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
+  "else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});" +
+  "addEventListener('load',function(){if(document.hidden)go()});setTimeout(go,5000)})()";
+
+const SHELL_ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const PAINT_NEEDS = /<link rel="stylesheet"[^>]*>|<link rel="preload" as="image"[^>]*>/g;
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
+/**
+ * The head in the order the first paint needs it: style sheets and the main picture right after the
+ * viewport, and every script held until after the paint (BOOT_AFTER_PAINT_SCRIPT).
+ */
+export function firstPaintFirst(html: string): string {
+  const viewport = VIEWPORT_META.exec(html);
+  const entry = SHELL_ENTRY_SCRIPT.exec(html);
+  if (!viewport || !entry) return html;
+  const later: string[] = [`<link rel="modulepreload" crossorigin href="${entry[1]}" data-adire-boot>`];
+  const needs: string[] = [];
+  const page = html
+    .replace(SHELL_ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, (tag) => {
+      later.push(tag);
+      return '';
+    })
+    .replace(PAINT_NEEDS, (tag) => {
+      needs.push(tag);
+      return '';
+    });
+  const at = page.search(VIEWPORT_META) + viewport[0].length;
+  const afterPaint = `<template id="adire-after-paint">${later.join('')}</template><script>${BOOT_AFTER_PAINT_SCRIPT}</script>`;
+  return page.slice(0, at) + needs.join('') + afterPaint + page.slice(at);
+}
+
 /** Where the server puts the frame it drew: the boot frame of the shell's index.html sits between these. */
 const FRAME_START = '<!--adire-frame-->';
 const FRAME_END = '<!--/adire-frame-->';
@@ -122,5 +169,5 @@ export function withDrawing(page: string, parts: DrawnParts): string {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
     head = parts.region.head + head;
   }
-  return html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : `${head}${html}`;
+  return firstPaintFirst(html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : `${head}${html}`);
 }

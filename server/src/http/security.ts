@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseManifest } from '../release/releases';
-import { SHOPPER_CURRENCY_SCRIPT } from './page';
+import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from './page';
 
 /**
  * Security headers and CORS for every response (issue 11):
@@ -71,15 +71,17 @@ export function manifestOrigins(manifest: Pick<ReleaseManifest, 'origins'>): str
   return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
 }
 
-const SHOPPER_CURRENCY_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHOPPER_CURRENCY_SCRIPT).digest('base64')}'`;
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+/** The two inline scripts of a server-drawn page (page.ts): the shopper's currency, and the shell's start after the paint. */
+const DRAWN_PAGE_SCRIPT_HASHES = `${scriptHash(SHOPPER_CURRENCY_SCRIPT)} ${scriptHash(BOOT_AFTER_PAINT_SCRIPT)}`;
 
 /** The store's policy: 'self' plus the release origins for code, styles, images, fonts and fetches. */
 export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): string {
   const with_ = (...base: string[]) => [...base, ...releaseOrigins].join(' ');
   return [
     `default-src 'self'`,
-    // Plus the one inline script a server-drawn page runs before it paints, by its hash (page.ts).
-    `script-src ${with_("'self'")} ${SHOPPER_CURRENCY_SCRIPT_HASH}`,
+    // Plus the two inline scripts of a server-drawn page, by their hashes (page.ts).
+    `script-src ${with_("'self'")} ${DRAWN_PAGE_SCRIPT_HASHES}`,
     // The remotes' CSS arrives as <link> files; React sets style properties through the CSSOM, which CSP allows.
     `style-src ${with_("'self'")}`,
     `img-src ${with_("'self'", 'data:')}`,
