@@ -13,7 +13,8 @@ test.describe('order tracker', () => {
 
     await page.goto('/order-tracker');
     const form = page.getByRole('form', { name: 'Track an order' });
-    // Required, said on blur.
+    // Required, said on blur (once the tracker runs: the form the server drew is disabled until then).
+    await expect(form.getByLabel('Order number')).toBeEnabled();
     await form.getByLabel('Order number').focus();
     await form.getByLabel('Phone or e-mail').focus();
     await expect(form.getByRole('alert')).toHaveText('Order number is required');

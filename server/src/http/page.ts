@@ -82,18 +82,18 @@ export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.curren
  * A drawn page's scripts start after its first paint. The page the server drew is readable as soon as
  * its HTML, style sheets and main picture are in, and its controls wait for the shell anyway; scripts
  * fetched alongside would share a slow phone's connection with what the paint needs (and run before
- * it), so they wait in a template until the browser has painted: its first contentful paint (or two
- * frames where paint timing is unknown); in a tab opened in the background, once it loads, as nothing
- * paints there; after 5 s in any case. Then every module the page announced is fetched at once,
+ * it), so they wait in a template until the browser has painted: its first paint (or two frames where
+ * paint timing is unknown); in a tab opened in the background, once it loads, as nothing paints there;
+ * after 3 s in any case. Then every module the page announced is fetched at once,
  * as a preload in the head would have been, and the shell's entry runs. The store's CSP allows this
  * script by its hash (security.ts).
  */
 export const BOOT_AFTER_PAINT_SCRIPT =
   "(function(){var n=0,P=window.PerformanceObserver;function go(){var t=document.getElementById('adire-after-paint');if(n++||!t)return;" +
   "var f=t.content,e=f.querySelector('[data-adire-boot]');document.head.appendChild(f);if(e)import(e.href)}" +
-  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
+  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(){setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
   "else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});" +
-  "addEventListener('load',function(){if(document.hidden)go()});setTimeout(go,5000)})()";
+  "addEventListener('load',function(){if(document.hidden)go()});setTimeout(go,3000)})()";
 
 const SHELL_ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
