@@ -64,8 +64,9 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
 
   // Every /v1 call must name this business (query or body), checked once the body is parsed.
   app.addHook('preHandler', async (request) => {
-    // Routes only: an unknown /v1 path is a plain 404, not a question about the business.
-    if (request.url.startsWith('/v1/') && !request.is404) checkBusiness(request);
+    // API routes only: an unknown /v1 path (caught by the store's file route or by no route) is a plain
+    // 404, not a question about the business.
+    if (request.routeOptions.url?.startsWith('/v1/')) checkBusiness(request);
   });
 
   app.get('/healthz', async () => {

@@ -169,7 +169,7 @@ describe('update-payment-details: methods and currencies (SPEC section 9)', () =
     expect(data.order?.currency).toBe('GBP');
   });
 
-  it('refuses unknown methods, unknown orders, orders not checked out, paid orders and calls without business', async () => {
+  it('refuses unknown methods, unknown orders, orders not checked out, paid orders and calls for another business', async () => {
     const order = await checkedOut('NGN');
     const unknown = await choose(order.id, 'stripe', 'NGN');
     expect(unknown.statusCode).toBe(400);
@@ -178,7 +178,7 @@ describe('update-payment-details: methods and currencies (SPEC section 9)', () =
     expect(badCurrency.statusCode).toBe(400);
     expect(badCurrency.json().fields).toEqual({ currency: 'is unknown' });
     expect((await choose('no-such-order', 'gtbTransfer', 'NGN')).statusCode).toBe(404);
-    expect((await choose(order.id, 'gtbTransfer', 'NGN', {})).json().code).toBe('BUSINESS_REQUIRED');
+    expect((await choose(order.id, 'gtbTransfer', 'NGN', { business: 'someone-else' })).json().code).toBe('UNKNOWN_BUSINESS');
 
     const bare = (await shop.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', cartItems: [{ SKU: product.sku, quantity: 1 }] } })).json().data as Order;
     const notCheckedOut = await choose(bare.id, 'cardProvider', 'NGN');

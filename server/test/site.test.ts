@@ -105,19 +105,11 @@ describe('newsletter subscribe', () => {
     expect(await rows('kemi@example.com')).toHaveLength(0);
   });
 
-  it('keeps refusing malformed JSON, and the empty-body tolerance stays on the newsletter routes', async () => {
+  it('keeps refusing malformed JSON', async () => {
     const malformed = await subscribe('tunde@example.com', { headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
     expect(await rows('tunde@example.com')).toHaveLength(0);
-    const elsewhere = await shop.app.inject({
-      method: 'POST',
-      url: `/v1/storefront/handshake?${B}`,
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
-    expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().code).toBe('MALFORMED_JSON');
   });
 
   it('gives parallel subscriptions of one address one row and one mail', async () => {

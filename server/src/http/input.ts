@@ -35,6 +35,19 @@ export function withoutNul(query: Record<string, unknown>): Record<string, unkno
  * Raw bodies (webhooks) are left to their own checks.
  */
 export function registerInputGuards(app: FastifyInstance): void {
+  // Real clients send `content-type: application/json` with no body at all (the original storefront
+  // does on DELETE …/delete-coupon/{id}); Fastify's parser refuses that. An empty body is no body;
+  // malformed JSON is still a 400, and prototype poisoning is still refused.
+  const strictJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    strictJson(request, text, done);
+  });
   app.addHook('preValidation', async (request) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (read && request.query && typeof request.query === 'object' && containsNul(request.query)) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseManifest } from '../release/releases';
 import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from './page';
+import { PRIVATE_CACHE_CONTROL } from './response-cache';
 
 /**
  * Security headers and CORS for every response (issue 11):
@@ -179,6 +180,10 @@ export function registerSecurity(app: FastifyInstance, { servedManifest, corsOri
 
   app.addHook('onSend', (request, reply, payload, done) => {
     commonHeaders(reply);
+    // An API answer is personal unless its route says otherwise (the public catalogue reads set their
+    // own caching): orders, accounts, sessions, checkout and payments are never kept by a browser or a
+    // shared cache, and neither are their errors.
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!reply.hasHeader('content-security-policy')) {
       const type = String(reply.getHeader('content-type') ?? '');

@@ -21,22 +21,9 @@ const unsubscribeBody = {
 
 /**
  * Newsletter: subscribe from the footer box (email in the query, empty body), unsubscribe from the
- * link in the welcome mail. Encapsulated, so its tolerant JSON parser applies to these routes only.
+ * link in the welcome mail. (An empty JSON body counts as absent: `registerInputGuards`.)
  */
 export const newsletterRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; publicUrl: string }> = async (app, { db, mailer, publicUrl }) => {
-  // The shop's API client may send `content-type: application/json` with no body at all; Fastify's
-  // parser refuses that. Here an empty body counts as absent; malformed JSON is still a 400.
-  const strictJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    strictJson(request, text, done);
-  });
-
   app.post('/v1/storefront/subscribe', { schema: { querystring: subscribeQuery } }, async (request) => {
     const query = request.query as { email?: unknown };
     const body = request.body as { email?: unknown } | undefined;
