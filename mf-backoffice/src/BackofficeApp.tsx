@@ -2,6 +2,8 @@ import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@adir
 import type { ReactNode } from 'react';
 import { paths, staffApi } from './api';
 import { Audit } from './audit/Audit';
+import { Catalog, ProductEditor } from './catalog/Catalog';
+import { Reviews } from './reviews/Reviews';
 import styles from './backoffice.module.css';
 import { Login } from './Login';
 import { NotFound } from './NotFound';
@@ -49,6 +51,8 @@ function Bar() {
       <nav aria-label="Back office" className={styles.nav}>
         <Link to="/">Orders</Link>
         {may(session, 'settings') && <Link to="/settings">Settings</Link>}
+        {may(session, 'catalog') && <Link to="/catalog">Catalogue</Link>}
+        {may(session, 'reviews') && <Link to="/reviews">Reviews</Link>}
         {may(session, 'audit') && <Link to="/audit">Audit</Link>}
       </nav>
       <div className={styles.who}>
@@ -76,6 +80,9 @@ export function BackofficeApp() {
             <Route path="/" element={<SignedIn><Board /></SignedIn>} />
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
             <Route path="/settings" element={<SignedIn><Allowed permission="settings" what="the settings"><Settings /></Allowed></SignedIn>} />
+            <Route path="/catalog" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Catalog /></Allowed></SignedIn>} />
+            <Route path="/catalog/:slug" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><ProductEditor /></Allowed></SignedIn>} />
+            <Route path="/reviews" element={<SignedIn><Allowed permission="reviews" what="reviews"><Reviews /></Allowed></SignedIn>} />
             <Route path="/audit" element={<SignedIn><Allowed permission="audit" what="the audit"><Audit /></Allowed></SignedIn>} />
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -16,6 +16,10 @@ export const paths = {
   settings: `${BACKOFFICE_API}/settings`,
   staff: `${BACKOFFICE_API}/staff`,
   audit: `${BACKOFFICE_API}/audit`,
+  products: `${BACKOFFICE_API}/products`,
+  product: (slug: string) => `${BACKOFFICE_API}/products/${encodeURIComponent(slug)}`,
+  reviews: `${BACKOFFICE_API}/reviews`,
+  review: (id: string) => `${BACKOFFICE_API}/reviews/${encodeURIComponent(id)}`,
 } as const;
 
 type Query = Record<string, string | number | boolean | undefined>;

@@ -57,6 +57,7 @@ const F = {
   floristToken: '',
   staffLogoutTokens: [] as string[],
   transferOrders: [] as string[],
+  reviewIds: [] as string[],
 };
 
 async function api(method: Method, url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse> {
@@ -149,6 +150,7 @@ async function setUpFixtures() {
     return (await ok<{ token: string }>(await api('POST', '/v1/backoffice/auth/accept-invite', { business, email, code, password: 'Staff-fuzz-2026' }))).token;
   };
   F.managerToken = await staffToken('fuzz-manager@adireblooms.ng', 'manager');
+  F.reviewIds = (await shop.db.kysely.selectFrom('review').select('id').limit(5).execute()).map((r) => r.id);
   F.floristToken = await staffToken('fuzz-florist@adireblooms.ng', 'florist');
   for (let i = 0; i < 3; i++) F.staffLogoutTokens.push((await ok<{ token: string }>(await api('POST', '/v1/backoffice/auth/login', { business, email: 'fuzz-florist@adireblooms.ng', password: 'Staff-fuzz-2026' }))).token);
   for (let i = 0; i < 3; i++) {
@@ -498,6 +500,34 @@ const ENDPOINTS: Record<string, Endpoint> = {
           },
           { requiredKeys: ['business'] },
         ),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/products': {
+    valid: () => request('GET', split('/v1/backoffice/products'), { query: q({ business: biz, search: fc.oneof(fc.constantFrom('rose', 'AB-1001', 'ruby-romance-red-roses', '%'), shortText(120)), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),
+  },
+  'GET /v1/backoffice/products/:slug': { valid: () => request('GET', ['v1', 'backoffice', 'products', slugOf(() => F.productSlugs)], { query: q({ business: biz }), headers: staffHeader() }) },
+  'PUT /v1/backoffice/products/:slug': {
+    valid: () =>
+      request('PUT', ['v1', 'backoffice', 'products', slugOf(() => F.productSlugs)], {
+        body: fc.record(
+          {
+            business: biz,
+            prices: fc.dictionary(fc.oneof(later(() => fc.constantFrom(...F.skus)), shortText(40)), fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.constantFrom(1.5, 1e12, '50000', null))),
+            stock: fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 20 }), fc.constantFrom('3', 1.5)),
+          },
+          { requiredKeys: ['business'] },
+        ),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/reviews': {
+    valid: () => request('GET', split('/v1/backoffice/reviews'), { query: q({ business: biz, product: slugOf(() => F.productSlugs), hidden: fc.constantFrom('true', 'false'), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),
+  },
+  'PUT /v1/backoffice/reviews/:id': {
+    valid: () =>
+      request('PUT', ['v1', 'backoffice', 'reviews', fc.oneof({ weight: 5, arbitrary: later(() => fc.constantFrom(...F.reviewIds)) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 100) || 'x') })], {
+        body: fc.record({ business: biz, hidden: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1)), reason: fc.oneof(fc.constantFrom('Shares a phone number', ''), shortText(300)) }, { requiredKeys: ['business', 'hidden'] }),
         headers: staffHeader(),
       }),
   },

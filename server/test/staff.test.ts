@@ -149,7 +149,7 @@ describe('roles, checked on the server for every call', () => {
   it("a shopper's token gets 403 on every back-office call, never cached", async () => {
     expect(routes().length).toBeGreaterThanOrEqual(12);
     for (const { method, url } of routes()) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm' });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm', hidden: false });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: "This is the shop's staff area: a shopper's login cannot open it." });
       expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
@@ -164,7 +164,7 @@ describe('roles, checked on the server for every call', () => {
     }
     expect((await call('GET', `${P}/orders`, florist)).statusCode).toBe(200);
     for (const { method, url } of routes().filter((r) => !/auth\/(login|accept-invite)$/.test(r.url))) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist' });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist', hidden: false });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -251,5 +251,45 @@ describe('settings and the audit', () => {
     const byActor = data<{ actor: string }[]>(await call('GET', `${P}/audit?actor=manager@adireblooms.ng`, manager));
     expect(byActor.length).toBeGreaterThan(0);
     expect(new Set(byActor.map((a) => a.actor))).toEqual(new Set(['manager@adireblooms.ng']));
+  });
+});
+
+describe('catalogue and reviews (managers)', () => {
+  it("a manager changes a size price and marks a product sold out (the stock command's rule); shoppers see both; a florist may not", async () => {
+    const product = await shop.db.kysely.selectFrom('product').select(['slug', 'sku']).where('in_stock', '=', 1).where('stock', 'is', null).orderBy('position', 'desc').executeTakeFirstOrThrow();
+    const page = data(await call('GET', `${P}/products/${product.slug}`, manager));
+    const size = page.sizes[0];
+    expect((await call('PUT', `${P}/products/${product.slug}`, florist, { stock: 0 })).statusCode).toBe(403);
+    const bad = await call('PUT', `${P}/products/${product.slug}`, manager, { prices: { [size.sku]: -5 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ [`prices.${size.sku}`]: 'must be a whole number of naira from 1 to 100,000,000' });
+    const changed = data(await call('PUT', `${P}/products/${product.slug}`, manager, { prices: { [size.sku]: size.priceNgn + 1000 }, stock: 0 }));
+    expect(changed.product).toMatchObject({ inStock: false, stock: 0 });
+    expect(changed.product.sizes[0].priceNgn).toBe(size.priceNgn + 1000);
+    const shopper = (await shop.app.inject({ method: 'GET', url: `/v1/catalog/products/${product.slug}?business=${business}` })).json().data;
+    expect(JSON.stringify(shopper)).toContain(String(size.priceNgn + 1000));
+    expect(shopper.inStock ?? shopper.product?.inStock).toBe(false);
+    data(await call('PUT', `${P}/products/${product.slug}`, manager, { stock: null }));
+    const [entry] = data<{ action: string; target: string; before: any; after: any }[]>(await call('GET', `${P}/audit?action=catalog&target=${product.sku}`, manager));
+    expect(entry).toMatchObject({ action: 'catalog.product', before: { inStock: false, stock: 0 }, after: { inStock: true, stock: null } });
+  });
+
+  it('a manager hides a review with a reason (then counted nowhere a shopper looks) and shows it again', async () => {
+    const review = await shop.db.kysely.selectFrom('review').innerJoin('product', 'product.id', 'review.product_id').select(['review.id', 'product.slug']).orderBy('review.created_at', 'desc').executeTakeFirstOrThrow();
+    const reviewsOf = async () => (await shop.app.inject({ method: 'GET', url: `/v1/catalog/products/${review.slug}/reviews?business=${business}&pageSize=60` })).json().data;
+    const countBefore = JSON.stringify(await reviewsOf());
+    expect(countBefore).toContain(review.id);
+    const noReason = await call('PUT', `${P}/reviews/${review.id}`, manager, { hidden: true });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Say why the review is hidden (the reason is kept in the audit).');
+    const hidden = data(await call('PUT', `${P}/reviews/${review.id}`, manager, { hidden: true, reason: 'Shares a phone number' }));
+    expect(hidden).toMatchObject({ hidden: true, hiddenReason: 'Shares a phone number' });
+    expect(JSON.stringify(await reviewsOf())).not.toContain(review.id);
+    expect(data<{ id: string }[]>(await call('GET', `${P}/reviews?hidden=true`, manager)).map((r) => r.id)).toContain(review.id);
+    data(await call('PUT', `${P}/reviews/${review.id}`, manager, { hidden: false }));
+    expect(JSON.stringify(await reviewsOf())).toContain(review.id);
+    const audit = data<{ action: string; after: any }[]>(await call('GET', `${P}/audit?action=review`, manager));
+    expect(audit.slice(0, 2).map((a) => a.action)).toEqual(['review.show', 'review.hide']);
+    expect(audit[1]!.after).toEqual({ hidden: true, reason: 'Shares a phone number' });
   });
 });

@@ -218,7 +218,7 @@ export function OrderPage() {
               <dt>Recipient</dt>
               <dd>{details.recipientName ?? '—'}</dd>
               <dt>Phone</dt>
-              <dd>{[details.recipientPhoneCountryCode, details.recipientPhone].filter(Boolean).join(' ') || '—'}</dd>
+              <dd>{details.recipientPhone?.startsWith('+') ? details.recipientPhone : [details.recipientPhoneCountryCode, details.recipientPhone].filter(Boolean).join(' ') || '—'}</dd>
               <dt>Address</dt>
               <dd>{order.recipientAddress ?? '—'}</dd>
               <dt>State and zone</dt>

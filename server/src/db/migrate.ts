@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_stock';
 import * as m0010 from './migrations/0010_data_versions';
 import * as m0011 from './migrations/0011_mail_delivery';
 import * as m0012 from './migrations/0012_staff';
+import * as m0013 from './migrations/0013_review_moderation';
 import * as m0021 from './migrations/0021_release_registry';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_data_versions': m0010,
   '0011_mail_delivery': m0011,
   '0012_staff': m0012,
+  '0013_review_moderation': m0013,
   '0021_release_registry': m0021,
 };
 

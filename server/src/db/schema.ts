@@ -95,6 +95,9 @@ export interface ReviewTable {
   author: string;
   order_id: string | null;
   created_at: string;
+  /** Migration 0013: hidden by a manager (then counted nowhere a shopper looks), and why. */
+  hidden_at: Generated<string | null>;
+  hidden_reason: Generated<string | null>;
 }
 
 export interface BlogPostTable {

@@ -4,3 +4,4 @@ export { findSellables, type Sellable } from './lookup';
 export { bumpCatalogVersion, seedCatalogIfEmpty, writeCatalog } from './writer';
 export { generateCatalog, generateProducts, slugify, type SeedCatalog } from './generator';
 export { lockLimitedProducts, setStock, takeUnits, type LimitedProduct } from './stock';
+export { findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';

@@ -51,6 +51,7 @@ export async function ratingsFor(db: Db, ids: string[]): Promise<Map<string, Rat
     .selectFrom('review')
     .select((eb) => ['product_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('rating').as('total')])
     .where('product_id', 'in', ids)
+    .where('hidden_at', 'is', null)
     .groupBy('product_id')
     .execute();
   for (const r of rows) {
@@ -127,6 +128,7 @@ export async function reviewSummary(db: Db, productId: string): Promise<ReviewSu
     .selectFrom('review')
     .select((eb) => ['rating', eb.fn.countAll<number>().as('n')])
     .where('product_id', '=', productId)
+    .where('hidden_at', 'is', null)
     .groupBy('rating')
     .execute();
   const distribution: ReviewSummary['distribution'] = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
@@ -148,6 +150,7 @@ export async function reviewsOf(db: Db, productId: string, offset: number, limit
     .selectFrom('review')
     .select(['id', 'rating', 'comment', 'author', 'created_at'])
     .where('product_id', '=', productId)
+    .where('hidden_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(limit)

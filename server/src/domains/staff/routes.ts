@@ -13,6 +13,7 @@ import {
   staffOrderView,
 } from '../orders';
 import { AWAITING_TRANSFER, executePaymentsCommand, paymentTrail, PaymentsCommandError } from '../payments';
+import { findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices } from '../catalog';
 import { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, type SettingsCommand } from '../site';
 import { listActions, recordAction, type Actor } from './audit';
 import type { StaffConfig } from './config';
@@ -286,6 +287,82 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         await recordAction(db.kysely, actor, `settings.${command.kind.replace(/^set-/, '')}`, field, { before: pick(before), after: pick(after) });
       }
       return { data: { messages, settings: after } };
+    },
+  );
+
+  // --- catalogue and reviews ------------------------------------------------------------------------
+
+  app.get(`${P}/products`, { schema: { querystring: query({ search: text(120), limit: { type: 'integer', minimum: 1, maximum: 200 } }) } }, async (request) => {
+    await staff(request, 'catalog');
+    const q = request.query as { search?: string; limit?: number };
+    return { data: await findProductsForStaff(db, q.search ?? '', q.limit ?? 30) };
+  });
+
+  const productParams = { type: 'object', required: ['slug'], properties: { slug: text(200) } } as const;
+  async function mustProduct(slug: string) {
+    const product = await productForStaff(db, slug);
+    if (!product) throw new AppError(404, 'NOT_FOUND', `No product has the address ${slug.slice(0, 80)}.`);
+    return product;
+  }
+
+  app.get(`${P}/products/:slug`, { schema: { params: productParams, querystring: query() } }, async (request) => {
+    await staff(request, 'catalog');
+    return { data: await mustProduct((request.params as { slug: string }).slug) };
+  });
+
+  app.put(
+    `${P}/products/:slug`,
+    {
+      schema: {
+        params: productParams,
+        body: body([], {
+          prices: { type: 'object', additionalProperties: true, maxProperties: 20 },
+          // A number of units left (0: sold out), or null: on sale, not limited (= pnpm orders set-stock).
+          // One schema with both types: with type coercion on, anyOf would read null as 0 (or 0 as null).
+          stock: { type: ['integer', 'null'], minimum: 0, maximum: 999_999 },
+        }),
+      },
+    },
+    async (request) => {
+      const { actor } = await staff(request, 'catalog');
+      const before = await mustProduct((request.params as { slug: string }).slug);
+      const input = request.body as { prices?: Record<string, unknown>; stock?: number | null };
+      if (input.prices === undefined && input.stock === undefined) throw new AppError(400, 'NOTHING_TO_CHANGE', 'Nothing to change: send prices or stock.');
+      const messages: string[] = [];
+      if (input.prices && Object.keys(input.prices).length) {
+        await setSizePrices(db, before, input.prices);
+        messages.push(`Prices of ${before.name} saved.`);
+      }
+      if (input.stock !== undefined) messages.push(await asCommand(() => executeOrdersCommand(db, { kind: 'set-stock', sku: before.sku, stock: input.stock! })));
+      const after = await mustProduct(before.slug);
+      const pick = (p: typeof before) => ({ inStock: p.inStock, stock: p.stock, prices: Object.fromEntries(p.sizes.map((s) => [s.sku, s.priceNgn])) });
+      await recordAction(db.kysely, actor, 'catalog.product', before.sku, { before: pick(before), after: pick(after) });
+      return { data: { messages, product: after } };
+    },
+  );
+
+  app.get(
+    `${P}/reviews`,
+    { schema: { querystring: query({ product: text(200), hidden: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: 200 } }) } },
+    async (request) => {
+      await staff(request, 'reviews');
+      const q = request.query as { product?: string; hidden?: boolean; limit?: number };
+      return { data: await reviewsForStaff(db, { productSlug: q.product?.trim() || undefined, hidden: q.hidden, limit: q.limit ?? 50 }) };
+    },
+  );
+
+  app.put(
+    `${P}/reviews/:id`,
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: text(100) } }, body: body(['hidden'], { hidden: { type: 'boolean' }, reason: text(300) }) } },
+    async (request) => {
+      const { actor } = await staff(request, 'reviews');
+      const { hidden, reason } = request.body as { hidden: boolean; reason?: string };
+      const { before, after } = await setReviewHidden(db, (request.params as { id: string }).id, hidden, reason ?? '');
+      await recordAction(db.kysely, actor, hidden ? 'review.hide' : 'review.show', `${before.productSlug}#${before.id}`, {
+        before: { hidden: before.hidden, reason: before.hiddenReason },
+        after: { hidden: after.hidden, reason: after.hiddenReason },
+      });
+      return { data: after };
     },
   );
 

@@ -1,0 +1,163 @@
+import { formatAmount } from '@adire/domain';
+import { Link, useParams } from '@adire/router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { paths, staffApi } from '../api';
+import styles from '../backoffice.module.css';
+
+interface Found {
+  slug: string;
+  sku: string;
+  name: string;
+  inStock: boolean;
+}
+
+interface Product {
+  slug: string;
+  sku: string;
+  name: string;
+  inStock: boolean;
+  stock: number | null;
+  sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
+}
+
+/** Find a product by name or SKU. */
+export function Catalog() {
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<Found[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const controller = new AbortController();
+    void staffApi.get<Found[]>(paths.products, { search: search.trim() || undefined }, controller.signal).then((res) => {
+      if (controller.signal.aborted) return;
+      if (res.error || !res.data) return setError(res.message);
+      setError('');
+      setFound(res.data);
+    });
+    return () => controller.abort();
+  }, [search]);
+  return (
+    <section className={styles.page}>
+      <h1>Catalogue</h1>
+      <form role="search" aria-label="Find products" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Product name or SKU
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+      </form>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      {found && (
+        <ul className={styles.lines} aria-label="Products">
+          {found.map((p) => (
+            <li key={p.slug}>
+              <Link to={`/catalog/${p.slug}`}>{p.name}</Link> <span className={styles.note}>({p.sku}{p.inStock ? '' : ', sold out'})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A product's size prices and its stock (the same rule as `pnpm orders set-stock`). */
+export function ProductEditor() {
+  const { slug = '' } = useParams();
+  const [product, setProduct] = useState<Product | null>(null);
+  const [prices, setPrices] = useState<Record<string, string>>({});
+  const [stock, setStock] = useState('');
+  const [said, setSaid] = useState('');
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const show = (p: Product) => {
+    setProduct(p);
+    setPrices(Object.fromEntries(p.sizes.map((s) => [s.sku, String(s.priceNgn)])));
+    setStock(p.stock === null ? '' : String(p.stock));
+  };
+  useEffect(() => {
+    void staffApi.get<Product>(paths.product(slug)).then((res) => (res.error || !res.data ? setError(res.message) : show(res.data)));
+  }, [slug]);
+
+  const save = async (event: FormEvent<HTMLFormElement>, body: Record<string, unknown>) => {
+    event.preventDefault();
+    setSaid('');
+    setError('');
+    setFields({});
+    const res = await staffApi.put<{ messages: string[]; product: Product }>(paths.product(slug), body);
+    if (res.error || !res.data) {
+      setError(res.message);
+      setFields(res.fields ?? {});
+      return;
+    }
+    setSaid(res.data.messages.join(' '));
+    show(res.data.product);
+  };
+
+  if (!product) {
+    return (
+      <section className={styles.page}>
+        <h1>Product</h1>
+        {error ? (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : (
+          <p>Loading the product…</p>
+        )}
+      </section>
+    );
+  }
+
+  const asPrice = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+  return (
+    <section className={styles.page}>
+      <p>
+        <Link to="/catalog">← Catalogue</Link>
+      </p>
+      <h1>{product.name}</h1>
+      <p className={styles.note}>
+        {product.sku} · {product.inStock ? 'on sale' : 'sold out'} · {product.stock === null ? 'not limited' : `${product.stock} left`} · <a href={`/product/${product.slug}`}>see it in the store</a>
+      </p>
+      <p role="status" className={styles.success}>
+        {said}
+      </p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <form aria-label="Sizes and prices" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { prices: Object.fromEntries(Object.entries(prices).map(([sku, p]) => [sku, asPrice(p)])) })}>
+        <h2>Sizes and prices</h2>
+        {product.sizes.map((s) => (
+          <label key={s.sku}>
+            Price of {s.label} (₦)
+            <input inputMode="numeric" value={prices[s.sku] ?? ''} onChange={(e) => setPrices((p) => ({ ...p, [s.sku]: e.target.value }))} aria-invalid={!!fields[`prices.${s.sku}`]} />
+            <span className={styles.note}>now {formatAmount(s.priceNgn, 'NGN')}</span>
+            {fields[`prices.${s.sku}`] && <span className={styles.error}>{fields[`prices.${s.sku}`]}</span>}
+          </label>
+        ))}
+        <button type="submit" className={styles.primary}>
+          Save prices
+        </button>
+      </form>
+      <form aria-label="Stock" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { stock: stock.trim() === '' ? null : asPrice(stock) })}>
+        <h2>Availability and stock</h2>
+        <label>
+          Units left
+          <input inputMode="numeric" value={stock} onChange={(e) => setStock(e.target.value)} aria-describedby="stock-help" />
+        </label>
+        <p id="stock-help" className={styles.note}>
+          Empty: on sale, not limited. 0: sold out.
+        </p>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary}>
+            Save stock
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
