@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../journeys/a11y';
-import { requireDevMailbox, requireOperator } from '../support';
+import { latestMail, requireDevMailbox, requireOperator, uniqueEmail } from '../support';
 import { backoffice, logIn, newStaff } from './staff';
 
 test.describe('the back office by role', () => {
@@ -9,7 +9,7 @@ test.describe('the back office by role', () => {
     await requireDevMailbox(page.request);
   });
 
-  test('a florist cannot open the settings; a manager changes the alert banner with a live preview, and the next shopper page shows it', async ({ page, browser }) => {
+  test('a florist cannot open the settings; a manager changes the alert banner with a live preview (the next shopper page shows it) and invites a florist, who sets a password from the mailed code', async ({ page, browser }) => {
     test.setTimeout(90_000);
     const florist = await newStaff(page, 'florist');
     await logIn(page, florist);
@@ -55,6 +55,28 @@ test.describe('the back office by role', () => {
       const entry = page.getByRole('list', { name: 'Staff actions' }).getByRole('listitem').filter({ hasText: 'settings.alert' });
       await expect(entry).toContainText('free delivery above {{150000}}');
       await expect(entry).toContainText(`${manager.email} (manager)`);
+
+      // The manager invites a florist, who sets a password with the mailed code and lands on the board.
+      const invited = uniqueEmail('invited-florist');
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
+      const invite = page.getByRole('form', { name: 'Invite a member of staff' });
+      await invite.getByLabel('E-mail').fill(invited);
+      await invite.getByLabel('Role').selectOption('florist');
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByRole('status').filter({ hasText: `${invited} is invited as a florist` })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Members of staff' }).getByRole('listitem').filter({ hasText: invited })).toContainText('invited, no password yet');
+      const mail = await latestMail(page, invited, /back office/);
+      const code = /invitation code: (\d{6})/.exec(mail.text)![1]!;
+      const newcomer = await (await browser.newContext()).newPage();
+      await newcomer.goto(`/backoffice/welcome?email=${encodeURIComponent(invited)}`);
+      const welcome = newcomer.getByRole('form', { name: 'Set your password' });
+      await expect(welcome.getByLabel('E-mail')).toHaveValue(invited);
+      await welcome.getByLabel('Invitation code').fill(code);
+      await welcome.getByLabel('New password').fill('Florist-new-2026');
+      await welcome.getByRole('button', { name: 'Set password' }).click();
+      await expect(newcomer.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+      await expect(newcomer.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+      await newcomer.context().close();
     } finally {
       await backoffice(page, 'PUT', 'settings', manager.token, { siteWideAlert: before });
     }

@@ -4,6 +4,7 @@ import { paths, staffApi } from './api';
 import { Audit } from './audit/Audit';
 import { Catalog, ProductEditor } from './catalog/Catalog';
 import { Reviews } from './reviews/Reviews';
+import { Staff } from './staff/Staff';
 import styles from './backoffice.module.css';
 import { Login } from './Login';
 import { NotFound } from './NotFound';
@@ -53,6 +54,7 @@ function Bar() {
         {may(session, 'settings') && <Link to="/settings">Settings</Link>}
         {may(session, 'catalog') && <Link to="/catalog">Catalogue</Link>}
         {may(session, 'reviews') && <Link to="/reviews">Reviews</Link>}
+        {may(session, 'staff') && <Link to="/staff">Staff</Link>}
         {may(session, 'audit') && <Link to="/audit">Audit</Link>}
       </nav>
       <div className={styles.who}>
@@ -83,6 +85,7 @@ export function BackofficeApp() {
             <Route path="/catalog" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Catalog /></Allowed></SignedIn>} />
             <Route path="/catalog/:slug" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><ProductEditor /></Allowed></SignedIn>} />
             <Route path="/reviews" element={<SignedIn><Allowed permission="reviews" what="reviews"><Reviews /></Allowed></SignedIn>} />
+            <Route path="/staff" element={<SignedIn><Allowed permission="staff" what="staff accounts"><Staff /></Allowed></SignedIn>} />
             <Route path="/audit" element={<SignedIn><Allowed permission="audit" what="the audit"><Audit /></Allowed></SignedIn>} />
             <Route path="*" element={<NotFound />} />
           </Routes>
