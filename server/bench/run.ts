@@ -11,7 +11,9 @@
  *   pnpm bench pages           the server-drawn category page (kept, drawn each time, SSR=0) beside its API answer (bench/pages.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
- * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept).
+ * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept),
+ * BENCH_PAIRED=1 (reads: each row against a bare run made just before it), BENCH_SLICES=n (reads: each
+ * row's run as n one-second slices alternating with bare's).
  */
 import { openDatabase } from '../src/db/database';
 import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
@@ -68,12 +70,62 @@ interface Row {
   server: Server;
   requests: NamedRequest[];
   results: LoadResult[];
+  /** BENCH_PAIRED=1: the first row (bare) measured again right before each of this row's runs. */
+  paired?: LoadResult[];
+}
+
+/**
+ * BENCH_PAIRED=1: each row's run is compared with a run of the first row (bare) made just before it,
+ * not with the bare run at the start of the round — on a machine whose load swings from one minute
+ * to the next (other work on the same cores), the two halves of a ratio then meet the same load.
+ */
+const PAIRED = process.env.BENCH_PAIRED === '1';
+
+/**
+ * BENCH_SLICES=n (reads): each row's run is n one-second slices alternating with n of bare, added up;
+ * a swing of the machine's load within a run then falls on both halves of the ratio.
+ */
+const SLICES = Number(process.env.BENCH_SLICES ?? 0);
+
+/** Slices of one measurement added up: answers and CPU summed, latency as the slices' median. */
+function together(parts: LoadResult[]): LoadResult {
+  const requests = parts.reduce((n, p) => n + p.requests, 0);
+  const cpuUs = parts.reduce((n, p) => n + p.serverCpuUs * p.requests, 0);
+  return {
+    rps: parts.reduce((n, p) => n + p.rps, 0) / parts.length,
+    p50: median(parts.map((p) => p.p50)),
+    p99: median(parts.map((p) => p.p99)),
+    requests,
+    errors: parts.reduce((n, p) => n + p.errors, 0),
+    maxRssMb: Math.max(...parts.map((p) => p.maxRssMb)),
+    serverCpuUs: cpuUs / Math.max(1, requests),
+    byName: parts[0]!.byName,
+  };
 }
 
 async function measure(rows: Row[], log = console.log): Promise<void> {
   for (const row of rows) await load(row.server, row.requests, { duration: 1 }); // warm-up (JIT, caches)
   for (let r = 0; r < BENCH.repeats; r++) {
     for (const row of rows) {
+      if (SLICES > 1 && row !== rows[0]) {
+        // One second of bare, one of this row, and again: both halves of the ratio meet the same load.
+        await settle(row.server);
+        const bareParts: LoadResult[] = [];
+        const rowParts: LoadResult[] = [];
+        for (let k = 0; k < SLICES; k++) {
+          bareParts.push(await load(rows[0]!.server, rows[0]!.requests, { duration: 1 }));
+          rowParts.push(await load(row.server, row.requests, { duration: 1 }));
+        }
+        (row.paired ??= []).push(together(bareParts));
+        const result = together(rowParts);
+        row.results.push(result);
+        log(`  run ${r + 1}/${BENCH.repeats} ${row.name.padEnd(40)} ${fmt.rps(result.rps).padStart(7)} req/s  p50 ${fmt.ms(result.p50).padStart(5)} ms  p99 ${fmt.ms(result.p99).padStart(5)} ms  errors ${result.errors}  (bare beside it ${fmt.rps(row.paired.at(-1)!.rps)} req/s)`);
+        continue;
+      }
+      if (PAIRED && row !== rows[0]) {
+        await settle(rows[0]!.server);
+        (row.paired ??= []).push(await load(rows[0]!.server, rows[0]!.requests));
+      }
       await settle(row.server);
       const result = await load(row.server, row.requests);
       row.results.push(result);
@@ -120,9 +172,9 @@ async function reads(): Promise<string> {
       { name: 'handshake, with user (never cached)', server: shop, requests: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })], results: [] },
     ];
     await measure(rows);
-    const bareRuns = rows[0]!.results;
+    const bareOf = (row: Row) => row.paired ?? rows[0]!.results;
     const lines = rows.map((row) => {
-      const ratios = row.results.map((res, i) => res.rps / bareRuns[i]!.rps);
+      const ratios = row.results.map((res, i) => res.rps / bareOf(row)[i]!.rps);
       return [
         row.name,
         fmt.rps(median(row.results.map((x) => x.rps))),
@@ -130,19 +182,20 @@ async function reads(): Promise<string> {
         fmt.ms(median(row.results.map((x) => x.p99))),
         fmt.ratio(median(ratios)),
         fmt.us(median(row.results.map((x) => x.serverCpuUs))),
-        fmt.ratio(median(row.results.map((res, i) => bareRuns[i]!.serverCpuUs / res.serverCpuUs))),
+        fmt.ratio(median(row.results.map((res, i) => bareOf(row)[i]!.serverCpuUs / res.serverCpuUs))),
         String(row.results.reduce((n, x) => n + x.errors, 0)),
         fmt.mb(Math.max(...row.results.map((x) => x.maxRssMb))),
       ];
     });
-    const ratioOf = (name: string) => median(rows.find((r) => r.name === name)!.results.map((res, i) => res.rps / bareRuns[i]!.rps));
+    const rowOf = (name: string) => rows.find((r) => r.name === name)!;
+    const ratioOf = (name: string) => median(rowOf(name).results.map((res, i) => res.rps / bareOf(rowOf(name))[i]!.rps));
     const listingRatio = ratioOf('category listing');
     const browserRatio = ratioOf('category listing, br (as browsers ask)');
     const revalidatedRatio = ratioOf('category listing, revalidated (304)');
-    const listingCapacity = median(rows.find((r) => r.name === 'category listing')!.results.map((res, i) => bareRuns[i]!.serverCpuUs / res.serverCpuUs));
+    const listingCapacity = median(rowOf('category listing').results.map((res, i) => bareOf(rowOf('category listing'))[i]!.serverCpuUs / res.serverCpuUs));
     // Issue 22: every run, not only the median — each share of bare, by server CPU per answer and by req/s.
-    const cpuShares = (row: Row) => row.results.map((res, i) => bareRuns[i]!.serverCpuUs / res.serverCpuUs);
-    const rpsShares = (row: Row) => row.results.map((res, i) => res.rps / bareRuns[i]!.rps);
+    const cpuShares = (row: Row) => row.results.map((res, i) => bareOf(row)[i]!.serverCpuUs / res.serverCpuUs);
+    const rpsShares = (row: Row) => row.results.map((res, i) => res.rps / bareOf(row)[i]!.rps);
     const eachRun = rows.slice(1).map((row) => [row.name, cpuShares(row).map(fmt.ratio).join(' / '), rpsShares(row).map(fmt.ratio).join(' / ')]);
     const verdict = (name: string, cpuAtLeast: number, rpsAtLeast: number) => {
       const row = rows.find((r) => r.name === name)!;
@@ -157,7 +210,7 @@ async function reads(): Promise<string> {
       '',
       `Budget: category listing ≥ 50% of bare — plain ${fmt.ratio(listingRatio)} (${listingRatio >= 0.5 ? 'met' : 'NOT met'}), as browsers ask (br) ${fmt.ratio(browserRatio)} (${browserRatio >= 0.5 ? 'met' : 'NOT met'}), revalidated ${fmt.ratio(revalidatedRatio)} (${revalidatedRatio >= 0.5 ? 'met' : 'NOT met'}); by server CPU per answer ${fmt.ratio(listingCapacity)} (${listingCapacity >= 0.5 ? 'met' : 'NOT met'}).`,
       '',
-      'Each run, share of bare in the same run (run 1 / run 2 / run 3):',
+      `Each run, share of bare in the same run (run 1 / run 2 / run 3)${SLICES > 1 ? `, each of ${SLICES} one-second slices alternating with slices of bare (BENCH_SLICES=${SLICES})` : PAIRED ? ', each against a bare run made just before it (BENCH_PAIRED=1)' : ''}:`,
       '',
       table(['scenario', 'by server CPU per answer', 'by req/s'], eachRun),
       '',
