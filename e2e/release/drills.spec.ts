@@ -117,6 +117,34 @@ test.describe('release drills', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a canary of the cart: a browser in its share runs it, the versions panel says so, and the shell reports how it fared', async ({ page, context, baseURL }) => {
+    const errors = watchErrors(page);
+    const stable = await liveVersion('cart');
+    const stored = releaseCommand(['publish', 'cart', '--store-only', '--dist', await buildFromLive('cart', { replace: ['Your cart', 'Your canary cart'] })]).output;
+    const canary = /^cart (\S+) is stored/m.exec(stored)?.[1];
+    expect(canary, stored).toBeTruthy();
+    releaseCommand(['canary', 'cart', canary!, '--percent', '10']);
+    // This browser's bucket (0) is in the 10%: it gets the canary, sticky by its cookie.
+    await context.addCookies([{ name: 'adire_canary', value: '0', url: baseURL! }]);
+    await page.goto('/?versions');
+    const readout = page.getByRole('complementary', { name: 'Store versions' });
+    const cartRow = readout.getByRole('row', { name: /^cart\b/ });
+    await expect(cartRow).toContainText(`${canary} canary`);
+    await page.getByRole('button', { name: 'Cart, 0 items' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart' }).getByRole('heading', { name: 'Your canary cart' })).toBeVisible();
+    await expect(cartRow.getByRole('cell').last()).toHaveText('loaded');
+    // Leaving the page sends the report (a beacon): the release manager sees the canary's page load.
+    await page.goto('about:blank');
+    await expect
+      .poll(() => releaseCommand(['status']).output, { timeout: 15_000, intervals: [500] })
+      .toContain(`  canary   ${canary}  for 10% of browsers: 1 page loads, error rate 0.0%; stable ${stable}:`);
+    expect(releaseCommand(['abort', 'cart']).output).toContain(`cart canary ${canary} aborted`);
+    await page.goto('/?versions');
+    await expect(cartRow).toContainText(stable);
+    await expect(cartRow).not.toContainText('canary');
+    expect(errors).toEqual([]);
+  });
+
   test('version skew: a newer shell with the previous release of every remote still sells', async ({ page }) => {
     test.setTimeout(60_000);
     // Each remote gets a newer release, then is rolled back on its own to its previous one; the shell

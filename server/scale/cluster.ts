@@ -110,12 +110,13 @@ export async function startInstance(options: { name: string; port: number; workD
 export interface Balancer {
   base: string;
   prefix: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
 /** nginx in front of the given instance ports, listening on `port`. */
-export async function startNginx(options: { port: number; upstreams: number[]; workDir: string; log?: (line: string) => void }): Promise<Balancer> {
-  const prefix = path.join(options.workDir, 'nginx');
+export async function startNginx(options: { port: number; upstreams: number[]; workDir: string; name?: string; log?: (line: string) => void }): Promise<Balancer> {
+  const prefix = path.join(options.workDir, options.name ?? 'nginx');
   for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) fs.mkdirSync(path.join(prefix, dir), { recursive: true });
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig({ port: options.port, upstreams: options.upstreams, prefix }));
@@ -126,7 +127,7 @@ export async function startNginx(options: { port: number; upstreams: number[]; w
   child.stderr!.on('data', (d: Buffer) => log(`[nginx] ${String(d).trimEnd()}`));
   const base = `http://127.0.0.1:${options.port}`;
   await waitFor(`${base}/healthz`, 'nginx', 15_000, () => !exited(child));
-  return { base, prefix, stop: () => stopChild(child, 'SIGQUIT') };
+  return { base, prefix, pid: child.pid!, stop: () => stopChild(child, 'SIGQUIT') };
 }
 
 /** The release command on the cluster's database (its own cache folder: it may run on any machine). */

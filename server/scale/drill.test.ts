@@ -99,6 +99,72 @@ describe('one release registry for every instance', () => {
   });
 });
 
+describe('a canary release of the cart', () => {
+  const bucketOf = (setCookie: string | null) => /adire_canary=(\d+)/.exec(setCookie ?? '')?.[1];
+
+  it('reaches 10% ± 3% of 1,000 browsers, each keeps its version, and failures reported by the canary abort it automatically', { timeout: 120_000 }, async () => {
+    const stable = (await remotes(a.base)).cart!.version;
+    const dist = path.join(work, 'canary-cart');
+    fs.cpSync(path.join(a.releasesDir, 'cart', stable), dist, { recursive: true, filter: (src) => path.basename(src) !== 'release.json' });
+    fs.writeFileSync(path.join(dist, 'DRILL.txt'), 'canary');
+    const stored = release('publish', 'cart', '--dist', dist, '--store-only');
+    const canary = /^cart (\S+) is stored/m.exec(stored)?.[1];
+    expect(canary, stored).toMatch(/^0\.1\.0-[0-9a-f]{10}$/);
+    expect((await remotes(a.base)).cart!.version).toBe(stable);
+    expect(release('canary', 'cart', canary!, '--percent', '10')).toContain(`cart ${canary} is a canary for 10% of browsers`);
+
+    // 1,000 new browsers through nginx: each gets a bucket cookie and, in its share, the canary.
+    const browsers: { cookie: string; version: string }[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const res = await fetch(`${nginx.base}/remotes.json`);
+      const bucket = bucketOf(res.headers.get('set-cookie'));
+      expect(bucket, 'a new browser gets its bucket').toBeDefined();
+      const body = (await res.json()) as Record<string, { version: string }> & { canary?: string[] };
+      browsers.push({ cookie: `adire_canary=${bucket}`, version: body.cart!.version });
+      expect(body.canary ?? [], `bucket ${bucket}`).toEqual(body.cart!.version === canary ? ['cart'] : []);
+    }
+    const share = browsers.filter((b) => b.version === canary).length / browsers.length;
+    console.log(`canary at 10%: ${(share * 100).toFixed(1)}% of 1,000 browsers got it`);
+    expect(share).toBeGreaterThanOrEqual(0.07);
+    expect(share).toBeLessThanOrEqual(0.13);
+    // Sticky: the same browsers again (every one of the canary's, and as many others), on either instance.
+    const again = [...browsers.filter((b) => b.version === canary), ...browsers.filter((b) => b.version !== canary).slice(0, 100)];
+    for (const browser of again) {
+      const res = await fetch(`${nginx.base}/remotes.json`, { headers: { cookie: browser.cookie } });
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(((await res.json()) as Record<string, { version: string }>).cart!.version).toBe(browser.version);
+    }
+    // The page itself carries the browser's manifest.
+    const inShare = browsers.find((b) => b.version === canary)!;
+    expect(await (await fetch(`${nginx.base}/`, { headers: { cookie: inShare.cookie } })).text()).toContain(`/releases/cart/${canary}/remoteEntry.js`);
+
+    // Shells report: the stable cart loads fine; the canary fails to load on a quarter of its pages.
+    const beacon = (events: { remote: string; version: string; kind: string }[]) =>
+      fetch(`${nginx.base}/v1/telemetry/releases?business=${business}`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ events }) });
+    for (let i = 0; i < 3; i++) {
+      expect((await beacon(Array.from({ length: 20 }, () => ({ remote: 'cart', version: stable, kind: 'loaded' })))).status).toBe(204);
+    }
+    const status = release('status');
+    expect(status).toContain(`  canary   ${canary}  for 10% of browsers: 0 page loads, error rate 0.0%; stable ${stable}: 60 page loads, error rate 0.0%`);
+    for (let i = 0; i < 3; i++) {
+      const events = Array.from({ length: 20 }, (_, n) => ({ remote: 'cart', version: canary!, kind: n % 4 === 0 ? 'failed' : 'loaded' }));
+      expect((await beacon(events)).status).toBe(204);
+    }
+    // Aborted on the report that crossed the minimum page loads: everyone is back on the stable cart.
+    for (const instance of [a]) {
+      const res = await fetch(`${instance.base}/remotes.json`, { headers: { cookie: inShare.cookie } });
+      expect(((await res.json()) as Record<string, { version: string }>).cart!.version).toBe(stable);
+    }
+    expect(release('status')).toMatch(
+      new RegExp(`abort     cart      ${stable} → ${canary!.replace(/\./g, '\\.')}  \\(automatic: error rate 25\\.0% over 60 page loads against the stable version's 0\\.0% over 60`),
+    );
+    // A report that is not one is refused with the envelope.
+    const bad = await beacon([{ remote: 'cart', version: '../etc', kind: 'loaded' }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe('BAD_REPORT');
+  });
+});
+
 interface Tally {
   acknowledged: Map<string, { orderNumber: string; total: number }>;
   errors: string[];

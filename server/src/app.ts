@@ -13,6 +13,7 @@ import { fastifyTrustProxy, registerSecurity } from './http/security';
 import { registerResponseCache } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
 import { ReleaseRegistry } from './release/registry';
+import { telemetryRoutes } from './release/telemetry';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
@@ -83,6 +84,8 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: config.staff ?? loadStaffConfig({}, config.auth) });
+  // What shells report of each remote version (canary health).
+  telemetryRoutes(app, releases);
   await registerStoreFiles(app, { ...config, registry: releases, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
   reportMailError = (err, mailId, retry) =>
     app.log.error(

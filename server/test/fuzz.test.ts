@@ -306,6 +306,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /v1/storefront/unsubscribe': {
     valid: () => request('POST', split('/v1/storefront/unsubscribe'), { body: fc.record({ business: biz, token: fc.oneof(later(() => fc.constant(F.unsubscribeToken)), fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((s) => s.slice(0, 128))) }) }),
   },
+  'POST /v1/telemetry/releases': {
+    valid: () =>
+      request('POST', split('/v1/telemetry/releases'), {
+        query: q({ business: biz }),
+        body: fc.record({
+          events: fc.array(
+            fc.record({ remote: mostly(fc.constantFrom('cart', 'catalog', 'shell', 'backoffice')), version: mostly(fc.constantFrom('0.1.0-fuzz', '0.1.0-other')), kind: mostly(fc.constantFrom('loaded', 'failed', 'error')) }),
+            { minLength: 1, maxLength: 20 },
+          ),
+        }),
+      }),
+  },
   'GET /v1/catalog/categories': { valid: () => request('GET', split('/v1/catalog/categories'), { query: q({ business: biz }) }) },
   'GET /v1/catalog/products': {
     valid: () => request('GET', split('/v1/catalog/products'), { query: q({ business: biz, category: mostly(fc.constantFrom('roses', 'all', 'gifts', 'no-such-category')), limit: fc.integer({ min: 1, max: 100 }).map(String) }) }),

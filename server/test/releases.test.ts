@@ -152,6 +152,51 @@ describe('several instances on one registry', () => {
   });
 });
 
+describe('canary releases', () => {
+  it('stores a build without making it live, serves it to a share, promotes it, aborts another, with the history', async () => {
+    const stable = await publish({ distDir: build('stable') });
+    const canary = await publish({ distDir: build('canary'), storeOnly: true });
+    expect((await live()).cart).toBe(stable.version);
+    await expect(registry.canary('cart', stable.version, 10)).rejects.toThrow('is already live for everyone');
+    await expect(registry.canary('cart', canary.version, 0)).rejects.toThrow('--percent must be a whole number from 1 to 99');
+    await expect(registry.canary('cart', '9.9.9-none', 10)).rejects.toThrow("cart has no published version '9.9.9-none'");
+    await registry.canary('cart', canary.version, 10);
+    const other = new ReleaseRegistry(db, path.join(root, 'other-instance'));
+    expect((await other.served()).canary).toEqual({ cart: { version: canary.version, percent: 10 } });
+    // Unpacked beside the live version, before any browser asks.
+    expect(fs.existsSync(path.join(root, 'other-instance', 'cart', canary.version, 'remoteEntry.js'))).toBe(true);
+    expect(await registry.promote('cart')).toBe(canary.version);
+    expect((await other.served())).toMatchObject({ live: { cart: canary.version } });
+    expect((await other.served()).canary).toBeUndefined();
+    await registry.canary('cart', stable.version, 50);
+    expect(await registry.abort('cart')).toBe(stable.version);
+    await expect(registry.abort('cart')).rejects.toThrow('cart has no canary running');
+    expect((await history()).map((h) => `${h.action} ${h.version}${h.reason ? ` (${h.reason})` : ''}`)).toEqual([
+      `publish ${stable.version}`,
+      `canary ${canary.version} (for 10% of browsers)`,
+      `promote ${canary.version}`,
+      `canary ${stable.version} (for 50% of browsers)`,
+      `abort ${stable.version} (aborted by hand)`,
+    ]);
+    // A rollback after a promote returns to the version before it.
+    expect(await registry.rollback('cart')).toBe(stable.version);
+  });
+
+  it('counts what shells report for the compared versions only, and aborts a failing canary by itself', async () => {
+    const stable = await publish({ distDir: build('stable') });
+    const canary = await publish({ distDir: build('canary'), storeOnly: true });
+    await registry.canary('cart', canary.version, 10);
+    await registry.report([{ target: 'cart', version: 'someone-elses', pageLoads: 1000, failures: 1000 }]);
+    await registry.report([{ target: 'cart', version: stable.version, pageLoads: 60, failures: 0 }]);
+    expect((await registry.report([{ target: 'cart', version: canary.version, pageLoads: 40, failures: 40 }])).aborted).toEqual([]);
+    expect(formatStatus(await registry.status())).toContain(`  canary   ${canary.version}  for 10% of browsers: 40 page loads, error rate 100.0%; stable ${stable.version}: 60 page loads, error rate 0.0%`);
+    const { aborted } = await registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 0 }]);
+    expect(aborted).toEqual([{ target: 'cart', reason: "error rate 66.7% over 60 page loads against the stable version's 0.0% over 60 (more than 5 points worse)" }]);
+    expect((await history()).at(-1)).toMatchObject({ action: 'abort', version: canary.version, reason: expect.stringMatching(/^automatic: error rate 66\.7%/) });
+    expect((await registry.served()).canary).toBeUndefined();
+  });
+});
+
 describe('shell releases', () => {
   const shell = { remote: 'shell' as const };
 

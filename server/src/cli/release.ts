@@ -5,6 +5,7 @@ import { loadConfig, ROOT } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { ReleaseRegistry } from '../release/registry';
+import { CANARY_ERROR_MARGIN, CANARY_MIN_PAGE_LOADS } from '../release/canary';
 import { formatStatus, isReleaseTarget, isRemoteName, RELEASE_TARGETS, type ReleaseTarget } from '../release/releases';
 
 const USAGE = `Usage:
@@ -15,6 +16,14 @@ const USAGE = `Usage:
       live remote's) unless --force.
   pnpm release rollback <target> [version] [--force]
       make the version live before the current one (or the named one) live again
+  pnpm release publish <target> --store-only [--dist <folder>]
+      store a build in the registry without making it live (for a canary)
+  pnpm release canary <target> <version> --percent <1-99>
+      serve a stored version to that share of browsers beside the live one (sticky per browser, by a
+      cookie); aborted automatically when its error rate exceeds the live version's by ${Math.round(CANARY_ERROR_MARGIN * 100)} points
+      over at least ${CANARY_MIN_PAGE_LOADS} page loads (the history says why)
+  pnpm release promote <target>       make the running canary live for everyone
+  pnpm release abort <target>         return everyone to the live version
   pnpm release origin <remote> <https://cdn…/releases | --self>
       serve a remote's releases from another origin (a CDN holding the same folders), or from the store again
   pnpm release status [--all] [--json]
@@ -32,7 +41,9 @@ const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const distIndex = args.indexOf('--dist');
 const distArg = distIndex >= 0 ? args[distIndex + 1] : undefined;
-const positional = args.filter((a, i) => !a.startsWith('--') && (distIndex < 0 || i !== distIndex + 1));
+const percentIndex = args.indexOf('--percent');
+const percentArg = percentIndex >= 0 ? args[percentIndex + 1] : undefined;
+const positional = args.filter((a, i) => !a.startsWith('--') && (distIndex < 0 || i !== distIndex + 1) && (percentIndex < 0 || i !== percentIndex + 1));
 const [command, name, version] = positional;
 
 function fail(message: string): never {
@@ -74,14 +85,19 @@ async function publishOne(registry: ReleaseRegistry, target: ReleaseTarget) {
     contractsVersion: packageVersion('shared/contracts'),
     commit: gitCommit(),
     force: flags.has('--force'),
+    storeOnly: flags.has('--store-only'),
   });
+  if (flags.has('--store-only')) {
+    console.log(`${target} ${info.version} is stored (not live): pnpm release canary ${target} ${info.version} --percent 10`);
+    return;
+  }
   console.log(`${target} ${info.version} is live (commit ${info.commit}, contracts ${info.contractsVersion}; ${Date.now() - started} ms)`);
 }
 
 const NEXT_LOAD = 'Every instance of the store shows it on its next page load.';
 
 async function main() {
-  if (!['publish', 'rollback', 'origin', 'status'].includes(command ?? '')) fail(USAGE);
+  if (!['publish', 'rollback', 'origin', 'status', 'canary', 'promote', 'abort'].includes(command ?? '')) fail(USAGE);
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
@@ -98,6 +114,19 @@ async function main() {
       const target = targetArg();
       const live = await registry.rollback(target, version, { force: flags.has('--force') });
       console.log(`${target} rolled back: ${live} is live. ${NEXT_LOAD}`);
+    } else if (command === 'canary') {
+      const target = targetArg();
+      if (!version) fail(`Name the version to try.\n${USAGE}`);
+      const percent = Number(percentArg);
+      if (!percentArg || !Number.isInteger(percent)) fail(`--percent needs a whole number from 1 to 99.\n${USAGE}`);
+      await registry.canary(target, version, percent);
+      console.log(`${target} ${version} is a canary for ${percent}% of browsers (each keeps its share). ${NEXT_LOAD}`);
+    } else if (command === 'promote') {
+      const target = targetArg();
+      console.log(`${target} ${await registry.promote(target)} is live for everyone. ${NEXT_LOAD}`);
+    } else if (command === 'abort') {
+      const target = targetArg();
+      console.log(`${target} canary ${await registry.abort(target)} aborted: every browser is back on the live version. ${NEXT_LOAD}`);
     } else if (command === 'origin') {
       const remote = name ?? '';
       if (!isRemoteName(remote)) fail(`Unknown remote '${remote}': one of ${RELEASE_TARGETS.filter((t) => t !== 'shell').join(', ')}.\n${USAGE}`);

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_mail_delivery';
 import * as m0012 from './migrations/0012_staff';
 import * as m0013 from './migrations/0013_review_moderation';
 import * as m0021 from './migrations/0021_release_registry';
+import * as m0022 from './migrations/0022_release_canary';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_staff': m0012,
   '0013_review_moderation': m0013,
   '0021_release_registry': m0021,
+  '0022_release_canary': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -454,6 +454,17 @@ export interface ReleaseLiveTable {
   target: string;
   version: string | null;
   origin: string | null;
+  /** Migration 0022: a canary beside the live version, for this share of browsers (percent). */
+  canary_version: Generated<string | null>;
+  canary_percent: Generated<number | null>;
+}
+
+/** What shells reported per version since its target's canary began (migration 0022). */
+export interface ReleaseHealthTable {
+  target: string;
+  version: string;
+  page_loads: Generated<number>;
+  failures: Generated<number>;
 }
 
 export interface ReleaseHistoryTable {
@@ -484,6 +495,7 @@ export interface Database {
   release_live: ReleaseLiveTable;
   release_history: ReleaseHistoryTable;
   release_state: ReleaseStateTable;
+  release_health: ReleaseHealthTable;
   shop_order: ShopOrderTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;

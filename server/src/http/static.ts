@@ -6,6 +6,8 @@ import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type PageData, typ
 import { ROOT } from '../config';
 import { ENTRY_FILE, isReleaseTarget, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import type { ReleaseRegistry } from '../release/registry';
+import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from '../release/canary';
+import type { ReleaseManifest } from '../release/releases';
 import { shortPath } from './errors';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
 import { PageCache, pageCacheKey } from './page-cache';
@@ -30,10 +32,10 @@ export async function registerStoreFiles(
     await registerDevRemotes(app);
     return registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: false });
   }
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', async (request, reply) => {
     // The registry's stamp is checked on every request: a publish or rollback made through any
     // instance shows on the next page load, no restart.
-    const manifest = await registry.served();
+    const manifest = forBrowser(await registry.served(), request, reply);
     return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
@@ -80,6 +82,20 @@ export interface ServerDrawOptions {
   versions?: DataVersions;
   /** Keep drawn pages in process (default true; RESPONSE_CACHE=0 turns it off with the API's). */
   cache?: boolean;
+}
+
+/**
+ * The manifest one browser is served: with a canary running, its bucket (a cookie, drawn once and
+ * kept: sticky) decides whether it gets the canary's version.
+ */
+export function forBrowser(manifest: ReleaseManifest, request: FastifyRequest, reply: FastifyReply): ReleaseManifest {
+  if (!manifest.canary) return manifest;
+  let bucket = bucketFromCookie(request.headers.cookie);
+  if (bucket === null) {
+    bucket = newBucket();
+    reply.header('set-cookie', bucketCookie(bucket));
+  }
+  return manifestForBucket(manifest, bucket);
 }
 
 /** Development only: each remote straight from its `vite build --watch` folder, never cached. */
@@ -175,7 +191,7 @@ async function registerShell(
   // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
   // on the next load), carries the live manifest and announces its main remote's files.
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
-    const manifest = useReleases ? await registry.served() : null;
+    const manifest = useReleases ? forBrowser(await registry.served(), request, reply) : null;
     const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
     const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
     if (!fs.existsSync(indexFile)) {

@@ -5,6 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName } from '@adire/contracts';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { abortReason } from './canary';
 import {
   contentHashOf,
   contractsConflict,
@@ -42,6 +43,8 @@ export interface PublishOptions {
   contractsVersion: string;
   /** Make it live even when its contracts major differs from the live releases it works with. */
   force?: boolean;
+  /** Store it in the registry without making it live (for a canary). */
+  storeOnly?: boolean;
   now?: Date;
 }
 
@@ -95,16 +98,18 @@ async function bumpStamp(trx: Trx): Promise<void> {
   await trx.updateTable('release_state').set({ version: sql`version + 1` }).where('id', '=', 'registry').execute();
 }
 
-async function readLive(trx: Trx | Db['kysely']): Promise<Pick<ReleaseManifest, 'live' | 'origins'>> {
+async function readLive(trx: Trx | Db['kysely']): Promise<Pick<ReleaseManifest, 'live' | 'origins' | 'canary'>> {
   const rows = await trx.selectFrom('release_live').selectAll().execute();
   const live: ReleaseManifest['live'] = {};
   const origins: NonNullable<ReleaseManifest['origins']> = {};
+  const canary: NonNullable<ReleaseManifest['canary']> = {};
   for (const r of rows) {
     if (!isReleaseTarget(r.target)) continue;
     if (r.version) live[r.target] = r.version;
     if (r.origin && (REMOTE_NAMES as readonly string[]).includes(r.target)) origins[r.target as RemoteName] = r.origin;
+    if (r.canary_version && r.canary_percent) canary[r.target] = { version: r.canary_version, percent: Number(r.canary_percent) };
   }
-  return Object.keys(origins).length ? { live, origins } : { live };
+  return { live, ...(Object.keys(origins).length ? { origins } : {}), ...(Object.keys(canary).length ? { canary } : {}) };
 }
 
 /** The records of the live releases (for the contracts check). */
@@ -213,8 +218,9 @@ export class ReleaseRegistry {
 
   private async reload(stamp: number): Promise<ReleaseManifest> {
     const manifest: ReleaseManifest = { ...(await readLive(this.db.kysely)), history: [] };
+    const versions = [...Object.entries(manifest.live), ...Object.entries(manifest.canary ?? {}).map(([target, c]) => [target, c!.version] as const)];
     await Promise.all(
-      Object.entries(manifest.live).map(([target, version]) =>
+      versions.map(([target, version]) =>
         this.unpack(target as ReleaseTarget, version!).catch((err: unknown) => {
           this.log.error({ err, target, version }, 'a live release could not be unpacked; its files are not served here');
           return null;
@@ -316,6 +322,7 @@ export class ReleaseRegistry {
       const conflict = contractsConflict(await liveInfos(trx, live), { live }, remote, version, info.contractsVersion);
       if (conflict && !options.force) throw new ReleaseRefusedError(conflict);
       if (!known) await storeBuild(trx, info, files);
+      if (options.storeOnly) return info;
       await makeLive(trx, remote, version, { at: fresh.publishedAt, action: 'publish', ...(conflict ? { forced: true } : {}) }, live);
       return info;
     });
@@ -367,7 +374,102 @@ export class ReleaseRegistry {
 
   /** The live pointers and origins as they are now (for tools and tests). */
   async pointers(): Promise<Pick<ReleaseManifest, 'live' | 'origins'>> {
-    return readLive(this.db.kysely);
+    const { live, origins } = await readLive(this.db.kysely);
+    return origins ? { live, origins } : { live };
+  }
+
+  // --- canaries ----------------------------------------------------------------------------------
+
+  /** Serve a published version of a target to `percent`% of browsers beside the live one; what shells report is counted afresh. */
+  canary(target: ReleaseTarget, version: string, percent: number): Promise<void> {
+    return this.change(async (trx) => {
+      if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new Error(`--percent must be a whole number from 1 to 99, got ${percent}`);
+      const { live } = await readLive(trx);
+      const stable = live[target];
+      if (!stable) throw new Error(`${target} has no live version: publish one first`);
+      if (stable === version) throw new Error(`${target} ${version} is already live for everyone`);
+      const entry = await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', version).where('path', '=', entryFileOf(target)).executeTakeFirst();
+      if (!entry) throw new Error(`${target} has no published version '${version}' (store it first: pnpm release publish ${target} --store-only)`);
+      await trx.updateTable('release_live').set({ canary_version: version, canary_percent: percent }).where('target', '=', target).execute();
+      await trx.deleteFrom('release_health').where('target', '=', target).execute();
+      await trx
+        .insertInto('release_history')
+        .values({ at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` })
+        .execute();
+    });
+  }
+
+  private async runningCanary(trx: Trx, target: ReleaseTarget) {
+    const row = await trx.selectFrom('release_live').selectAll().where('target', '=', target).executeTakeFirst();
+    if (!row?.canary_version) throw new Error(`${target} has no canary running`);
+    return { stable: row.version, version: row.canary_version };
+  }
+
+  /** Make the running canary live for everyone. */
+  promote(target: ReleaseTarget): Promise<string> {
+    return this.change(async (trx) => {
+      const { version } = await this.runningCanary(trx, target);
+      const { live } = await readLive(trx);
+      await makeLive(trx, target, version, { at: new Date().toISOString(), action: 'promote' }, live);
+      await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
+      return version;
+    });
+  }
+
+  /** Return every browser to the stable version; the history keeps why. */
+  abort(target: ReleaseTarget, reason = 'aborted by hand'): Promise<string> {
+    return this.change(async (trx) => {
+      const { version, stable } = await this.runningCanary(trx, target);
+      await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
+      await trx.insertInto('release_history').values({ at: new Date().toISOString(), action: 'abort', target, version, previous: stable, forced: 0, reason }).execute();
+      return version;
+    });
+  }
+
+  /**
+   * What shells reported (telemetry): page loads and failures per remote version, counted only for the
+   * versions a running canary compares (its own and the stable one). A canary whose error rate exceeds
+   * the stable one's by the margin, past the minimum page loads, is aborted here, with the reason.
+   */
+  async report(counts: { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[]): Promise<{ aborted: { target: ReleaseTarget; reason: string }[] }> {
+    const canaries = (await this.served()).canary ?? {};
+    const live = this.last().live;
+    const kept = counts.filter((c) => {
+      const canary = canaries[c.target];
+      return canary && (c.version === canary.version || c.version === live[c.target]) && (c.pageLoads > 0 || c.failures > 0);
+    });
+    const aborted: { target: ReleaseTarget; reason: string }[] = [];
+    for (const c of kept) {
+      await this.db.kysely
+        .insertInto('release_health')
+        .values({ target: c.target, version: c.version, page_loads: c.pageLoads, failures: c.failures })
+        .onConflict((oc) =>
+          oc.columns(['target', 'version']).doUpdateSet({ page_loads: sql`release_health.page_loads + ${c.pageLoads}`, failures: sql`release_health.failures + ${c.failures}` }),
+        )
+        .execute();
+    }
+    for (const target of new Set(kept.map((c) => c.target))) {
+      const canary = canaries[target]!;
+      const health = await this.healthOf(target, canary.version, live[target] ?? null);
+      const reason = abortReason(health.canary, health.stable);
+      if (!reason) continue;
+      try {
+        await this.abort(target, `automatic: ${reason}`);
+        aborted.push({ target, reason });
+      } catch {
+        // aborted, promoted or replaced meanwhile (another instance, a person)
+      }
+    }
+    return { aborted };
+  }
+
+  private async healthOf(target: ReleaseTarget, canaryVersion: string, stableVersion: string | null) {
+    const rows = await this.db.kysely.selectFrom('release_health').selectAll().where('target', '=', target).execute();
+    const of = (version: string | null) => {
+      const row = rows.find((r) => r.version === version);
+      return { pageLoads: Number(row?.page_loads ?? 0), failures: Number(row?.failures ?? 0) };
+    };
+    return { canary: of(canaryVersion), stable: { version: stableVersion, ...of(stableVersion) } };
   }
 
   /**
@@ -390,7 +492,7 @@ export class ReleaseRegistry {
   /** What `pnpm release status` shows. */
   async status(): Promise<RegistryStatus> {
     const k = this.db.kysely;
-    const { live } = await readLive(k);
+    const { live, canary: canaryOf = {} } = await readLive(k);
     const builds = (await k.selectFrom('release_build').selectAll().orderBy('published_at', 'desc').execute()).map(infoOfRow);
     const history = (await k.selectFrom('release_history').selectAll().orderBy('id').execute()).map(historyOfRow);
     const drawing = new Set((await k.selectFrom('release_file').select(['target', 'version']).where('path', '=', SERVER_DRAW_FILE).execute()).map((r) => `${r.target}/${r.version}`));
@@ -405,7 +507,11 @@ export class ReleaseRegistry {
         earlier: all.filter((r) => r.version !== liveVersion),
       };
     });
-    return { targets, history, drawing };
+    const canaries: RegistryStatus['canaries'] = [];
+    for (const [target, canary] of Object.entries(canaryOf) as [ReleaseTarget, { version: string; percent: number }][]) {
+      canaries.push({ target, version: canary.version, percent: canary.percent, ...(await this.healthOf(target, canary.version, live[target] ?? null)) });
+    }
+    return { targets, history, drawing, canaries };
   }
 
   // --- upgrade -----------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ export interface ReleaseInfo {
 
 export interface HistoryEntry {
   at: string;
-  action: 'publish' | 'rollback';
+  /** canary: served to a share of browsers; promote: the canary made live for all; abort: the canary withdrawn. */
+  action: 'publish' | 'rollback' | 'canary' | 'promote' | 'abort';
   remote: ReleaseTarget;
   version: string;
   previous: string | null;
@@ -38,6 +39,10 @@ export interface ReleaseManifest {
   history: HistoryEntry[];
   /** Where a remote's releases are served from when not by this server, e.g. a CDN's https://cdn…/releases. */
   origins?: Partial<Record<RemoteName, string>>;
+  /** A version of a target served to a share of browsers beside the live one (canary.ts). */
+  canary?: Partial<Record<ReleaseTarget, { version: string; percent: number }>>;
+  /** The targets whose canary this manifest carries (a browser in a canary's share). */
+  servingCanary?: ReleaseTarget[];
 }
 
 export const ENTRY_FILE = 'remoteEntry.js';
@@ -75,6 +80,8 @@ export function remotesJson(manifest: ReleaseManifest, baseUrl = '/releases'): P
 export function storeManifest(manifest: ReleaseManifest, options: { devOverrides?: boolean } = {}): StoreManifest {
   const out: StoreManifest = remotesJson(manifest);
   if (manifest.live.shell) out.shell = { version: manifest.live.shell };
+  // Present while any canary runs (shells then report how each remote fared): the ones this browser gets.
+  if (manifest.canary) out.canary = [...(manifest.servingCanary ?? [])];
   if (options.devOverrides) out.devOverrides = true;
   return out;
 }
@@ -192,6 +199,8 @@ export interface TargetStatus {
 /** Everything `pnpm release status` shows: per target its releases, then the history (oldest first). */
 export interface RegistryStatus {
   targets: TargetStatus[];
+  /** Running canaries, with what shells reported of each version since the canary began. */
+  canaries: { target: ReleaseTarget; version: string; percent: number; canary: { pageLoads: number; failures: number }; stable: { version: string | null; pageLoads: number; failures: number } }[];
   history: HistoryEntry[];
   /** The releases that draw their part of the page on the server too (issue 16), as `target/version`. */
   drawing: ReadonlySet<string>;
@@ -213,6 +222,11 @@ export function formatStatus(status: RegistryStatus, options: { earlier?: number
     else {
       const since = s.liveSince ? `  live since ${when(s.liveSince.at)} (${s.liveSince.action}${s.liveSince.forced ? ', forced' : ''})` : '';
       lines.push(`  live     ${row(s.live)}${since}`);
+    }
+    const canary = status.canaries.find((c) => c.target === s.target);
+    if (canary) {
+      const rate = (h: { pageLoads: number; failures: number }) => `${h.pageLoads} page loads, error rate ${h.pageLoads ? ((h.failures / h.pageLoads) * 100).toFixed(1) : '0.0'}%`;
+      lines.push(`  canary   ${canary.version}  for ${canary.percent}% of browsers: ${rate(canary.canary)}; stable ${canary.stable.version ?? '(none)'}: ${rate(canary.stable)}`);
     }
     for (const r of s.earlier.slice(0, maxEarlier)) lines.push(`  earlier  ${row(r)}`);
     if (s.earlier.length > maxEarlier) lines.push(`  … ${s.earlier.length - maxEarlier} older (pnpm release status --all)`);

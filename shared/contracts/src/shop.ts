@@ -51,7 +51,8 @@ export type RemotesManifest = Record<RemoteName, RemoteManifestEntry>;
  * (for the version readout) and `devOverrides: true` only on a store started in development mode,
  * where the shell honours `?remote.<name>=<local entry>` overrides.
  */
-export type StoreManifest = Partial<RemotesManifest> & { shell?: { version: string }; devOverrides?: boolean };
+/** `canary`: present while a canary release runs; the targets this browser is served a canary of (issue 21). */
+export type StoreManifest = Partial<RemotesManifest> & { shell?: { version: string }; devOverrides?: boolean; canary?: string[] };
 
 export const CURRENCY_NAMES: readonly CurrencyName[] = ['NGN', 'USD', 'GBP'];
 

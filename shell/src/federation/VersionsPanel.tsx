@@ -35,6 +35,7 @@ function VersionsPanel({ onClose }: { onClose: () => void }) {
                 ) : (
                   <code>{p.version}</code>
                 )}
+                {p.canary ? <span className={styles.override}> canary</span> : null}
               </td>
               <td>{p.state}</td>
             </tr>

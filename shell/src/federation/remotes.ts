@@ -2,6 +2,7 @@ import { readStored, REMOTE_NAMES, writeStored, type RemoteName, type StoreManif
 import { lifecyclesModuleId, type RemoteLifecycles } from '@adire/contracts/remotes';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { cleanOverrides, overridesAllowed, overridesFromAddress, withOverrides } from './overrides';
+import { reportRemote, watchUncaughtErrors } from './telemetry';
 import { pageVersions, versionsByPart, type PartVersion, type RemoteState } from './versions';
 
 /** A remote that hangs must give way to its fallback well within 5 s. */
@@ -38,6 +39,7 @@ function adoptManifest(fromServer: StoreManifest) {
     for (const name of overridden) console.warn(`[shell] ${name} comes from the local override ${manifest[name]?.entry} (?remote.${name}=off to stop)`);
   }
   publishVersions();
+  if (manifest.canary) watchUncaughtErrors(() => manifest);
   register(REMOTE_NAMES.filter((name) => manifest[name]), 0);
 }
 
@@ -142,9 +144,11 @@ export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<Rem
     );
     if (!module || typeof module.mount !== 'function') throw new Error(`${name} did not expose its lifecycles`);
     setState(name, 'loaded');
+    if (!overridden.includes(name)) reportRemote(manifest, name, 'loaded');
     return module;
   } catch (err) {
     setState(name, 'unavailable');
+    if (!overridden.includes(name)) reportRemote(manifest, name, 'failed');
     throw err;
   }
 }

@@ -11,6 +11,8 @@ export interface PartVersion {
   entry?: string;
   /** Pointed at a local dev server by a development override. */
   override: boolean;
+  /** This page runs a canary release of it (a share of browsers gets it before everyone). */
+  canary?: boolean;
   state: RemoteState | 'running';
 }
 
@@ -32,6 +34,7 @@ export function pageVersions(
         version: live?.version ?? NOT_PUBLISHED,
         ...(live ? { entry: live.entry } : {}),
         override: applied.includes(name),
+        ...(manifest.canary?.includes(name) ? { canary: true } : {}),
         state: states[name] ?? 'not loaded',
       };
     }),
