@@ -1,5 +1,5 @@
-import { readStored, writeStored, type Order } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
+import { DEFAULT_CHECKOUT_SETTINGS, readStored, writeStored, type CheckoutSettings, type Order } from '@adire/contracts';
+import { isPaid, orderDateProblem } from '@adire/domain';
 import { create } from 'zustand';
 
 /** SPEC section 9: the checkout's three stages. */
@@ -18,11 +18,18 @@ export function isCheckedOut(order: Pick<Order, 'orderNumber' | 'deliveryMethod'
 
 /**
  * The stage a fetched order may show: done only when it is paid (finished means real); payment only
- * once it was checked out and the shopper had got there; otherwise delivery.
+ * once it was checked out, the shopper had got there and its delivery date is still open (a day that
+ * has passed asks for a new one instead of taking money); otherwise delivery.
  */
-export function stageForOrder(order: Pick<Order, 'paymentStatus' | 'orderNumber' | 'deliveryMethod'>, stored: Stage): Stage {
+export function stageForOrder(
+  order: Pick<Order, 'paymentStatus' | 'orderNumber' | 'deliveryMethod' | 'deliveryDate'>,
+  stored: Stage,
+  now: Date = new Date(),
+  settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS,
+): Stage {
   if (isPaid(order.paymentStatus)) return CHECKOUT_STAGES.done;
   if (!isCheckedOut(order)) return CHECKOUT_STAGES.delivery;
+  if (orderDateProblem(order, now, settings)) return CHECKOUT_STAGES.delivery;
   return stored >= CHECKOUT_STAGES.payment ? CHECKOUT_STAGES.payment : CHECKOUT_STAGES.delivery;
 }
 

@@ -218,7 +218,7 @@ describe('payment stage', () => {
     const off = bus.on('toast:show', (t) => toasts.push(t));
     useStage.setState({ stage: 2 });
     localStorage.setItem('adire:checkoutStage', '2');
-    routeGet(order({ orderNumber: 'LA0003W', deliveryMethod: 'delivery' }));
+    routeGet(order({ orderNumber: 'LA0003W', deliveryMethod: 'delivery', deliveryDate: '2099-05-14' }));
     window.history.pushState(null, '', '/checkout?orderId=o1');
     render(<CheckoutApp />);
     const group = await screen.findByRole('radiogroup', { name: 'Payment method' });

@@ -5,7 +5,7 @@ import { stageForOrder, stageState, toStage } from '../src/stage';
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: 'o1',
-  deliveryDate: '2026-05-14',
+  deliveryDate: '2099-05-14',
   orderProducts: [],
   cartItems: [],
   currency: 'NGN',
@@ -33,6 +33,13 @@ describe('checkout stages', () => {
     expect(stageForOrder(order(), 2)).toBe(1);
     expect(stageForOrder(order({ ...checkedOut }), 2)).toBe(2);
     expect(stageForOrder(order({ ...checkedOut }), 1)).toBe(1); // the shopper went back to edit
+  });
+
+  it('asks for a new date (the delivery stage) when the day of a checked-out order has passed or closed', () => {
+    const evening = new Date('2026-05-12T21:30:00+01:00');
+    expect(stageForOrder(order({ ...checkedOut, deliveryDate: '2026-05-11' }), 2, evening)).toBe(1);
+    expect(stageForOrder(order({ ...checkedOut, deliveryDate: '2026-05-12' }), 2, evening)).toBe(1);
+    expect(stageForOrder(order({ ...checkedOut, deliveryDate: '2026-05-13' }), 2, evening)).toBe(2);
   });
 
   it('marks stages completed, active or upcoming', () => {

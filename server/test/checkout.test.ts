@@ -1,4 +1,5 @@
 import type { CheckoutResponse, Order, OrderTrackerResponse, User } from '@adire/contracts';
+import { shopDate } from '@adire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DELIVERY } from '../src/db/seed-data';
 import { advanceOrder, markPaid, orderStatus, OrdersCommandError } from '../src/domains/orders/operator';
@@ -302,6 +303,57 @@ describe('checkout validation', () => {
     expect(ok.json().data.client).toEqual({ name: 'Ada Obi', email: 'ada.obi@example.com', phone: '+2348031234567', phoneCountryCode: '+234' });
     await shop.db.kysely.updateTable('shop_order').set({ payment_status: 'paid' }).where('id', '=', order.id).execute();
     expect((await shop.app.inject({ method: 'PUT', url, payload: { business, name: 'X' } })).statusCode).toBe(409);
+  });
+});
+
+describe('the delivery date after checkout (issue 19, item 2)', () => {
+  const update = (id: string, payload: Record<string, unknown>) => shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${id}`, payload: { business, currency: 'NGN', ...payload } });
+  const today = shopDate(new Date());
+  const writeSetting = async (key: string, value: unknown) => {
+    await shop.db.kysely.deleteFrom('setting').where('key', '=', key).execute();
+    await shop.db.kysely.insertInto('setting').values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() }).execute();
+  };
+
+  it("an update applies the checkout's date rules: today after the same-day cutoff is refused", async () => {
+    const order = await newOrder();
+    expect((await checkout(order.id, deliveryPayload())).statusCode).toBe(200);
+    const saved = await shop.db.kysely.selectFrom('setting').select('value').where('key', '=', 'checkoutSettings').executeTakeFirst();
+    // The shop closes same-day delivery at midnight: whatever the time now, today is past its cutoff.
+    await writeSetting('checkoutSettings', { timeZone: 'Africa/Lagos', sameDayCutoff: { delivery: '00:00', pickup: '00:00' } });
+    try {
+      const late = await update(order.id, { deliveryDate: today, cartItems: [{ SKU: cheap.sku, quantity: 1 }] });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ message: 'Same-day delivery closes at 12:00am Lagos time: choose tomorrow or a later day', fields: { deliveryDate: 'is past the same-day cutoff' } });
+      expect((await orderRow(order.id)).delivery_date).toBe(FUTURE);
+    } finally {
+      if (saved) await writeSetting('checkoutSettings', JSON.parse(saved.value));
+      else await shop.db.kysely.deleteFrom('setting').where('key', '=', 'checkoutSettings').execute();
+    }
+  });
+
+  it("a guest's 'Update Cart' (the cart sends '' for a guest) keeps the date the checkout took", async () => {
+    const order = await newOrder();
+    expect((await checkout(order.id, deliveryPayload())).statusCode).toBe(200);
+    const res = await update(order.id, { deliveryDate: '', cartItems: [{ SKU: cheap.sku, quantity: 2 }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ deliveryDate: FUTURE });
+    expect(res.json().data.cartItems[0].quantity).toBe(2);
+  });
+
+  it('paying re-checks the date: an order whose day has passed asks for a new one and takes no money', async () => {
+    const order = await newOrder();
+    const done = (await checkout(order.id, deliveryPayload())).json().data.order as Order;
+    // Days went by: the order's day is now yesterday.
+    await shop.db.kysely.updateTable('shop_order').set({ delivery_date: '2020-01-01' }).where('id', '=', order.id).execute();
+    const pay = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${order.id}`, payload: { business, currency: 'NGN', paymentMethod: 'cardProvider' } });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json()).toMatchObject({ code: 'DELIVERY_DATE_PASSED', message: 'The delivery date of this order, 2020-01-01, has passed: choose a new delivery date before paying' });
+    expect(await shop.db.kysely.selectFrom('payment_attempt').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
+    // A new date through the checkout, and paying works again.
+    expect((await checkout(order.id, deliveryPayload())).statusCode).toBe(200);
+    const again = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${order.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(done.orderNumber).toBeTruthy();
   });
 });
 

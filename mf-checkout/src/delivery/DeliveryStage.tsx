@@ -7,12 +7,13 @@ import {
   type Order,
   type Recipient,
 } from '@adire/contracts';
+import { orderDateProblem } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLatest } from '../useLatest';
 import styles from '../form.module.css';
 import { adoptCheckoutUser, toast, useCurrentUser } from '../session';
-import { CHECKOUT_STAGES, useStage } from '../stage';
+import { CHECKOUT_STAGES, isCheckedOut, useStage } from '../stage';
 import { followCoupon } from '../order/useCheckoutOrder';
 import { DateField } from './DateField';
 import { ExtrasSection } from './ExtrasSection';
@@ -56,6 +57,8 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const savedSender = useRef<string | null>(null);
+  // A checked-out order whose day has passed (or closed): said at once, above the date to change.
+  const [dateNotice] = useState(() => (isCheckedOut(order) && order.deliveryDate ? (orderDateProblem(order, new Date(), checkoutSettings)?.message ?? null) : null));
 
   // The logged-in shopper known only after the form opened (the handshake answers late) fills the sender.
   const userEmail = user?.email;
@@ -176,6 +179,11 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
       )}
       <fieldset className={styles.section}>
         <legend>{form.deliveryMethod === 'pick-up' ? 'Pick-up day' : 'Delivery day'}</legend>
+        {dateNotice && (
+          <p className={styles.formError} role="alert">
+            {dateNotice}
+          </p>
+        )}
         <DateField f={f} settings={checkoutSettings} />
       </fieldset>
       <ExtrasSection f={f} />

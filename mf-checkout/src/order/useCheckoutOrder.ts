@@ -48,7 +48,7 @@ export function useCheckoutOrder(orderId: string | null) {
       }
       if (outcome.kind === 'open') followCoupon(outcome.order);
       setLoad({ status: 'ready', order: outcome.order });
-      setStage(stageForOrder(outcome.order, useStage.getState().stage));
+      setStage(stageForOrder(outcome.order, useStage.getState().stage, new Date(), bus.last('settings:loaded')?.settings?.checkoutSettings));
     },
     [orderId, setStage],
   );

@@ -129,6 +129,30 @@ export function deliveryDateProblem(
   return null;
 }
 
+/**
+ * An order's chosen day, checked again before it is paid (the checkout's rules: not past, today only
+ * before the cutoff): null while the day is still open, otherwise why and what the shopper must do —
+ * choose a new date, since no money is taken for a day that cannot be kept.
+ */
+export function orderDateProblem(
+  order: { deliveryDate?: string | null; deliveryMethod?: DeliveryMethod | null },
+  now: Date,
+  settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS,
+): { reason: DateProblem['reason'] | 'is required'; message: string } | null {
+  const date = order.deliveryDate ?? '';
+  if (!date) return { reason: 'is required', message: 'Choose a delivery date before paying for this order' };
+  const method = order.deliveryMethod ?? 'delivery';
+  const problem = deliveryDateProblem(date, method, now, settings);
+  if (!problem) return null;
+  return {
+    reason: problem.reason,
+    message:
+      problem.reason === 'is in the past'
+        ? `The delivery date of this order, ${date}, has passed: choose a new delivery date before paying`
+        : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose a new delivery date before paying`,
+  };
+}
+
 /** The live line under the date field. */
 export function cutoffMessage(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
   const at = formatCutoff(cutoffMinutes(method, settings));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cutoffMessage,
+  orderDateProblem,
   cutoffMinutes,
   deliveryDateProblem,
   earliestDate,
@@ -114,5 +115,19 @@ describe('same-day cutoff (Lagos time)', () => {
         expect(sameDayOpen(now, method)).toBe(shopClock(now).minutes < cutoffMinutes(method));
       }),
     );
+  });
+});
+
+describe('orderDateProblem (the date checked again before paying)', () => {
+  it('asks for a new date once the day has passed or its same-day cutoff is over, and for a date when there is none', () => {
+    const evening = new Date('2026-05-12T21:30:00+01:00'); // 21:30 in Lagos
+    expect(orderDateProblem({ deliveryDate: '2026-05-13', deliveryMethod: 'delivery' }, evening)).toBeNull();
+    expect(orderDateProblem({ deliveryDate: '2026-05-11', deliveryMethod: 'delivery' }, evening)?.message).toBe(
+      'The delivery date of this order, 2026-05-11, has passed: choose a new delivery date before paying',
+    );
+    expect(orderDateProblem({ deliveryDate: '2026-05-12', deliveryMethod: 'delivery' }, evening)?.message).toBe(
+      'Same-day delivery for 2026-05-12 closed at 9:00pm Lagos time: choose a new delivery date before paying',
+    );
+    expect(orderDateProblem({ deliveryDate: '', deliveryMethod: 'pickup' }, evening)?.reason).toBe('is required');
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY_NAMES, type CurrencyName, type Order } from '@adire/contracts';
-import { isApiDate, isApiDateShape, shopDate } from '@adire/domain';
+import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type DeliveryMethod, type Order } from '@adire/contracts';
+import { deliveryDateProblem, isApiDate, isApiDateShape, orderDateProblem } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { readSetting } from '../../db/settings';
+import { AppError, badRequest } from '../../http/errors';
 import { saveCart } from '../account';
 import type { IncomingCartItem } from './pricing';
 import { deliveryOf, repriceOrder } from './reprice';
@@ -17,13 +18,29 @@ export interface OrderInput {
   currency?: unknown;
 }
 
-/** '' (not chosen) or a real day, today or later in Lagos. */
-export function checkDeliveryDate(value: unknown, now: Date = new Date()): string {
+/**
+ * '' (not chosen) or a real day open by the checkout's rules: not in the past, and today only before
+ * the same-day cutoff of the method (21:00 Lagos for delivery by default). Without a method yet (an
+ * order from the cart) the later pick-up cutoff applies; the checkout then applies the method's own.
+ */
+export function checkDeliveryDate(value: unknown, now: Date = new Date(), method: DeliveryMethod | null = null, settings?: CheckoutSettings | null): string {
   if (value === undefined || value === null || value === '') return '';
   if (!isApiDateShape(value)) throw badRequest('Delivery date must be a day written YYYY-MM-DD', { deliveryDate: 'is invalid' });
   if (!isApiDate(value)) throw badRequest(`${value} is not a real day`, { deliveryDate: 'is invalid' });
-  if (value < shopDate(now)) throw badRequest('Delivery date is in the past: choose today or a later day', { deliveryDate: 'is in the past' });
+  const problem = deliveryDateProblem(value, method ?? 'pickup', now, settings ?? undefined);
+  if (problem) throw badRequest(problem.message, { deliveryDate: problem.reason });
   return value;
+}
+
+const checkoutSettingsOf = (db: Db) => readSetting<CheckoutSettings>(db.kysely, 'checkoutSettings');
+
+/**
+ * Before money is taken: the order's day must still be open (the checkout's rules, re-checked), else a
+ * 409 DELIVERY_DATE_PASSED asking for a new date.
+ */
+export async function checkOrderDateOpen(db: Db, row: OrderRow, now: Date = new Date()): Promise<void> {
+  const problem = orderDateProblem({ deliveryDate: row.delivery_date, deliveryMethod: row.delivery_method as DeliveryMethod | null }, now, (await checkoutSettingsOf(db)) ?? undefined);
+  if (problem) throw new AppError(409, 'DELIVERY_DATE_PASSED', problem.message, { deliveryDate: problem.reason });
 }
 
 export function checkCurrency(value: unknown): CurrencyName {
@@ -45,7 +62,7 @@ function checkCartItems(value: unknown, allowEmpty: boolean): IncomingCartItem[]
 
 export async function createOrder(db: Db, input: OrderInput, userId: string | null, business: string): Promise<Order> {
   const currency = checkCurrency(input.currency);
-  const deliveryDate = checkDeliveryDate(input.deliveryDate);
+  const deliveryDate = input.deliveryDate ? checkDeliveryDate(input.deliveryDate, new Date(), null, await checkoutSettingsOf(db)) : checkDeliveryDate(input.deliveryDate);
   const items = checkCartItems(input.cartItems, false);
   const { columns } = await repriceOrder(db.kysely, null, { currency, items, delivery: { method: null, state: null, zone: null, deliveryDate } });
   const now = new Date().toISOString();
@@ -67,19 +84,23 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
 
 /**
  * Replace an unfinished order's items, date and currency; a paid order is a 409. Without `cartItems`
- * (absent, not null) it is a currency-only update: the order keeps its items, re-priced in the currency,
- * and its date unless one is sent (the checkout's currency switch; the cart is the one sender of items).
+ * (absent, not null) it is a currency-only update: the order keeps its items, re-priced in the currency
+ * (the checkout's currency switch; the cart is the one sender of items). A date sent is checked by the
+ * checkout's rules for the order's method; none, or '' (what the cart sends for a guest, SPEC 6), keeps
+ * the order's own date, so an update never wipes a date the checkout took.
  */
 export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null): Promise<Order> {
   const currency = checkCurrency(input.currency);
-  const deliveryDate = checkDeliveryDate(input.deliveryDate);
+  const given = input.deliveryDate;
+  if (given !== undefined && given !== null && given !== '') checkDeliveryDate(given); // the shape first, before any lock
+  const settings = given ? await checkoutSettingsOf(db) : null;
   const keepItems = input.cartItems === undefined;
   const items = keepItems ? null : checkCartItems(input.cartItems, true);
   return db.kysely.transaction().execute(async (trx) => {
     // Locked but not yet refused when paid: a cart the catalogue does not sell is a 400 whatever the
     // order's state; the guarded write below is the 409 (and rolls back what repricing did).
     const current = await lockOrder(trx, db.dialect, id);
-    const date = keepItems && input.deliveryDate === undefined ? current.delivery_date : deliveryDate;
+    const date = given ? checkDeliveryDate(given, new Date(), current.delivery_method as DeliveryMethod | null, settings) : current.delivery_date;
     const { columns, priced } = await repriceOrder(trx, current, { currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
     const after = await writeUnpaidOrder(trx, current, {
       user_id: current.user_id ?? userId,
