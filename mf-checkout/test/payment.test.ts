@@ -24,6 +24,8 @@ describe('the update-payment-details answer', () => {
   it('is an error without data (SPEC section 7) or on failure', () => {
     expect(readPaymentAnswer({ error: false, message: '', data: null, status: 200 })).toMatchObject({ kind: 'error' });
     expect(readPaymentAnswer({ error: true, message: 'Route not found', data: null, status: 404 })).toEqual({ kind: 'error', message: 'Route not found' });
+    // The server's code comes along: a passed delivery date sends the shopper back for a new one.
+    expect(readPaymentAnswer({ error: true, message: 'The delivery date of this order, 2026-05-11, has passed: choose a new delivery date before paying', data: null, status: 409, code: 'DELIVERY_DATE_PASSED' })).toMatchObject({ kind: 'error', code: 'DELIVERY_DATE_PASSED' });
   });
 
   it('follows a payment page, only over http(s)', () => {

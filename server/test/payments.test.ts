@@ -516,6 +516,69 @@ describe('manual transfers', () => {
   });
 });
 
+describe('transfer notices (issue 19, item 10)', () => {
+  const notice = (orderId: string, extra: Record<string, unknown> = {}) =>
+    shop.app.inject({ method: 'PUT', url: `/v1/orders/order/transfer-notice/${orderId}`, payload: { business, amount: 1000, accountName: 'Adaeze Obi', reference: 'TRF-1', ...extra } });
+
+  it('are taken only while the order is paid by a manual transfer', async () => {
+    const order = await checkedOut('NGN');
+    const none = await notice(order.id);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'TRANSFER_NOT_CHOSEN', message: 'This order is not being paid by bank transfer: choose a bank transfer as the payment method first' });
+    await choose(order.id, 'gtbTransfer', 'NGN');
+    await start(order, 'cardProvider'); // changed their mind: the card now
+    expect((await notice(order.id)).json().code).toBe('TRANSFER_NOT_CHOSEN');
+    expect((await orderRow(order.id)).payment_status).toBe('awaiting transfer');
+    expect((await eventsOf(order.id)).map((e) => e.kind)).not.toContain('transfer notice');
+  });
+
+  it(`are limited to three an order`, async () => {
+    const order = await checkedOut('NGN');
+    await choose(order.id, 'gtbTransfer', 'NGN');
+    for (let i = 0; i < 3; i++) expect((await notice(order.id, { reference: `TRF-${i}` })).statusCode).toBe(200);
+    const fourth = await notice(order.id);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toBe(`We already have 3 transfer notices for order ${order.orderNumber}: we will e-mail you as soon as the payment is confirmed. If something changed, write to us.`);
+    expect((await eventsOf(order.id)).filter((e) => e.kind === 'transfer notice')).toHaveLength(3);
+  });
+
+  it("never turn 'part payment' back into 'awaiting transfer'", async () => {
+    const order = await checkedOut('NGN');
+    const { page } = await start(order, 'cardProvider');
+    await decide(page, 'pay', Math.floor(order.total! / 2));
+    expect((await orderRow(order.id)).payment_status).toBe('part payment');
+    const chose = await choose(order.id, 'gtbTransfer', 'NGN');
+    expect(chose.statusCode, chose.body).toBe(200);
+    expect(chose.json().data.order.paymentStatus).toBe('part payment');
+    const told = await notice(order.id);
+    expect(told.statusCode).toBe(200);
+    expect(told.json().data.order.paymentStatus).toBe('part payment');
+    expect((await orderRow(order.id)).payment_status).toBe('part payment');
+  });
+});
+
+describe('a currency switch voids pending attempts (issue 19, item 9)', () => {
+  it('a late payment of the old attempt is kept and flagged for the operator, never counted toward the new total', async () => {
+    const order = await checkedOut('NGN');
+    const naira = await start(order, 'cardProvider', 'NGN');
+    const dollars = await start(order, 'paypal', 'USD');
+    expect((await orderRow(order.id)).currency).toBe('USD');
+
+    await decide(naira.page, 'pay'); // the old ₦ page was still open in another tab
+    const row = await orderRow(order.id);
+    expect(row.payment_status).toBe('not paid');
+    expect((await paymentsOf(order.id)).map((p) => [p.reference, p.status])).toEqual([[naira.reference, 'late - voided attempt']]);
+    expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['started', 'attempts voided', 'started', 'late payment of a voided attempt']);
+    expect(await paymentHistory(shop.db, order.orderNumber!)).toMatch(/late payment of a voided attempt/);
+
+    // The new attempt pays the whole new total: paid, and the ₦ payment never counted as part of it.
+    await decide(dollars.page, 'pay');
+    expect((await orderRow(order.id)).payment_status).toBe('paid');
+    const received = (await paymentsOf(order.id)).filter((p) => p.status !== 'late - voided attempt');
+    expect(received.map((p) => [p.currency, Number(p.amount)])).toEqual([['USD', Number(row.total)]]);
+  });
+});
+
 describe('a shop without payment providers (production, no sandboxes): only what works is offered', () => {
   let bare: TestShop;
   beforeAll(async () => {

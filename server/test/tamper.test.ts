@@ -100,6 +100,8 @@ describe('money and status fields slipped into bodies', () => {
     const start = await send('PUT', `/v1/orders/order/update-payment-details/${o.id}`, { currency: 'NGN', paymentMethod: 'cardProvider', amount: 1, total: 1 });
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().data.amount).toBe(product.price);
+    // A notice is taken only while the order is paid by transfer: the shopper switches to one.
+    expect((await send('PUT', `/v1/orders/order/update-payment-details/${o.id}`, { currency: 'NGN', paymentMethod: 'gtbTransfer' })).statusCode).toBe(200);
     const notice = await send('PUT', `/v1/orders/order/transfer-notice/${o.id}`, { amount: 1e9, accountName: 'Kunle Ade', reference: 'paid in full', paymentStatus: 'paid' });
     expect(notice.statusCode).toBe(200);
     expect((await orderRow(o.id)).payment_status).toBe('awaiting transfer');

@@ -35,7 +35,11 @@ export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid
     setBusy(false);
     const read = readPaymentAnswer(res);
     setAnswer(read);
-    if (read.kind === 'error') toast('error', `Unable to set payment method: ${read.message}`);
+    if (read.kind === 'error' && read.code === 'DELIVERY_DATE_PASSED') {
+      // No money for a day that cannot be kept: back to the delivery details for a new date.
+      toast('error', read.message);
+      setStage(CHECKOUT_STAGES.delivery);
+    } else if (read.kind === 'error') toast('error', `Unable to set payment method: ${read.message}`);
     else if (read.kind === 'redirect') window.location.assign(read.url);
   }
 

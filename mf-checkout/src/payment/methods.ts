@@ -13,7 +13,7 @@ export type PaymentAnswer =
   | { kind: 'redirect'; url: string }
   | { kind: 'instructions'; instructions: NonNullable<PaymentDetailsResponse['instructions']> }
   | { kind: 'saved' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; code?: string };
 
 /** Only http(s) addresses are followed: a payment page, never a script URL. */
 function safeUrl(url: string): string | null {
@@ -27,7 +27,7 @@ function safeUrl(url: string): string | null {
 
 /** Read the answer of update-payment-details; a missing `data` is an error (SPEC section 7). */
 export function readPaymentAnswer(res: ApiResult<PaymentDetailsResponse>): PaymentAnswer {
-  if (res.error) return { kind: 'error', message: res.message || 'The payment method could not be set' };
+  if (res.error) return { kind: 'error', message: res.message || 'The payment method could not be set', ...(res.code ? { code: res.code } : {}) };
   if (!res.data) return { kind: 'error', message: 'The shop did not confirm the payment method. Please try again.' };
   if (res.data.redirectUrl) {
     const url = safeUrl(res.data.redirectUrl);

@@ -124,6 +124,21 @@ export function orderStatusAfterFailure(current: string, isPaid: (s: string) => 
   return 'payment failed';
 }
 
+/**
+ * The payment status once a bank transfer is chosen or announced: an order not yet paid (or whose
+ * payment failed) awaits the transfer; money already received ('part payment') is never downgraded.
+ */
+export function orderStatusAwaitingTransfer(current: string, isPaid: (s: string) => boolean): string {
+  if (isPaid(current)) return current;
+  return current === 'not paid' || current === 'payment failed' ? 'awaiting transfer' : current;
+}
+
+/** Transfer notices one order takes: enough to correct a mistake, not a channel to flood the shop. */
+export const TRANSFER_NOTICE_LIMIT = 3;
+
+/** A payment that arrived on an attempt voided by a currency switch: kept and flagged, never counted toward the order. */
+export const VOIDED_ATTEMPT_PAYMENT = 'late - voided attempt';
+
 /** What is left to pay, never below zero. */
 export function amountDue(total: number, received: number): number {
   return fromMinor(Math.max(0, toMinor(total) - toMinor(received)));

@@ -11,6 +11,7 @@ import { AppError, badRequest } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import {
   checkCurrency,
+  checkOrderDateOpen,
   CHECKOUT_HOLD_MS,
   orderFinished,
   findOrder,
@@ -33,9 +34,12 @@ import {
   newPaymentReference,
   orderStatusAfterFailure,
   orderStatusAfterPayment,
+  orderStatusAwaitingTransfer,
   providerOf,
   returnReference,
+  TRANSFER_NOTICE_LIMIT,
   verificationProblem,
+  VOIDED_ATTEMPT_PAYMENT,
   type ManualMethodName,
   type VerifiedTransaction,
   type WebhookClaim,
@@ -59,7 +63,7 @@ export interface PaymentsServiceOptions {
 }
 
 /** What a webhook or a shopper's return came to. */
-export type SettleOutcome = 'paid' | 'part payment' | 'failed' | 'pending' | 'duplicate' | 'mismatch' | 'unavailable';
+export type SettleOutcome = 'paid' | 'part payment' | 'failed' | 'pending' | 'duplicate' | 'mismatch' | 'unavailable' | 'voided attempt';
 
 export interface SettleResult {
   outcome: SettleOutcome;
@@ -86,9 +90,12 @@ export async function recordOversold(trx: Kysely<Database>, orderId: string, ove
   if (oversold.length) await recordPaymentEvent(trx, { orderId, provider, reference, kind: 'oversold', detail: { oversold }, at });
 }
 
-/** Everything received for an order, in its currency (other currencies converted at today's rates). */
+/**
+ * Everything received for an order, in its currency (other currencies converted at today's rates). A
+ * late payment of an attempt voided by a currency switch is not counted (it waits for the operator).
+ */
 export async function receivedFor(q: Kysely<Database>, order: Pick<OrderRow, 'id' | 'currency'>): Promise<number> {
-  const rows = await q.selectFrom('payment').select(['amount', 'currency']).where('order_id', '=', order.id).execute();
+  const rows = await q.selectFrom('payment').select(['amount', 'currency']).where('order_id', '=', order.id).where('status', '!=', VOIDED_ATTEMPT_PAYMENT).execute();
   if (rows.length === 0) return 0;
   const rates = new Map((await q.selectFrom('currency').select(['name', 'conversion_rate']).execute()).map((r) => [r.name, Number(r.conversion_rate)]));
   const to = rates.get(order.currency) ?? 1;
@@ -148,11 +155,20 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
     if (!row.order_number || orderItems(row).length === 0) throw new AppError(400, 'CHECKOUT_REQUIRED', CHECKOUT_REQUIRED);
   }
 
-  /** Switching the currency at the payment stage re-prices the order in it (refused once money arrived). */
+  /**
+   * Switching the currency at the payment stage re-prices the order in it (refused once money arrived)
+   * and voids the payment attempts still pending in the old currency: paying one of them later is kept
+   * and flagged for the operator, never counted toward the new total.
+   */
   async function switchCurrency(row: OrderRow, currency: CurrencyName): Promise<OrderRow> {
     return switchOrderCurrency(db, row.id, currency, async (trx, current) => {
       if ((await receivedFor(trx, current)) > 0) {
         throw new AppError(409, 'CURRENCY_LOCKED', `Part of this order is already paid in ${current.currency}: pay the rest in ${current.currency}`, { currency: 'cannot change' });
+      }
+      const stamp = new Date().toISOString();
+      const voided = await trx.updateTable('payment_attempt').set({ status: 'void', updated_at: stamp }).where('order_id', '=', current.id).where('status', '=', 'pending').executeTakeFirst();
+      if (Number(voided.numUpdatedRows) > 0) {
+        await recordPaymentEvent(trx, { orderId: current.id, provider: 'shop', reference: null, kind: 'attempts voided', detail: { from: current.currency, to: currency, attempts: Number(voided.numUpdatedRows) }, at: stamp });
       }
     });
   }
@@ -225,9 +241,10 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
     const updated = await db.kysely.transaction().execute(async (trx) => {
       const current = await lockUnpaidOrder(trx, db.dialect, row.id);
       const stamp = new Date().toISOString();
-      if (!(await setPaymentStatus(trx, current, AWAITING_TRANSFER, stamp))) throw orderFinished();
+      const next = orderStatusAwaitingTransfer(current.payment_status, isPaid);
+      if (next !== current.payment_status && !(await setPaymentStatus(trx, current, next, stamp))) throw orderFinished();
       await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'transfer chosen', detail: { method, amount, currency }, at: stamp });
-      return { ...current, payment_status: AWAITING_TRANSFER, updated_at: stamp };
+      return { ...current, payment_status: next, updated_at: stamp };
     });
     return { action: 'transfer', instructions, reference: row.order_number!, amount, currency, order: toOrder(updated) };
   }
@@ -272,6 +289,25 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
         const already = await trx.selectFrom('payment').select('id').where('provider', '=', attempt.provider).where('reference', '=', attempt.reference).executeTakeFirst();
         if (already) return { outcome: 'duplicate' as const, paymentStatus: order.payment_status };
         const stamp = new Date().toISOString();
+        const now = await trx.selectFrom('payment_attempt').select('status').where('id', '=', attempt.id).executeTakeFirst();
+        if (now?.status === 'void' || attempt.currency !== order.currency) {
+          // Paid after a currency switch voided it: the money is kept on record and the operator told
+          // (refund it, or count it by hand); the order's status and what it still owes do not move.
+          await trx
+            .insertInto('payment')
+            .values({ id: randomUUID(), order_id: order.id, provider: attempt.provider, method: attempt.method, reference: attempt.reference, amount: verified.amount, currency: verified.currency.toUpperCase(), status: VOIDED_ATTEMPT_PAYMENT, created_at: stamp })
+            .execute();
+          await recordPaymentEvent(trx, {
+            orderId: order.id,
+            provider: attempt.provider,
+            reference: attempt.reference,
+            kind: 'late payment of a voided attempt',
+            detail: { source, amount: verified.amount, currency: verified.currency, orderCurrency: order.currency, operator: 'not counted toward the order: refund it or apply it by hand' },
+            at: stamp,
+          });
+          log?.warn({ orderId: order.id, reference: attempt.reference }, 'payment arrived on a voided attempt: flagged for the operator');
+          return { outcome: 'voided attempt' as const, paymentStatus: order.payment_status };
+        }
         // The unique (provider, reference) index is the last word if two deliveries get this far.
         await trx
           .insertInto('payment')
@@ -364,6 +400,8 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       }
       let row = await findOrder(db, orderId);
       readyToPay(row);
+      // No money for a day that can no longer be kept: the shopper chooses a new date first.
+      await checkOrderDateOpen(db, row);
       const problem = methodCurrencyProblem(body.paymentMethod, currency);
       if (problem) throw new AppError(400, problem.code, problem.message, problem.fields);
       if (row.currency !== currency) row = await switchCurrency(row, currency);
@@ -393,16 +431,19 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       const updated = await db.kysely.transaction().execute(async (trx) => {
         const current = await lockUnpaidOrder(trx, db.dialect, orderId);
         const stamp = new Date().toISOString();
-        if (current.payment_status !== AWAITING_TRANSFER) await setPaymentStatus(trx, current, AWAITING_TRANSFER, stamp);
-        const chosen = await trx
-          .selectFrom('payment_event')
-          .select('detail')
-          .where('order_id', '=', orderId)
-          .where('kind', '=', 'transfer chosen')
-          .orderBy('created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const method = parseJson<{ method?: string }>(chosen?.detail ?? '{}', {}).method ?? null;
+        // Only an order being paid by a manual transfer: a transfer chosen after any provider payment began.
+        const chosen = await trx.selectFrom('payment_event').select(['detail', 'created_at']).where('order_id', '=', orderId).where('kind', '=', 'transfer chosen').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+        const started = await trx.selectFrom('payment_attempt').select('created_at').where('order_id', '=', orderId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+        const notices = await trx.selectFrom('payment_event').select((eb) => eb.fn.countAll<number | string>().as('n')).where('order_id', '=', orderId).where('kind', '=', 'transfer notice').executeTakeFirst();
+        if (!chosen || (started && started.created_at > chosen.created_at)) {
+          throw new AppError(409, 'TRANSFER_NOT_CHOSEN', 'This order is not being paid by bank transfer: choose a bank transfer as the payment method first', { paymentMethod: 'is not a bank transfer' });
+        }
+        if (Number(notices?.n ?? 0) >= TRANSFER_NOTICE_LIMIT) {
+          throw new AppError(429, 'TOO_MANY_NOTICES', `We already have ${TRANSFER_NOTICE_LIMIT} transfer notices for order ${current.order_number}: we will e-mail you as soon as the payment is confirmed. If something changed, write to us.`);
+        }
+        const next = orderStatusAwaitingTransfer(current.payment_status, isPaid);
+        if (next !== current.payment_status) await setPaymentStatus(trx, current, next, stamp);
+        const method = parseJson<{ method?: string }>(chosen.detail, {}).method ?? null;
         await recordPaymentEvent(trx, {
           orderId,
           provider: 'manual',
@@ -411,7 +452,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
           detail: { method, amount, currency: current.currency, accountName: accountName.slice(0, 200), reference: reference.slice(0, 100) },
           at: stamp,
         });
-        return { ...current, payment_status: AWAITING_TRANSFER, updated_at: stamp };
+        return { ...current, payment_status: next, updated_at: stamp };
       });
       return {
         order: toOrder(updated),
