@@ -357,6 +357,28 @@ describe('the delivery date after checkout (issue 19, item 2)', () => {
   });
 });
 
+describe('free text in mail (issue 19, item 3)', () => {
+  it('never becomes a clickable link: what the shopper typed reads the same and links nowhere', async () => {
+    const order = await newOrder();
+    const body = deliveryPayload();
+    body.userData.name = 'www.rescue-your-account.com Obi';
+    body.orderData.deliveryMessage = 'Your card is blocked: visit https://bank-login.example/verify or write to help@bank-login.example';
+    body.orderData.recipient.name = 'Tolu see bit.ly/x9';
+    expect((await checkout(order.id, body)).statusCode).toBe(200);
+    const [mail] = await mailsTo(body.userData.email);
+    const bodies = [mail!.text_body, mail!.html_body ?? ''];
+    for (const text of bodies) {
+      for (const link of ['www.rescue-your-account.com', 'https://bank-login.example/verify', 'help@bank-login.example', 'bit.ly/x9']) expect(text).not.toContain(link);
+      // Still readable: only zero-width spaces were added.
+      expect(text.replace(/\u200B/g, '')).toContain('https://bank-login.example/verify or write to help@bank-login.example');
+    }
+    // The HTML links only to the shop.
+    const hrefs = [...(mail!.html_body ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith('http://127.0.0.1') || href.startsWith('tel:') || href.startsWith('mailto:')).toBe(true);
+  });
+});
+
 describe('accounts and saved recipients at checkout', () => {
   it('creates the account and returns the logged-in user with the saved recipient', async () => {
     const order = await newOrder();

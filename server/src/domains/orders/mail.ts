@@ -1,7 +1,7 @@
 import { BRAND, type Order, type ShopContact } from '@adire/contracts';
 import { formatAmount, formatDrawerDate, isPaid } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/html';
+import { escapeHtml, unlinked } from '../../mail/html';
 
 /** The mail a sender gets when a checkout is submitted: readable as text and as HTML. */
 
@@ -18,7 +18,8 @@ export function orderConfirmationMail(input: {
   const { order, publicUrl } = input;
   const number = order.orderNumber ?? '';
   const money = (n: number | undefined) => formatAmount(n ?? 0, order.currency);
-  const name = order.client?.name?.split(/\s+/)[0];
+  // Everything the shopper typed is unlinked: the shop's mail never carries a link it did not write.
+  const name = order.client?.name ? unlinked(order.client.name.split(/\s+/)[0]!) : undefined;
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const intro = input.first
     ? `Thank you for your order. We have received it as order ${number}.`
@@ -28,7 +29,8 @@ export function orderConfirmationMail(input: {
   const branch = pickup ? input.contact?.branches.find((b) => b.pickupCode === order.pickupLocation) : undefined;
   const where = pickup
     ? `Pick-up on ${day} at ${branch ? `${branch.name}, ${branch.location}` : (order.pickupLocation ?? '')}`
-    : `Delivery on ${day} to ${order.deliveryDetails?.recipientName ?? ''}, ${order.recipientAddress ?? ''}${order.deliveryZone ? ` (${order.deliveryZone})` : ''}`;
+    : `Delivery on ${day} to ${unlinked(order.deliveryDetails?.recipientName ?? '')}, ${unlinked(order.recipientAddress ?? '')}${order.deliveryZone ? ` (${order.deliveryZone})` : ''}`;
+  const cardMessage = order.deliveryMessage ? unlinked(order.deliveryMessage) : null;
   const lines = order.orderProducts.map((p) => ({ text: `${p.quantity} × ${p.name}${p.size ? ` (${p.size})` : ''}`, amount: money(p.price * p.quantity) }));
   const sums = [
     { text: 'Items', amount: money(order.itemsTotal) },
@@ -49,7 +51,7 @@ export function orderConfirmationMail(input: {
     intro,
     '',
     where,
-    ...(order.deliveryMessage ? [`Card message: "${order.deliveryMessage}"`] : []),
+    ...(cardMessage ? [`Card message: "${cardMessage}"`] : []),
     '',
     ...lines.map((l) => `${l.text}: ${l.amount}`),
     ...sums.map((s) => `${s.text}: ${s.amount}`),
@@ -73,7 +75,7 @@ export function orderConfirmationMail(input: {
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(where)}</p>
-${order.deliveryMessage ? `<p>Card message: <em>${escapeHtml(order.deliveryMessage)}</em></p>` : ''}
+${cardMessage ? `<p>Card message: <em>${escapeHtml(cardMessage)}</em></p>` : ''}
 <table style="border-collapse:collapse;width:100%;margin:16px 0">
 ${lines.map((l) => row(l.text, l.amount)).join('\n')}
 ${sums.map((s) => row(s.text, s.amount, s.text === 'Total')).join('\n')}

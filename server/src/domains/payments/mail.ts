@@ -1,7 +1,7 @@
 import { BRAND, type CurrencyName, type Order, type ShopContact } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/html';
+import { escapeHtml, unlinked } from '../../mail/html';
 
 /** The receipt a sender gets when an order becomes paid: readable as text and as HTML. */
 export function paymentReceiptMail(input: {
@@ -14,7 +14,7 @@ export function paymentReceiptMail(input: {
   const { order, payment, publicUrl } = input;
   const number = order.orderNumber ?? '';
   const subject = `Payment received: ${BRAND} order ${number}`;
-  const name = order.client?.name?.split(/\s+/)[0];
+  const name = order.client?.name ? unlinked(order.client.name.split(/\s+/)[0]!) : undefined;
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const paid = formatAmount(payment.amount, payment.currency);
   const total = formatAmount(order.total ?? 0, order.currency);
