@@ -1,13 +1,22 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { exitOnDatabaseFileProblem, openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed';
 
 const config = loadConfig();
-const db = openDatabase(config);
-const applied = await migrateToLatest(db);
-const seeded = await seedIfEmpty(db);
+let db: Db;
+let applied: string[];
+let seeded: boolean;
+try {
+  db = openDatabase(config);
+  applied = await migrateToLatest(db);
+  seeded = await seedIfEmpty(db);
+} catch (err) {
+  // A SQLITE_FILE that is a directory, not a database, damaged or locked: one line, exit code 1.
+  exitOnDatabaseFileProblem(config, err);
+  throw err;
+}
 const app = await buildApp({ db, config });
 app.log.info({ applied, seeded, database: db.dialect }, 'database ready');
 

@@ -62,11 +62,13 @@ export async function startTestShop(
     config?: Partial<AppOptions['config']>;
     /** Write a minimal built shell (index.html) first, so the page routes serve HTML as in production. */
     shell?: boolean;
+    /** SQLite: how long a write waits for a lock held by another process (default 5 s). */
+    busyWaitMs?: number;
   } = {},
 ): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
   const { databaseUrl, drop: dropDatabase } = await createTestDatabase();
-  const db = openDatabase({ databaseUrl, sqliteFile: path.join(tmp, 'shop.sqlite') });
+  const db = openDatabase({ databaseUrl, sqliteFile: path.join(tmp, 'shop.sqlite'), busyWaitMs: options.busyWaitMs });
   await migrateToLatest(db);
   await seedIfEmpty(db);
   const dirs = { shellDir: path.join(tmp, 'shell'), releasesDir: path.join(tmp, 'releases') };

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { recordOperatorCommand } from '../domains/staff';
@@ -23,7 +23,7 @@ try {
 if (command.kind === 'help') {
   console.log(ORDERS_USAGE);
 } else {
-  const db = openDatabase(loadConfig());
+  const db = openDatabaseOrExit(loadConfig());
   let exitCode = 0;
   try {
     await migrateToLatest(db);

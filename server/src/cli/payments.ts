@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { recordOperatorCommand } from '../domains/staff';
 import { executePaymentsCommand, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from '../domains/payments';
@@ -18,7 +18,7 @@ try {
 if (command.kind === 'help') {
   console.log(PAYMENTS_USAGE);
 } else {
-  const db = openDatabase(loadConfig());
+  const db = openDatabaseOrExit(loadConfig());
   let exitCode = 0;
   try {
     await migrateToLatest(db);

@@ -1,9 +1,9 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedIfEmpty } from '../seed';
 
-const db = openDatabase(loadConfig());
+const db = openDatabaseOrExit(loadConfig());
 await migrateToLatest(db);
 console.log((await seedIfEmpty(db)) ? 'Seeded the shop' : 'The shop already has a catalogue; nothing seeded');
 await db.close();

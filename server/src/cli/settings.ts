@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { recordOperatorCommand } from '../domains/staff';
 import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site';
@@ -23,7 +23,7 @@ try {
 if (command.kind === 'help') {
   console.log(SETTINGS_USAGE);
 } else {
-  const db = openDatabase(loadConfig());
+  const db = openDatabaseOrExit(loadConfig());
   let exitCode = 0;
   try {
     await migrateToLatest(db);

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_BUSY_WAIT_MS, patientSqliteDialect } from './patient-sqlite';
 import type { Database } from './schema';
+
+export { DatabaseBusyError, isBusy } from './patient-sqlite';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,7 +22,14 @@ export interface Db {
   sqlite?: SQLite.Database;
 }
 
-export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): Db {
+export interface OpenOptions {
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** SQLite: how long a write keeps trying while another process holds the lock (then 503). */
+  busyWaitMs?: number;
+}
+
+export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process: the pool
@@ -28,15 +38,101 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
-  const sqlite = new SQLite(options.sqliteFile);
-  // WAL lets readers run beside the one writer; NORMAL sync is durable across process crashes in WAL.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const sqlite = openSqliteFile(options.sqliteFile);
+  const kysely = new Kysely<Database>({ dialect: patientSqliteDialect(sqlite, withStatementCache(sqlite), options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sqlite };
+}
+
+/**
+ * A SQLITE_FILE the server cannot use: a directory, another kind of file, a damaged database, one
+ * locked by another process, one it may not open. The message is one line naming the file, what is
+ * wrong and what to do (the process prints it and exits, no stack trace).
+ */
+export class DatabaseFileError extends Error {
+  constructor(
+    readonly file: string,
+    problem: string,
+    advice: string,
+  ) {
+    super(`SQLITE_FILE ${file} ${problem}: ${advice}`);
+  }
+}
+
+/** The DatabaseFileError an error from SQLite stands for, or null when it says nothing about the file. */
+export function databaseFileProblem(file: string, err: unknown): DatabaseFileError | null {
+  if (err instanceof DatabaseFileError) return err;
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  const said = (err as Error | null)?.message ?? String(err);
+  if (code === 'SQLITE_NOTADB') {
+    return new DatabaseFileError(file, `is not a SQLite database (${said})`, 'point SQLITE_FILE at the shop database, or move this file away to start a new shop there');
+  }
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return new DatabaseFileError(file, `is damaged (${said})`, 'restore it from your latest backup, or move it away to start a new shop there');
+  }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || code === 'SQLITE_BUSY_WAIT') {
+    return new DatabaseFileError(file, 'is locked by another process', 'let that process (an operator command, a backup) finish or stop it, then start again');
+  }
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_IOERR')) {
+    return new DatabaseFileError(file, `cannot be opened for reading and writing (${said})`, 'check that its folder exists and that this user may read and write both');
+  }
+  return null;
+}
+
+/**
+ * For the server and the operator commands: a SQLITE_FILE they cannot use is one line on stderr and
+ * exit code 1, not a stack trace. Returns when the error is about something else.
+ */
+export function exitOnDatabaseFileProblem(options: OpenOptions, err: unknown): void {
+  const problem = options.databaseUrl ? null : databaseFileProblem(options.sqliteFile, err);
+  if (!problem) return;
+  console.error(problem.message);
+  process.exit(1);
+}
+
+/** openDatabase for a command line: a file it cannot use ends the process with one clear line. */
+export function openDatabaseOrExit(options: OpenOptions): Db {
+  try {
+    return openDatabase(options);
+  } catch (err) {
+    exitOnDatabaseFileProblem(options, err);
+    throw err;
+  }
+}
+
+/** How long opening waits for a lock held by another process before it says so. */
+const OPEN_WAIT_MS = 2000;
+
+/**
+ * Open the file, set WAL, and read its schema, so a file the shop cannot use is named at once (not as
+ * a stack trace from the first query). SQLite then never waits by itself: `patient-sqlite.ts` waits
+ * without blocking the event loop.
+ */
+function openSqliteFile(file: string): SQLite.Database {
+  if (file !== ':memory:') {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) throw new DatabaseFileError(file, 'is a directory, not a database file', 'set SQLITE_FILE to a file inside it, e.g. ' + path.join(file, 'adire-blooms.sqlite'));
+    if (stat && !stat.isFile()) throw new DatabaseFileError(file, 'is not a regular file', 'set SQLITE_FILE to a database file');
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+    } catch (err) {
+      throw new DatabaseFileError(file, `has no folder that can be made (${(err as Error).message})`, 'create the folder or set SQLITE_FILE elsewhere');
+    }
+  }
+  let sqlite: SQLite.Database | undefined;
+  try {
+    sqlite = new SQLite(file);
+    sqlite.pragma(`busy_timeout = ${OPEN_WAIT_MS}`);
+    // WAL lets readers run beside the one writer; NORMAL sync is durable across process crashes in WAL.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+    sqlite.pragma('busy_timeout = 0');
+    return sqlite;
+  } catch (err) {
+    sqlite?.close();
+    throw databaseFileProblem(file, err) ?? err;
+  }
 }
 
 /**

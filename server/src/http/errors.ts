@@ -1,6 +1,10 @@
 import type { ApiErrorBody } from '@adire/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseBusyError, isBusy } from '../db/database';
 import { apiHeaders } from './security';
+
+/** Seconds a client is asked to wait when the database is locked by another process. */
+export const BUSY_RETRY_AFTER_SECONDS = 3;
 
 /** An error a shopper or client can act on; becomes the `{message, code, fields?}` envelope. */
 export class AppError extends Error {
@@ -37,6 +41,12 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     if (err instanceof AppError) {
       status = err.statusCode;
       body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
+    } else if (err instanceof DatabaseBusyError || isBusy(err)) {
+      // Another process (an operator command, a backup) held the database's write lock for the whole
+      // wait: nothing of this call was written, and trying again shortly will most likely work.
+      status = 503;
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      body = { message: 'The shop is busy saving other changes right now. Please try again in a few seconds.', code: 'BUSY' };
     } else if (err.validation) {
       status = 400;
       const fields = validationFields(err);
