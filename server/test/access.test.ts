@@ -72,7 +72,7 @@ describe('sessions', () => {
     const changed = await signup();
     const login = await call('POST', '/v1/storefront/auth/login', { email: changed.email, password: 'Long-enough-1' });
     const other = (login.json().data as User).authToken;
-    expect((await call('PUT', '/v1/storefront/auth/change-password', { password: 'Brand-new-pass-3' }, other)).statusCode).toBe(200);
+    expect((await call('PUT', '/v1/storefront/auth/change-password', { password: 'Brand-new-pass-3', currentPassword: 'Long-enough-1' }, other)).statusCode).toBe(200);
 
     const expired = await signup();
     await shop.db.kysely

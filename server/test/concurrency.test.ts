@@ -91,22 +91,21 @@ describe('the same checkout submitted 20 times at once', () => {
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([`Your Adire Blooms order ${[...numbers][0]}`]);
   });
 
-  it('with a free account: one account, and every answer logs that same shopper in', async () => {
+  it('with a free account: one account, one answer logs the shopper in, the others check out without a session', async () => {
     const order = await cartOrder(product().sku);
     const email = freshEmail();
     const body = { ...pickup(email, { password: 'racing-pass-1' }), shouldCreateAccount: true };
     const answers = await Promise.all(Array.from({ length: 20 }, () => checkout(order.id, body)));
     expect(statuses(answers), answers.find((a) => a.statusCode !== 200)?.body).toEqual(Array(20).fill(200));
-    const users = answers.map((a) => (a.json().data as CheckoutResponse).user!);
-    expect(new Set(users.map((u) => u.email))).toEqual(new Set([email]));
+    // Checkout never opens a session for an account that already exists (issue 19): only the answer
+    // that made it carries the user.
+    const users = answers.map((a) => (a.json().data as CheckoutResponse).user).filter((u) => u !== undefined);
+    expect(users.map((u) => u.email)).toEqual([email]);
     expect(await count('app_user', 'email', email)).toBe(1);
-    // Every token works: the handshake knows the shopper.
     const account = await shop.db.kysely.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await count('auth_session', 'user_id', account.id)).toBe(20);
-    for (const user of users.slice(0, 3)) {
-      const hs = await shop.app.inject({ url: `/v1/storefront/handshake?business=${business}`, headers: { authorization: `Bearer ${user.authToken}` } });
-      expect(hs.json().data.user.email).toBe(email);
-    }
+    expect(await count('auth_session', 'user_id', account.id)).toBe(1);
+    const hs = await shop.app.inject({ url: `/v1/storefront/handshake?business=${business}`, headers: { authorization: `Bearer ${users[0]!.authToken}` } });
+    expect(hs.json().data.user.email).toBe(email);
     // Another order with the same address and password is someone claiming the account: refused.
     const other = await cartOrder(product().sku);
     const refused = await checkout(other.id, body);

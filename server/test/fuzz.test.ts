@@ -362,7 +362,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'PUT /v1/storefront/auth/change-password': {
     // Fewer live sessions here: each accepted change hashes a password with argon2 (tens of ms).
-    valid: () => request('PUT', split('/v1/storefront/auth/change-password'), { body: fc.record({ business: biz, password }), headers: authHeader(() => [F.passwordToken], 2) }),
+    // The current password is needed (issue 19): mostly the right one, else a guess or none.
+    valid: () =>
+      request('PUT', split('/v1/storefront/auth/change-password'), {
+        body: fc.record({ business: biz, password, currentPassword: mostly(fc.constant('Bloom-fuzz-2026')) }, { requiredKeys: ['business', 'password'] }),
+        headers: authHeader(() => [F.passwordToken], 2),
+      }),
   },
   'POST /v1/storefront/auth/logout': { valid: () => request('POST', split('/v1/storefront/auth/logout'), { body: fc.record({ business: biz }), headers: authHeader(() => F.logoutTokens) }) },
 

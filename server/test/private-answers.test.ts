@@ -63,7 +63,7 @@ describe('answers with personal data', () => {
     await call('payment method', { method: 'PUT', url: `/v1/orders/order/update-payment-details/${order.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } });
     await call('transfer notice', { method: 'PUT', url: `/v1/orders/order/transfer-notice/${order.id}`, payload: { business, amount: 1000, accountName: 'Ada Obi', reference: 'REF1' } });
     await call('unknown order', { url: `/v1/orders/order/no-such-order?business=${business}` });
-    await call('change password', { method: 'PUT', url: '/v1/storefront/auth/change-password', headers: auth, payload: { business, password: 'Another-long-one' } });
+    await call('change password', { method: 'PUT', url: '/v1/storefront/auth/change-password', headers: auth, payload: { business, password: 'Another-long-one', currentPassword: 'Petals-and-rain' } });
     await call('logout', { method: 'POST', url: '/v1/storefront/auth/logout', headers: auth, payload: { business } });
 
     const notPrivate = seen.filter(({ res }) => res.headers['cache-control'] !== 'private, no-store').map(({ name, res }) => `${name} (${res.statusCode}): ${String(res.headers['cache-control'])}`);

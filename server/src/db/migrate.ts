@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_staff';
 import * as m0013 from './migrations/0013_review_moderation';
 import * as m0021 from './migrations/0021_release_registry';
 import * as m0022 from './migrations/0022_release_canary';
+import * as m0023 from './migrations/0023_session_origin';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_review_moderation': m0013,
   '0021_release_registry': m0021,
   '0022_release_canary': m0022,
+  '0023_session_origin': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,6 +201,8 @@ export interface AuthSessionTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** 'password' (login, sign-up, checkout's account) or 'code' (a one-time code). */
+  made_by: Generated<string>;
 }
 
 export interface OneTimeCodeTable {

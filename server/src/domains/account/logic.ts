@@ -51,6 +51,17 @@ export function bearerToken(header: string | string[] | undefined): string | nul
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
+/** A session made by a one-time code may set a new password without the old one for this long. */
+export const CODE_SESSION_FRESH_MS = 10 * 60 * 1000;
+
+/**
+ * Whether a session may set a new password without the current one: only one made by a one-time
+ * code (the forgot-password flow) in the last 10 minutes. A stolen token alone may not.
+ */
+export function mayChangePasswordWithoutCurrent(session: { madeBy: string; createdAt: string }, now: number): boolean {
+  const made = Date.parse(session.createdAt);
+  return session.madeBy === 'code' && Number.isFinite(made) && now - made <= CODE_SESSION_FRESH_MS && made <= now + 60_000;
+}
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export function generateCode(): string {

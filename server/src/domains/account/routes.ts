@@ -79,11 +79,17 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     },
   );
 
-  app.put('/v1/storefront/auth/change-password', { schema: { body: body(['password'], { password }) } }, async (request) => {
-    const session = await requireUser(db, request);
-    const { password: next } = request.body as { password: string };
-    return { data: await service.changePassword(session, next) };
-  });
+  // The new password; `currentPassword` is needed unless the session was made by a one-time code in
+  // the last 10 minutes (the forgot-password flow).
+  app.put(
+    '/v1/storefront/auth/change-password',
+    { schema: { body: body(['password'], { password, currentPassword: password }) } },
+    async (request, reply) => {
+      const session = await requireUser(db, request);
+      const { password: next, currentPassword } = request.body as { password: string; currentPassword?: string };
+      return { data: await limited(reply, () => service.changePassword(session, next, { password: currentPassword, ip: request.ip })) };
+    },
+  );
 
   app.post('/v1/storefront/auth/logout', async (request) => {
     await service.logout(await userFromRequest(db, request));

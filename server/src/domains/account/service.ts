@@ -18,6 +18,7 @@ import {
   generateToken,
   hashToken,
   LEGACY_SHA1,
+  mayChangePasswordWithoutCurrent,
   normaliseCode,
   normaliseEmail,
   passwordProblem,
@@ -35,6 +36,8 @@ export const MESSAGES = {
   wrongCode: 'That code is not valid. Please check the latest code we e-mailed you and try again.',
   expiredCode: 'This code has expired. Please request a new code.',
   deadCode: 'Too many wrong codes: this code no longer works. Please request a new code.',
+  currentPasswordRequired: 'Enter your current password to set a new one, or use Forgot Password to get a one-time code by e-mail.',
+  wrongCurrentPassword: 'Your current password is not right. Please try again, or use Forgot Password to get a one-time code by e-mail.',
 } as const;
 
 export const ARGON2ID = 'argon2id';
@@ -53,11 +56,11 @@ export const MAX_SAVED_RECIPIENTS = 50;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A new session for the user: the token to hand out (only its hash is stored). */
-export async function createSession(q: Kysely<Database>, userId: string, ttlMs: number, now: number = Date.now()): Promise<string> {
+export async function createSession(q: Kysely<Database>, userId: string, ttlMs: number, now: number = Date.now(), madeBy: 'password' | 'code' = 'password'): Promise<string> {
   const token = generateToken();
   await q
     .insertInto('auth_session')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: iso(now), expires_at: iso(now + ttlMs), revoked_at: null })
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: iso(now), expires_at: iso(now + ttlMs), revoked_at: null, made_by: madeBy })
     .execute();
   return token;
 }
@@ -93,22 +96,23 @@ export async function insertUser(q: Kysely<Database>, user: NewUser, now: number
 export const emailTakenError = (field: string) => new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken, { [field]: 'is already registered' });
 
 /**
- * Checkout's free account, inside the checkout's transaction: a new account with a session, or, when
- * this same order already made the account (a double click, a retry after a lost answer) and the
- * password proves it is the same shopper, a new session for it. Any other account under the address
- * is 409 EMAIL_TAKEN on `userData.email`.
+ * Checkout's free account, inside the checkout's transaction: a new account with a session. Checkout
+ * never opens a session for an account that already exists and never checks its password (that would
+ * be a password oracle beside login's limits): when this same order already made the account (a double
+ * click, a retry after a lost answer) the checkout goes on without a session (null: the shopper logs
+ * in as usual); any other account under the address is 409 EMAIL_TAKEN on `userData.email`. Either
+ * answer is the same whatever password was sent.
  */
 export async function openCheckoutAccount(
   trx: Kysely<Database>,
-  input: NewUser & { password: string; madeByOrderOf: string | null },
+  input: NewUser & { madeByOrderOf: string | null },
   ttlMs: number,
   now: number = Date.now(),
-): Promise<{ row: AppUserRow; token: string; created: boolean }> {
-  const existing = await trx.selectFrom('app_user').selectAll().where('email', '=', input.email).executeTakeFirst();
+): Promise<{ row: AppUserRow; token: string; created: true } | null> {
+  const existing = await trx.selectFrom('app_user').select('id').where('email', '=', input.email).executeTakeFirst();
   if (existing) {
-    const same = existing.id === input.madeByOrderOf && existing.password_scheme === ARGON2ID && (await verifyPassword(existing.password_hash, input.password));
-    if (!same) throw emailTakenError('userData.email');
-    return { row: existing, token: await createSession(trx, existing.id, ttlMs, now), created: false };
+    if (existing.id !== input.madeByOrderOf) throw emailTakenError('userData.email');
+    return null;
   }
   const row = await insertUser(trx, input, now);
   return { row, token: await createSession(trx, row.id, ttlMs, now), created: true };
@@ -231,17 +235,20 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     );
   }
 
+  // Limits per account *and* source (address + client IP), plus per source: a stranger's wrong guesses
+  // lock out that stranger, never the owner on another connection. One-time codes stay open to the owner
+  // whatever a stranger does (the resend cooldown and each code's own five tries still hold).
   const rules = {
     login: (address: string, ip: string): LimitRule[] => [
-      { bucket: `login:address:${address}`, limit: limits.loginPerAddress },
+      { bucket: `login:address:${address}:ip:${ip}`, limit: limits.loginPerAddress },
       { bucket: `login:ip:${ip}`, limit: limits.loginPerIp },
     ],
     otpRequest: (address: string, ip: string): LimitRule[] => [
-      { bucket: `otp-request:address:${address}`, limit: limits.otpRequestPerAddress },
+      { bucket: `otp-request:address:${address}:ip:${ip}`, limit: limits.otpRequestPerAddress },
       { bucket: `otp-request:ip:${ip}`, limit: limits.otpRequestPerIp },
     ],
     otpValidate: (address: string, ip: string): LimitRule[] => [
-      { bucket: `otp-validate:address:${address}`, limit: limits.otpValidatePerAddress },
+      { bucket: `otp-validate:address:${address}:ip:${ip}`, limit: limits.otpValidatePerAddress },
       { bucket: `otp-validate:ip:${ip}`, limit: limits.otpValidatePerIp },
     ],
     signupTaken: (ip: string): LimitRule[] => [{ bucket: `signup-taken:ip:${ip}`, limit: limits.signupTakenPerIp }],
@@ -261,7 +268,7 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
       if (user.password_scheme === ARGON2ID) {
         const ok = await verify(user.password_hash, input.password).catch(() => false);
         if (!ok) throw fail();
-        await attempts.clear(`login:address:${address}`);
+        await attempts.clear(`login:address:${address}:ip:${input.ip}`);
         await attempt.release();
         return loggedIn(user);
       }
@@ -278,18 +285,21 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     async signup(input: { email: unknown; password: string; name?: string; ip: string }): Promise<User> {
       const address = email(input.email);
       newPassword(input.password);
-      const attempt = await attempts.reserve(rules.signupTaken(input.ip)); // counts only when refused
-      const taken = () => emailTakenError('email');
-      if (await findUser(address)) throw taken();
+      // Only an "already registered" answer counts (it is what tells an address exists): a client past
+      // the limit gets 429 instead of that answer; a free address always signs up.
+      const taken = async () => {
+        await attempts.reserve(rules.signupTaken(input.ip));
+        return emailTakenError('email');
+      };
+      if (await findUser(address)) throw await taken();
       const passwordHash = await hashPassword(input.password);
       let row: AppUserRow;
       try {
         row = await insertUser(db.kysely, { email: address, name: input.name?.trim() || null, passwordHash });
       } catch (err) {
-        if (await findUser(address)) throw taken(); // a concurrent sign-up won the race
+        if (await findUser(address)) throw await taken(); // a concurrent sign-up won the race
         throw err;
       }
-      await attempt.release();
       return loggedIn(row);
     },
 
@@ -349,17 +359,27 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
       if (Number(consumed.numUpdatedRows) !== 1 || !user || row.purpose === 'no-account') {
         throw fail(MESSAGES.wrongCode, 'OTP_INVALID');
       }
-      await attempts.clear(`otp-validate:address:${address}`);
+      await attempts.clear(`otp-validate:address:${address}:ip:${input.ip}`);
       await attempt.release();
-      return loggedIn(user);
+      return toUserData(user, await createSession(db.kysely, user.id, config.tokenTtlMs, Date.now(), 'code'));
     },
 
     /**
      * Sets a new argon2id password (upgrading a legacy account), ends every other session of the
-     * user and voids outstanding codes; the session that made the change stays logged in.
+     * user and voids outstanding codes; the session that made the change stays logged in. Needs the
+     * current password, unless the session was made by a one-time code in the last 10 minutes (the
+     * forgot-password flow): a stolen token alone cannot lock the owner out.
      */
-    async changePassword(session: RequestSession, password: string): Promise<User> {
+    async changePassword(session: RequestSession, password: string, current: { password?: string; ip: string }): Promise<User> {
       newPassword(password);
+      if (!mayChangePasswordWithoutCurrent(session, Date.now())) {
+        if (!current.password) throw new AppError(403, 'CURRENT_PASSWORD_REQUIRED', MESSAGES.currentPasswordRequired, { currentPassword: 'is required' });
+        // Guesses of the current password count as failed logins of this account from this client.
+        const attempt = await attempts.reserve(rules.login(session.user.email, current.ip));
+        const right = session.user.password_scheme === ARGON2ID && (await verifyPassword(session.user.password_hash, current.password));
+        if (!right) throw new AppError(403, 'WRONG_CURRENT_PASSWORD', MESSAGES.wrongCurrentPassword, { currentPassword: 'is not right' });
+        await attempt.release();
+      }
       const passwordHash = await hashPassword(password);
       const now = iso(Date.now());
       await db.kysely.transaction().execute(async (trx) => {
@@ -377,7 +397,7 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
           .execute();
         await trx.updateTable('one_time_code').set({ consumed_at: now }).where('email', '=', session.user.email).where('consumed_at', 'is', null).execute();
       });
-      await attempts.clear(`login:address:${session.user.email}`);
+      await attempts.clear(`login:address:${session.user.email}:ip:${current.ip}`);
       return toUserData({ ...session.user, password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now }, session.token);
     },
 

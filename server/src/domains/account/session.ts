@@ -13,6 +13,9 @@ export interface RequestSession {
   /** The bearer token as the client sent it (it is what `User.authToken` carries). */
   token: string;
   tokenHash: string;
+  /** How the session was made ('password' or 'code') and when. */
+  madeBy: string;
+  createdAt: string;
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
@@ -26,17 +29,22 @@ export async function userFromRequest(db: Db, request: FastifyRequest): Promise<
   if (!token) return null;
   const tokenHash = hashToken(token);
   const params = [tokenHash, new Date().toISOString()];
-  let user: AppUserRow | undefined;
+  let row: SessionRow | undefined;
   if (db.sqlite && db.sqlite.open && !db.sqlite.inTransaction) {
     // SQLite: the statement prepared once, run directly (never beside a transaction: see Db.sqlite).
     let statement = preparedLookups.get(db.sqlite);
     if (!statement) preparedLookups.set(db.sqlite, (statement = db.sqlite.prepare(sessionLookupOf(db))));
-    user = statement.get(...params) as AppUserRow | undefined;
+    row = statement.get(...params) as SessionRow | undefined;
   } else {
-    user = (await db.kysely.executeQuery<AppUserRow>(CompiledQuery.raw(sessionLookupOf(db), params))).rows[0];
+    row = (await db.kysely.executeQuery<SessionRow>(CompiledQuery.raw(sessionLookupOf(db), params))).rows[0];
   }
-  return user ? { user, token, tokenHash } : null;
+  if (!row) return null;
+  const { session_made_by: madeBy, session_created_at: createdAt, ...user } = row;
+  return { user, token, tokenHash, madeBy, createdAt };
 }
+
+/** The user row with how and when the session was made. */
+type SessionRow = AppUserRow & { session_made_by: string; session_created_at: string };
 
 const preparedLookups = new WeakMap<NonNullable<Db['sqlite']>, { get(...params: unknown[]): unknown }>();
 
@@ -53,6 +61,7 @@ function sessionLookupOf(db: Db): string {
       .selectFrom('auth_session')
       .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
       .selectAll('app_user')
+      .select(['auth_session.made_by as session_made_by', 'auth_session.created_at as session_created_at'])
       .where('auth_session.token_hash', '=', '?token')
       .where('auth_session.revoked_at', 'is', null)
       .where('auth_session.expires_at', '>', '?now')

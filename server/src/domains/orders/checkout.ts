@@ -179,7 +179,6 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
 
       // Argon2 is slow: hash before the transaction so its locks are short.
       const passwordHash = data.newAccountPassword ? await hashPassword(data.newAccountPassword) : null;
-      const reservation = passwordHash ? await attempts.reserve([{ bucket: `signup-taken:ip:${ip}`, limit: auth.limits.signupTakenPerIp }]) : null;
 
       let outcome: { row: OrderRow; first: boolean; mail: boolean; user?: User; quote: DeliveryQuote };
       try {
@@ -192,12 +191,13 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           // Limited items are held for this order until it is paid (or the hold lapses): 409 when gone.
           await reserveStock(trx, db.dialect, id, repriced.priced.cartItems, new Date(Date.now() + CHECKOUT_HOLD_MS));
 
-          // Checkout's free account (account's business): a new one, or this order's own on a resubmit.
+          // Checkout's free account (account's business): a new one; on a resubmit of the order that made
+          // it, none (no session through checkout for an existing account).
           const account =
             passwordHash && !session
               ? await openCheckoutAccount(
                   trx,
-                  { ...data.client, password: data.newAccountPassword!, passwordHash, madeByOrderOf: row.user_id },
+                  { ...data.client, passwordHash, madeByOrderOf: row.user_id },
                   auth.tokenTtlMs,
                   now.getTime(),
                 )
@@ -233,11 +233,11 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
         // A concurrent sign-up with the same address can win the race to the unique index.
         const taken = passwordHash && !(err instanceof AppError) && (await accountExists(db, data.client.email));
         const answer = taken ? emailTakenError('userData.email') : err;
-        // Only a refusal as "already registered" counts against the client's sign-up limit.
-        if (reservation && !(answer instanceof AppError && answer.code === 'EMAIL_TAKEN')) await reservation.release();
+        // Only a refusal as "already registered" counts against the client's sign-up limit (past it,
+        // 429 instead of that answer); any other checkout is never limited by it.
+        if (answer instanceof AppError && answer.code === 'EMAIL_TAKEN') await attempts.reserve([{ bucket: `signup-taken:ip:${ip}`, limit: auth.limits.signupTakenPerIp }]);
         throw answer;
       }
-      if (reservation) await reservation.release();
       if (outcome.mail) await sendConfirmation(outcome.row, outcome.first);
       return {
         order: toOrder(outcome.row),
