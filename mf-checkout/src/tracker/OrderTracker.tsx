@@ -4,7 +4,7 @@ import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@adire/router';
 import styles from '../tracker.module.css';
-import { contactQuery, formatStepTime, timelineRows } from './timeline';
+import { contactQuery, formatStepTime, STEP_LABELS, timelineRows } from './timeline';
 
 type Lookup =
   | { status: 'idle' }
@@ -95,23 +95,31 @@ export function OrderTracker() {
 }
 
 function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; askedDetails: boolean }) {
-  const rows = timelineRows(result.timeline, result.status);
+  // Without the sender's phone or e-mail the server says only the stage (order numbers follow each other).
+  const rows = result.timeline ? timelineRows(result.timeline, result.status) : null;
   const d = result.details;
   return (
     <div>
       <h2>Order {result.orderNumber}</h2>
-      <p>
-        {result.deliveryMethod === 'pickup' ? 'Pick-up' : 'Delivery'} day: {formatDrawerDate(result.deliveryDate)} · Payment: {result.paymentStatus}
-      </p>
-      <ol className={styles.timeline} aria-label="Order status">
-        {rows.map((row) => (
-          <li key={row.step} data-done={row.done} aria-current={row.current ? 'step' : undefined}>
-            <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.stepLabel}>{row.label}</span>
-            <span className={styles.stepState}>{row.done ? (row.at ? `Done · ${formatStepTime(row.at)}` : 'Done') : 'Not yet'}</span>
-          </li>
-        ))}
-      </ol>
+      {rows && result.deliveryDate ? (
+        <p>
+          {result.deliveryMethod === 'pickup' ? 'Pick-up' : 'Delivery'} day: {formatDrawerDate(result.deliveryDate)} · Payment: {result.paymentStatus}
+        </p>
+      ) : (
+        <p>Stage: {STEP_LABELS[result.status] ?? result.status}</p>
+      )}
+      {rows && (
+        <ol className={styles.timeline} aria-label="Order status">
+          {rows.map((row) => (
+            <li key={row.step} data-done={row.done} aria-current={row.current ? 'step' : undefined}>
+              <span className={styles.dot} aria-hidden="true" />
+              <span className={styles.stepLabel}>{row.label}</span>
+              <span className={styles.stepState}>{row.done ? (row.at ? `Done · ${formatStepTime(row.at)}` : 'Done') : 'Not yet'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {!rows && !askedDetails && <p>Add the sender’s phone number or e-mail to see the delivery day, the payment and each step.</p>}
       {askedDetails && !result.verified && <p role="status">The phone or e-mail does not match this order, so its details stay private.</p>}
       {d && (
         <dl className={styles.details} aria-label="Order details">

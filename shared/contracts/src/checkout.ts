@@ -222,14 +222,17 @@ export interface TrackedOrderDetails {
 /** Answer of GET /v1/orders/order/order-number/{orderNumber}?business=[&phone=|&email=]. */
 export interface OrderTrackerResponse {
   orderNumber: string;
-  /** The last step reached. */
+  /** The last step reached: all that anyone with the number sees. */
   status: TrackingStep;
-  paymentStatus: PaymentStatus;
-  deliveryDate: string;
-  deliveryMethod: DeliveryMethod | null;
-  timeline: TimelineEntry[];
-  /** True when the phone or e-mail given matches the sender's; only then is `details` present. */
+  /**
+   * True when the phone or e-mail given matches the sender's; only then are the payment status, the
+   * day, the method, the timeline and `details` present (order numbers follow each other).
+   */
   verified: boolean;
+  paymentStatus?: PaymentStatus;
+  deliveryDate?: string;
+  deliveryMethod?: DeliveryMethod | null;
+  timeline?: TimelineEntry[];
   details?: TrackedOrderDetails;
 }
 

@@ -10,7 +10,7 @@ import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
 import { createOrder, updateOrder, type OrderInput } from './service';
 import { findOrder, toOrder } from './store';
-import { trackOrder, TRACKER_VERIFY_LIMIT } from './tracker';
+import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
   const checkout = createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log });
   const coupons = createCouponService(db);
-  const trackerAttempts = createAttemptLog(db, TRACKER_VERIFY_LIMIT.windowMs);
+  const trackerAttempts = createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs));
   app.put(
     API_PATHS.cartUpdate,
     { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
@@ -157,7 +157,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       const { phone, email } = request.query as { phone?: string; email?: string };
       try {
         const data = await trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip });
-        return { data, status: data.paymentStatus };
+        // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
+        return { data, status: data.paymentStatus ?? data.status };
       } catch (err) {
         if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
         throw err;

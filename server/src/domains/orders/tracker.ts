@@ -47,13 +47,18 @@ export const trackerNotFound = (number: string) =>
   `We could not find an order with the number ${number.slice(0, 30)}. Check the number in your confirmation e-mail.`;
 
 
-/**
- * The tracker: status and timeline for anyone with the number; names, phones, addresses and the
- * message only when the sender's phone or e-mail is given too.
- */
-/** Phone or e-mail checks that did not match, per client and per order number. */
+/** Phone or e-mail checks that did not match, per client (never per order: a stranger would lock the sender out). */
 export const TRACKER_VERIFY_LIMIT: RateLimit = { max: 20, windowMs: 10 * 60_000 };
+/** Look-ups that did not prove the sender (no phone or e-mail, or one that did not match), per client. */
+export const TRACKER_LOOKUP_LIMIT: RateLimit = { max: 60, windowMs: 10 * 60_000 };
 
+/**
+ * The tracker. Anyone with the number sees only the order's stage (one word a shopper reads, e.g.
+ * "Out for delivery"): order numbers follow each other, so nothing more is said without proof. With
+ * the sender's phone or e-mail: the dates, payment, timeline and details. Look-ups without that proof
+ * are limited per client, and so are wrong checks: a stranger's wrong guesses never lock the sender out
+ * of their own order.
+ */
 export async function trackOrder(
   db: Db,
   rawNumber: string,
@@ -61,15 +66,18 @@ export async function trackOrder(
   guard?: { attempts: AttemptLog; ip: string },
 ): Promise<OrderTrackerResponse> {
   const number = normaliseOrderNumber(rawNumber);
-  // Guessing a sender's phone or e-mail is limited: a check that does not match stays counted.
+  // A look-up counts until it proves the sender; a check that does not match stays counted.
   const checking = !!(contact.phone || contact.email);
-  const reservation =
-    checking && guard
-      ? await guard.attempts.reserve([
-          { bucket: `tracker:ip:${guard.ip}`, limit: TRACKER_VERIFY_LIMIT },
-          { bucket: `tracker:order:${number.slice(0, 40)}`, limit: TRACKER_VERIFY_LIMIT },
-        ])
-      : null;
+  const reservation = guard
+    ? await guard.attempts.reserve(
+        checking
+          ? [
+              { bucket: `tracker:ip:${guard.ip}`, limit: TRACKER_VERIFY_LIMIT },
+              { bucket: `tracker-lookup:ip:${guard.ip}`, limit: TRACKER_LOOKUP_LIMIT },
+            ]
+          : [{ bucket: `tracker-lookup:ip:${guard.ip}`, limit: TRACKER_LOOKUP_LIMIT }],
+      )
+    : null;
   const row = await findOrderByNumber(db, number);
   if (!row) throw notFound(trackerNotFound(number));
   const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
@@ -82,7 +90,10 @@ export async function trackOrder(
   const email = contact.email?.trim().toLowerCase();
   const verified =
     (!!email && !!row.client_email && email === row.client_email.toLowerCase()) || (!!contact.phone && phoneMatches(row.client_phone, contact.phone));
-  const base: OrderTrackerResponse = {
+  if (!verified) return { orderNumber: row.order_number!, status, verified: false };
+  await reservation?.release();
+  const order = toOrder(row);
+  return {
     orderNumber: row.order_number!,
     status,
     paymentStatus: row.payment_status as PaymentStatus,
@@ -90,12 +101,6 @@ export async function trackOrder(
     deliveryMethod: (row.delivery_method as 'delivery' | 'pickup' | null) ?? null,
     timeline,
     verified,
-  };
-  if (!verified) return base;
-  await reservation?.release();
-  const order = toOrder(row);
-  return {
-    ...base,
     details: {
       client: order.client ?? {},
       deliveryDetails: order.deliveryDetails ?? {},
