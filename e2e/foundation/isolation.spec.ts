@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { OWN_STORE, readManifest, writeManifest, type Manifest } from '../support';
 
 /**
@@ -45,6 +45,29 @@ class FlakyOrigin {
   }
 }
 
+/** The promise of ARCHITECTURE.md: a region says something within 5 s of asking for its remote. */
+const PROMISE_MS = 5_000;
+
+/**
+ * Records, on the page's own clock, when the shopper clicks and when the cart region first says it is
+ * still loading or unavailable: what the shopper sees, not how fast Playwright gets to look.
+ */
+async function watchCartRegion(page: Page) {
+  await page.evaluate(() => {
+    const seen: Record<string, number> = {};
+    (window as unknown as { __cartSeen: Record<string, number> }).__cartSeen = seen;
+    document.addEventListener('click', (e) => (seen.click ??= e.timeStamp), { capture: true, once: true });
+    const look = () => {
+      const text = document.querySelector('[data-region="cart"]')?.textContent ?? '';
+      if (text.includes('Cart is still loading') && seen.loading === undefined) seen.loading = performance.now();
+      if (text.includes('Cart is unavailable right now.') && seen.unavailable === undefined) seen.unavailable = performance.now();
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const cartRegionTimes = (page: Page) => page.evaluate(() => (window as unknown as { __cartSeen: Record<string, number | undefined> }).__cartSeen);
+
 async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
@@ -77,11 +100,14 @@ test.describe('failure isolation', () => {
       // A first visit loads the cart when it is first used: the click asks for it, the clock starts.
       const cartButton = page.getByRole('button', { name: 'Cart, 0 items' });
       await cartButton.waitFor();
-      const started = Date.now();
+      await watchCartRegion(page);
       await cartButton.click();
       const fallback = page.locator('[data-region="cart"]').getByRole('status');
-      await expect(fallback).toContainText('Cart is unavailable right now.', { timeout: 5_000 });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // Playwright's own waiting may lag on a busy machine: the promise is checked on the page's clock.
+      await expect(fallback).toContainText('Cart is unavailable right now.', { timeout: 15_000 });
+      const seen = await cartRegionTimes(page);
+      expect(seen.unavailable! - seen.click!).toBeLessThan(PROMISE_MS);
+      test.info().annotations.push({ type: 'figures', description: `${mode}: fallback shown ${Math.round(seen.unavailable! - seen.click!)} ms after the click` });
 
       // The other regions still work.
       await expect(page.getByRole('list', { name: 'Categories' }).getByRole('link')).toHaveCount(30);
@@ -96,6 +122,31 @@ test.describe('failure isolation', () => {
       await expect(page.getByRole('dialog', { name: 'Cart' })).toContainText('Empty Cart');
     });
   }
+
+  test('a cart remote on a slow connection says it is still loading within 5 s, then mounts by itself', async ({ page }) => {
+    // A slow mobile line: every file of the cart's release arrives, late (latency plus ~20 KB/s).
+    await page.route(/\/releases\/cart\//, async (route) => {
+      const response = await route.fetch();
+      const bytes = (await response.body()).length;
+      await new Promise((resolve) => setTimeout(resolve, 800 + (bytes / 20_000) * 1000));
+      await route.fulfill({ response });
+    });
+    await page.goto('/');
+    const cartButton = page.getByRole('button', { name: 'Cart, 0 items' });
+    await cartButton.waitFor();
+    await watchCartRegion(page);
+    await cartButton.click();
+    const region = page.locator('[data-region="cart"]').getByRole('status');
+    await expect(region).toContainText('Cart is still loading…', { timeout: 15_000 });
+    await expect(region.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // Nobody presses Retry: the load goes on and the drawer opens by itself.
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toContainText('Empty Cart', { timeout: 30_000 });
+    await expect(region).toHaveCount(0);
+    const seen = await cartRegionTimes(page);
+    expect(seen.loading! - seen.click!).toBeLessThan(PROMISE_MS);
+    expect(seen.unavailable).toBeUndefined(); // never called down
+    test.info().annotations.push({ type: 'figures', description: `"still loading" ${Math.round(seen.loading! - seen.click!)} ms after the click` });
+  });
 
   test('a route application whose remote is missing shows its fallback; the header parcels still work', async ({ page }) => {
     await writeManifest({ ...original, live: { ...original.live, catalog: '0.0.0-missing' } });

@@ -12,11 +12,15 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const FALLBACK_WITHIN_MS = 5_000;
 
-/** Requests for a remote's entry (a retry adds ?attempt=n) are held open, unanswered, until released. */
+/**
+ * Requests for a remote's entry are held open, unanswered. Once released, new requests (a retry adds
+ * ?attempt=n) are answered; those already held stay silent, so the region needs its Retry.
+ */
 async function hang(page: Page, remote: string) {
   const entry = new RegExp(`/releases/${remote}/[^/]+/remoteEntry\\.js`);
-  await page.route(entry, () => {});
-  return { release: () => page.unroute(entry) };
+  let released = false;
+  await page.route(entry, (route) => (released ? route.continue() : undefined));
+  return { release: async () => void (released = true) };
 }
 
 function collectPageErrors(page: Page): string[] {

@@ -5,8 +5,13 @@ import { cleanOverrides, overridesAllowed, overridesFromAddress, withOverrides }
 import { reportRemote, watchUncaughtErrors } from './telemetry';
 import { pageVersions, versionsByPart, type PartVersion, type RemoteState } from './versions';
 
-/** A remote that hangs must give way to its fallback well within 5 s. */
-export const REMOTE_LOAD_TIMEOUT_MS = 4000;
+/**
+ * A region says what is going on within 5 s of asking for its remote, with a real margin for a busy
+ * machine: a load still under way at 2.5 s is looked at, and the remote's server has 1 s to answer that
+ * look. A load is never given up on: one that is merely slow mounts by itself when it arrives.
+ */
+export const REMOTE_SLOW_AFTER_MS = 2500;
+export const REMOTE_LOOK_TIMEOUT_MS = 1000;
 
 let manifest: StoreManifest = {};
 let manifestReady: Promise<StoreManifest> | null = null;
@@ -114,22 +119,6 @@ function register(names: RemoteName[], attempt: number) {
   if (remotes.length) registerRemotes(remotes, { force: attempt > 0 });
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
-}
-
 /** Load a remote's lifecycles; attempt > 0 re-registers it first so a retry really fetches again. */
 export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<RemoteLifecycles> {
   await loadManifest();
@@ -137,11 +126,7 @@ export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<Rem
   try {
     if (!manifest[name]) throw new Error(`${name} is not in /remotes.json`);
     if (attempt > 0) register([name], attempt);
-    const module = await withTimeout(
-      loadRemote<RemoteLifecycles>(lifecyclesModuleId(name)),
-      REMOTE_LOAD_TIMEOUT_MS,
-      `${name} did not answer within ${REMOTE_LOAD_TIMEOUT_MS / 1000} s`,
-    );
+    const module = await loadRemote<RemoteLifecycles>(lifecyclesModuleId(name));
     if (!module || typeof module.mount !== 'function') throw new Error(`${name} did not expose its lifecycles`);
     setState(name, 'loaded');
     if (!overridden.includes(name)) reportRemote(manifest, name, 'loaded');
@@ -150,5 +135,43 @@ export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<Rem
     setState(name, 'unavailable');
     if (!overridden.includes(name)) reportRemote(manifest, name, 'failed');
     throw err;
+  }
+}
+
+/**
+ * Whether a remote whose load is still under way is arriving or silent: arriving when a file of its
+ * release came in since `since` (a performance.now() time), or when its server answers a look at its
+ * entry (HEAD, never cached) within REMOTE_LOOK_TIMEOUT_MS. A server that accepts the connection and
+ * never answers is silent, and so is one that refuses it.
+ */
+export async function remoteIsArriving(name: RemoteName, since: number): Promise<boolean> {
+  const arriving = await arrivingNow(name, since);
+  if (!arriving) {
+    // Silent: as good as failed for the region and for the release's health, until it arrives after all.
+    setState(name, 'unavailable');
+    if (!overridden.includes(name)) reportRemote(manifest, name, 'failed');
+  }
+  return arriving;
+}
+
+async function arrivingNow(name: RemoteName, since: number): Promise<boolean> {
+  const entry = manifest[name]?.entry;
+  if (!entry) return false;
+  const url = new URL(entry, window.location.href);
+  const folder = url.href.slice(0, url.href.lastIndexOf('/') + 1);
+  const arrived = performance
+    .getEntriesByType('resource')
+    .some((e) => e.name.startsWith(folder) && e.startTime >= since && (e as PerformanceResourceTiming).responseEnd > 0);
+  if (arrived) return true;
+  url.searchParams.set('look', String(Date.now()));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REMOTE_LOOK_TIMEOUT_MS);
+  try {
+    await fetch(url, { method: 'HEAD', mode: 'no-cors', cache: 'no-store', signal: controller.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
