@@ -379,6 +379,31 @@ describe('free text in mail (issue 19, item 3)', () => {
   });
 });
 
+describe('mail caused by checkout (issue 19, item 3)', () => {
+  it('a resubmit mails only the address the order already had, never a new one', async () => {
+    const order = await newOrder();
+    const first = deliveryPayload();
+    expect((await checkout(order.id, first)).statusCode).toBe(200);
+    const stranger = freshEmail();
+    const again = deliveryPayload({ email: stranger });
+    again.orderData.deliveryMessage = 'Click here for your prize';
+    expect((await checkout(order.id, again)).statusCode).toBe(200);
+    expect(await mailsTo(stranger)).toHaveLength(0);
+    expect((await mailsTo(first.userData.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your Adire Blooms order ABL\d+W$/), expect.stringMatching(/was updated$/)]);
+  });
+
+  it('one order sends three confirmation mails at most in ten minutes; the checkout still succeeds', async () => {
+    const order = await newOrder();
+    const body = deliveryPayload();
+    for (let i = 0; i < 5; i++) {
+      body.orderData.deliveryMessage = `Message number ${i}`;
+      expect((await checkout(order.id, body)).statusCode).toBe(200);
+    }
+    expect(await mailsTo(body.userData.email)).toHaveLength(3);
+    expect((await fetchOrder(order.id)).deliveryMessage).toBe('Message number 4');
+  });
+});
+
 describe('accounts and saved recipients at checkout', () => {
   it('creates the account and returns the logged-in user with the saved recipient', async () => {
     const order = await newOrder();

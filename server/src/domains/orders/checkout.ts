@@ -24,9 +24,11 @@ import {
   emailTakenError,
   hashPassword,
   openCheckoutAccount,
+  RateLimitedError,
   saveRecipient,
   userData,
   type AuthConfig,
+  type RateLimit,
   type RequestSession,
 } from '../account';
 import { FieldProblems, readCheckout, readSenderInfo, type CheckoutData, type CheckoutRecipientData } from './checkout-payload';
@@ -116,6 +118,12 @@ const MAILED_COLUMNS = [
   'total',
 ] as const satisfies readonly (keyof OrderRow)[];
 
+/**
+ * Confirmation mails one order sends, first and updates together: a resubmit loop cannot turn the
+ * shop's mail into a spam channel (the window is the checkout attempt log's, 10 minutes).
+ */
+export const ORDER_MAILS_PER_ORDER: RateLimit = { max: 3, windowMs: 10 * 60_000 };
+
 export function changesMail(before: OrderRow, after: OrderRow): boolean {
   return MAILED_COLUMNS.some((column) => String(before[column] ?? '') !== String(after[column] ?? ''));
 }
@@ -132,11 +140,23 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
     return { delivery, checkout: checkout ?? DEFAULT_CHECKOUT_SETTINGS };
   }
 
-  async function sendConfirmation(row: OrderRow, first: boolean) {
-    if (!row.client_email) return;
+  /**
+   * The confirmation after the commit. The first goes to the sender's address; an update only to the
+   * address the order already had (a resubmit with another address never mails a stranger), and an
+   * order sends ORDER_MAILS_PER_ORDER at most in the window (more: the order stands, no mail).
+   */
+  async function sendConfirmation(row: OrderRow, first: boolean, to: string | null) {
+    if (!to) return;
+    try {
+      await attempts.reserve([{ bucket: `order-mail:order:${row.id}`, limit: ORDER_MAILS_PER_ORDER }]);
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+      log?.error({ orderId: row.id }, 'order confirmation not mailed: too many for this order');
+      return;
+    }
     try {
       const contact = await readSetting<ShopContact>(db.kysely, 'shopContact');
-      await mailer.send(orderConfirmationMail({ to: row.client_email, order: toOrder(row), first, publicUrl, contact }), { deferred: true });
+      await mailer.send(orderConfirmationMail({ to, order: toOrder(row), first, publicUrl, contact }), { deferred: true });
     } catch (err) {
       // The order stands; the shop sees the failure in the log and the shopper has the order number on screen.
       log?.error({ err, orderId: row.id }, 'order confirmation mail failed');
@@ -180,7 +200,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
       // Argon2 is slow: hash before the transaction so its locks are short.
       const passwordHash = data.newAccountPassword ? await hashPassword(data.newAccountPassword) : null;
 
-      let outcome: { row: OrderRow; first: boolean; mail: boolean; user?: User; quote: DeliveryQuote };
+      let outcome: { row: OrderRow; first: boolean; mail: boolean; mailTo: string | null; user?: User; quote: DeliveryQuote };
       try {
         outcome = await db.kysely.transaction().execute(async (trx) => {
           const row = await lockUnpaidOrder(trx, db.dialect, id);
@@ -227,7 +247,8 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           if (saving && caller) await saveRecipient(trx, db.dialect, caller, saving, now.getTime());
 
           const user = account ? await userData(trx, account.row.id, account.token) : session ? await userData(trx, session.user.id, session.token) : undefined;
-          return { row: after, first, mail: first || changesMail(row, after), quote: repriced.quote!, ...(user ? { user } : {}) };
+          const mailTo = first ? after.client_email : row.client_email;
+          return { row: after, first, mail: first || changesMail(row, after), mailTo, quote: repriced.quote!, ...(user ? { user } : {}) };
         });
       } catch (err) {
         // A concurrent sign-up with the same address can win the race to the unique index.
@@ -238,7 +259,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
         if (answer instanceof AppError && answer.code === 'EMAIL_TAKEN') await attempts.reserve([{ bucket: `signup-taken:ip:${ip}`, limit: auth.limits.signupTakenPerIp }]);
         throw answer;
       }
-      if (outcome.mail) await sendConfirmation(outcome.row, outcome.first);
+      if (outcome.mail) await sendConfirmation(outcome.row, outcome.first, outcome.mailTo);
       return {
         order: toOrder(outcome.row),
         delivery: outcome.quote,
