@@ -57,10 +57,11 @@ test('a guest pays by transfer; a florist sees the order arrive on the board, co
   await expect(board.getByRole('status').filter({ hasText: `Order ${orderNumber} is marked paid` })).toBeVisible();
   await expect(board.getByRole('region', { name: 'Transfer notice' })).toHaveCount(0);
 
-  // The shopper's tracker shows it paid; the receipt is in the outbox.
+  // The shopper's tracker (with the sender's e-mail: the timeline is the sender's to see) shows it paid; the receipt is in the outbox.
   await page.goto('/order-tracker');
   const track = page.getByRole('form', { name: 'Track an order' });
   await track.getByLabel('Order number').fill(orderNumber);
+  await track.getByLabel('Phone or e-mail').fill(email);
   await track.getByRole('button', { name: 'Track' }).click();
   await expect(page.getByRole('list', { name: 'Order status' }).getByRole('listitem').nth(1)).toHaveText(/Payment confirmed\s*Done/);
   expect((await latestMail(page, email, /Payment received/)).subject).toBe(`Payment received: Adire Blooms order ${orderNumber}`);

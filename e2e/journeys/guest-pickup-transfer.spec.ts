@@ -41,7 +41,7 @@ test('a guest searches, picks the order up at a branch and pays by bank transfer
   await notice.getByLabel('Name on the sending account').fill('Bola Ade');
   await notice.getByRole('button', { name: 'I have made the transfer' }).click();
   await expect(page.getByText('we will check the transfer and confirm your order by e-mail')).toBeVisible();
-  const status = async () => (await (await request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`)).json()).data.paymentStatus as string;
+  const status = async () => (await (await request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms&email=${encodeURIComponent(email)}`)).json()).data.paymentStatus as string;
   expect(await status()).toBe('awaiting transfer');
 
   // The operator sees the money arrive and confirms it; the checkout then shows the done stage.

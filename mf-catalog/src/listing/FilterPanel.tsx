@@ -32,7 +32,8 @@ export function FilterPanel({ groups, state, selectedCount, onToggle, onClear }:
       <button type="button" className={styles.filtersToggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         Filters{selectedCount > 0 ? ` (${selectedCount})` : ''}
       </button>
-      <div id={panelId} className={styles.filtersPanel} data-open={open || undefined}>
+      {/* Focusable: on a desktop the panel scrolls on its own, and a keyboard must reach it even while its boxes wait for the page to run. */}
+      <div id={panelId} className={styles.filtersPanel} data-open={open || undefined} tabIndex={0}>
         {selectedCount > 0 && (
           <button type="button" className={styles.clear} onClick={onClear}>
             Clear all filters
