@@ -83,7 +83,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
-  await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: config.staff ?? loadStaffConfig({}, config.auth) });
+  await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, releases, config: config.staff ?? loadStaffConfig({}, config.auth) });
   // What shells report of each remote version (canary health).
   telemetryRoutes(app, releases);
   await registerStoreFiles(app, { ...config, registry: releases, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });

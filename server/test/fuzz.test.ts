@@ -532,12 +532,22 @@ const ENDPOINTS: Record<string, Endpoint> = {
             business: biz,
             prices: fc.dictionary(fc.oneof(later(() => fc.constantFrom(...F.skus)), shortText(40)), fc.oneof(fc.integer({ min: -10, max: 200_000 }), fc.constantFrom(1.5, 1e12, '50000', null))),
             stock: fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 20 }), fc.constantFrom('3', 1.5)),
+            designs: fc.array(fc.oneof(fc.constantFrom('wrapped-bouquet', 'in-vase', 'In large vase', 'box', 'glass-dome'), shortText(60)), { maxLength: 5 }),
           },
           { requiredKeys: ['business'] },
         ),
         headers: staffHeader(),
       }),
   },
+  'GET /v1/backoffice/featured': { valid: () => request('GET', split('/v1/backoffice/featured'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'PUT /v1/backoffice/featured/:list': {
+    valid: () =>
+      request('PUT', ['v1', 'backoffice', 'featured', mostly(fc.constantFrom('occasion:birthday:main', 'location:lagos:main', 'occasion:valentines-day:flowers'))], {
+        body: fc.record({ business: biz, products: fc.array(fc.oneof(slugOf(() => F.productSlugs), later(() => fc.constantFrom(...F.skus)), shortText(200)), { maxLength: 30 }) }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/releases': { valid: () => request('GET', split('/v1/backoffice/releases'), { query: q({ business: biz }), headers: staffHeader() }) },
   'GET /v1/backoffice/reviews': {
     valid: () => request('GET', split('/v1/backoffice/reviews'), { query: q({ business: biz, product: slugOf(() => F.productSlugs), hidden: fc.constantFrom('true', 'false'), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),
   },

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Order } from '@adire/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -7,6 +10,7 @@ import { authConfigWith } from '../src/domains/account';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand, StaffCommandError } from '../src/domains/staff';
 import { routeTable } from '../src/http/route-table';
 import { createMailer } from '../src/mail/mailer';
+import { formatStatus } from '../src/release/releases';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
@@ -149,7 +153,7 @@ describe('roles, checked on the server for every call', () => {
   it("a shopper's token gets 403 on every back-office call, never cached", async () => {
     expect(routes().length).toBeGreaterThanOrEqual(12);
     for (const { method, url } of routes()) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm', hidden: false });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm', hidden: false, products: ['x'] });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: "This is the shop's staff area: a shopper's login cannot open it." });
       expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
@@ -157,14 +161,14 @@ describe('roles, checked on the server for every call', () => {
   });
 
   it('a florist cannot open settings, staff or the audit (403), and without a session every call but login is a 401', async () => {
-    for (const [method, url] of [['GET', `${P}/settings`], ['PUT', `${P}/settings`], ['GET', `${P}/audit`], ['GET', `${P}/staff`], ['POST', `${P}/staff`]] as const) {
+    for (const [method, url] of [['GET', `${P}/settings`], ['PUT', `${P}/settings`], ['GET', `${P}/audit`], ['GET', `${P}/staff`], ['POST', `${P}/staff`], ['GET', `${P}/featured`], ['GET', `${P}/releases`]] as const) {
       const res = await call(method, url, florist, { siteWideAlert: 'Florists may not', email: 'new@adireblooms.ng', role: 'florist' });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toMatch(/^A florist cannot open .+\. Ask a manager\.$/);
     }
     expect((await call('GET', `${P}/orders`, florist)).statusCode).toBe(200);
     for (const { method, url } of routes().filter((r) => !/auth\/(login|accept-invite)$/.test(r.url))) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist', hidden: false });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist', hidden: false, products: ['x'] });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -291,5 +295,133 @@ describe('catalogue and reviews (managers)', () => {
     const audit = data<{ action: string; after: any }[]>(await call('GET', `${P}/audit?action=review`, manager));
     expect(audit.slice(0, 2).map((a) => a.action)).toEqual(['review.show', 'review.hide']);
     expect(audit[1]!.after).toEqual({ hidden: true, reason: 'Shares a phone number' });
+  });
+});
+
+describe('featured lists and designs (managers), through the catalogue command’s services', () => {
+  const featuredOf = async (occasion: string) =>
+    (await shop.app.inject({ method: 'GET', url: `/v1/catalog/featured?business=${business}&occasion=${occasion}` })).json().data as { lists: { section: string; products: { slug: string }[] }[] };
+  const LIST = 'occasion:birthday:main';
+
+  it('a manager features a product first for an occasion; the shopper’s (cached) featured answer shows it on the next call; audited; a florist may not', async () => {
+    const { lists } = data<{ lists: { id: string; kind: string; title: string; products: { slug: string; sku: string }[] }[] }>(await call('GET', `${P}/featured`, manager));
+    expect(lists.map((l) => l.id)).toEqual(expect.arrayContaining(['occasion:valentines-day:flowers', LIST, 'location:lagos:main']));
+    const birthday = lists.find((l) => l.id === LIST)!;
+    expect(birthday.title).toBe('Birthday favourites');
+    const shown = await featuredOf('birthday');
+    expect(shown.lists[0]!.products.map((p) => p.slug)).toEqual(birthday.products.map((p) => p.slug));
+    const newcomer = await shop.db.kysely.selectFrom('product').select(['slug', 'sku']).where('in_stock', '=', 1).where('slug', 'not in', birthday.products.map((p) => p.slug)).orderBy('position').executeTakeFirstOrThrow();
+    const wanted = [newcomer.slug, ...birthday.products.slice(0, 3).map((p) => p.sku)];
+
+    expect((await call('PUT', `${P}/featured/${LIST}`, florist, { products: wanted })).statusCode).toBe(403);
+    const saved = data<{ message: string; list: { products: { slug: string }[] } }>(await call('PUT', `${P}/featured/${LIST}`, manager, { products: wanted }));
+    expect(saved.message).toBe('Birthday favourites saved: shoppers see it on their next page load.');
+    const expected = [newcomer.slug, ...birthday.products.slice(0, 3).map((p) => p.slug)];
+    expect(saved.list.products.map((p) => p.slug)).toEqual(expected);
+    expect((await featuredOf('birthday')).lists[0]!.products.map((p) => p.slug)).toEqual(expected);
+    const [entry] = data<{ action: string; actor: string; before: string[]; after: string[] }[]>(await call('GET', `${P}/audit?action=catalog.featured&target=${LIST}`, manager));
+    expect(entry).toMatchObject({ action: 'catalog.featured', actor: 'manager@adireblooms.ng', before: birthday.products.map((p) => p.sku), after: [newcomer.sku, ...birthday.products.slice(0, 3).map((p) => p.sku)] });
+  });
+
+  it('refuses an unknown product, a product twice, an empty or too long list (400, clear message, nothing changed) and an unknown list (404)', async () => {
+    const before = JSON.stringify(await featuredOf('birthday'));
+    const [first, second] = (await featuredOf('birthday')).lists[0]!.products.map((p) => p.slug);
+    const cases: [unknown[], string][] = [
+      [[first, 'no-such-bouquet'], 'No product has the address or SKU no-such-bouquet (nothing was changed).'],
+      [[first, second, first], `${first} is in the list twice.`],
+      [[], 'A featured list needs at least one product.'],
+      [Array.from({ length: 25 }, (_, i) => `p-${i}`), 'A featured list holds at most 24 products (got 25).'],
+    ];
+    for (const [products, message] of cases) {
+      const res = await call('PUT', `${P}/featured/${LIST}`, manager, { products });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toMatchObject({ message, fields: { products: message } });
+    }
+    const notAList = await call('PUT', `${P}/featured/occasion:no-such-day:main`, manager, { products: [first] });
+    expect(notAList.statusCode).toBe(404);
+    expect(notAList.json().message).toBe('No featured list is called occasion:no-such-day:main.');
+    expect((await call('PUT', `${P}/featured/${LIST}`, manager, {})).statusCode).toBe(400);
+    expect(JSON.stringify(await featuredOf('birthday'))).toBe(before);
+  });
+
+  it('a manager changes the designs a product offers (the first is its default); the shopper’s product page and the Design filter follow; bad designs change nothing', async () => {
+    const product = await shop.db.kysely
+      .selectFrom('product')
+      .innerJoin('product_design', 'product_design.product_id', 'product.id')
+      .select(['product.slug', 'product.sku', 'product.name'])
+      .where('product_design.design_code', '=', 'wrapped-bouquet')
+      .where('product.in_stock', '=', 1)
+      .orderBy('product.position')
+      .executeTakeFirstOrThrow();
+    const page = data<{ designs: { code: string; title: string; priceNgn: number; offered: boolean }[] }>(await call('GET', `${P}/products/${product.slug}`, manager));
+    expect(page.designs.map((d) => d.code).sort()).toEqual(['box', 'in-large-vase', 'in-vase', 'wrapped-bouquet']);
+    expect(page.designs.find((d) => d.code === 'in-vase')).toMatchObject({ title: 'In vase', priceNgn: 15_000 });
+    const shopperDesigns = async () => ((await shop.app.inject({ method: 'GET', url: `/v1/catalog/products/${product.slug}?business=${business}` })).json().data.designs as { code: string }[]).map((d) => d.code);
+    const before = await shopperDesigns();
+    expect(before).toContain('wrapped-bouquet');
+
+    const price = (await call('GET', `${P}/products/${product.slug}`, manager)).json().data.sizes[0];
+    const bad = await call('PUT', `${P}/products/${product.slug}`, manager, { designs: ['in-vase', 'glass-dome'], prices: { [price.sku]: price.priceNgn + 500 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: "'glass-dome' is not a design of the shop; the designs are wrapped-bouquet, in-vase, in-large-vase, box.", fields: { designs: expect.any(String) } });
+    expect((await call('PUT', `${P}/products/${product.slug}`, manager, { designs: ['in-vase', 'In vase'] })).json().message).toBe('in-vase is given twice.');
+    expect(await shopperDesigns()).toEqual(before);
+    expect((await call('GET', `${P}/products/${product.slug}`, manager)).json().data.sizes[0].priceNgn).toBe(price.priceNgn);
+
+    expect((await call('PUT', `${P}/products/${product.slug}`, florist, { designs: ['in-vase'] })).statusCode).toBe(403);
+    const saved = data<{ product: { designs: { code: string; offered: boolean }[] } }>(await call('PUT', `${P}/products/${product.slug}`, manager, { designs: ['In large vase', 'in-vase'] }));
+    expect(saved.product.designs.filter((d) => d.offered).map((d) => d.code)).toEqual(['in-large-vase', 'in-vase']);
+    expect(await shopperDesigns()).toEqual(['in-large-vase', 'in-vase']);
+    const filtered = async (design: string) =>
+      ((await shop.app.inject({ method: 'GET', url: `/v1/catalog/categories/all/products?business=${business}&design=${design}&search=${encodeURIComponent(product.name)}&pageSize=60` })).json().data.products as { slug: string }[]).map((p) => p.slug);
+    expect(await filtered('wrapped-bouquet')).not.toContain(product.slug);
+    const [entry] = data<{ action: string; before: any; after: any }[]>(await call('GET', `${P}/audit?action=catalog.product&target=${product.sku}`, manager));
+    expect(entry!.before.designs).toEqual(before);
+    expect(entry!.after.designs).toEqual(['in-large-vase', 'in-vase']);
+    data(await call('PUT', `${P}/products/${product.slug}`, manager, { designs: before }));
+    expect(await filtered('wrapped-bouquet')).toContain(product.slug);
+  });
+
+  it('the catalogue command features products and sets designs through the same services', async () => {
+    const { parseCatalogCommand, executeCatalogCommand, CatalogCommandError } = await import('../src/domains/catalog');
+    expect(parseCatalogCommand(['feature', 'Occasion:Birthday:Main', 'AB-1001', 'red-roses'])).toEqual({ kind: 'feature', list: 'occasion:birthday:main', products: ['AB-1001', 'red-roses'] });
+    expect(() => parseCatalogCommand(['feature', 'birthday', 'AB-1001'])).toThrow("'birthday' is not a featured list");
+    expect(() => parseCatalogCommand(['set-designs'])).toThrow(CatalogCommandError);
+    const [first] = (await featuredOf('birthday')).lists[0]!.products;
+    const other = await shop.db.kysely.selectFrom('product').select(['slug', 'sku']).where('in_stock', '=', 1).where('slug', '!=', first!.slug).orderBy('position', 'desc').executeTakeFirstOrThrow();
+    const said = await executeCatalogCommand(shop.db, parseCatalogCommand(['feature', LIST, other.sku, first!.slug]));
+    expect(said).toMatch(/^Birthday favourites \(occasion:birthday:main\) now features 2 products; shoppers see it on their next page load\./);
+    expect((await featuredOf('birthday')).lists[0]!.products.map((p) => p.slug)).toEqual([other.slug, first!.slug]);
+    await expect(executeCatalogCommand(shop.db, parseCatalogCommand(['feature', LIST, 'NO-SUCH-SKU']))).rejects.toThrow('No product has the address or SKU NO-SUCH-SKU (nothing was changed).');
+    expect(await executeCatalogCommand(shop.db, parseCatalogCommand(['designs', other.sku]))).toMatch(new RegExp(`\\(${other.sku}\\) (is offered .+\\[default\\]|offers no design to choose)`));
+  });
+});
+
+describe('release status (managers)', () => {
+  it('lists each part’s live version, earlier ones, a canary with its page loads and error rate, and a CDN origin: the facts of pnpm release status', async () => {
+    const dist = (content: string) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-bo-rel-'));
+      fs.writeFileSync(path.join(dir, 'remoteEntry.js'), content);
+      return dir;
+    };
+    const base = { remote: 'cart' as const, packageVersion: '0.1.0', commit: 'abc1234', contractsVersion: '1.0.0' };
+    const first = await shop.registry.publish({ ...base, distDir: dist('first') });
+    const second = await shop.registry.publish({ ...base, distDir: dist('second') });
+    const canary = await shop.registry.publish({ ...base, distDir: dist('canary'), storeOnly: true });
+    await shop.registry.canary('cart', canary.version, 10);
+    await shop.registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 1 }]);
+    await shop.registry.setOrigin('cart', 'https://cdn.example.ng/releases');
+
+    expect((await call('GET', `${P}/releases`, florist)).json()).toEqual({ code: 'FORBIDDEN', message: 'A florist cannot open release status. Ask a manager.' });
+    const res = await call('GET', `${P}/releases`, manager);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const status = data<{ targets: any[]; canaries: any[]; history: any[] }>(res);
+    expect(status.targets.map((t) => t.target)).toEqual(['shell', 'catalog', 'cart', 'account', 'checkout', 'backoffice']);
+    const cart = status.targets.find((t) => t.target === 'cart');
+    expect(cart).toMatchObject({ liveVersion: second.version, live: { version: second.version, commit: 'abc1234' }, origin: 'https://cdn.example.ng/releases', liveSince: { action: 'publish', previous: first.version } });
+    expect(cart.earlier.map((r: { version: string }) => r.version)).toEqual(expect.arrayContaining([first.version, canary.version]));
+    expect(status.canaries).toEqual([expect.objectContaining({ target: 'cart', version: canary.version, percent: 10, canary: { pageLoads: 20, failures: 1 } })]);
+    expect(status.history[0]).toMatchObject({ action: 'canary', remote: 'cart', version: canary.version });
+    expect(formatStatus(await shop.registry.status())).toContain('cart\n  origin   https://cdn.example.ng/releases\n');
   });
 });

@@ -492,7 +492,7 @@ export class ReleaseRegistry {
   /** What `pnpm release status` shows. */
   async status(): Promise<RegistryStatus> {
     const k = this.db.kysely;
-    const { live, canary: canaryOf = {} } = await readLive(k);
+    const { live, canary: canaryOf = {}, origins = {} } = await readLive(k);
     const builds = (await k.selectFrom('release_build').selectAll().orderBy('published_at', 'desc').execute()).map(infoOfRow);
     const history = (await k.selectFrom('release_history').selectAll().orderBy('id').execute()).map(historyOfRow);
     const drawing = new Set((await k.selectFrom('release_file').select(['target', 'version']).where('path', '=', SERVER_DRAW_FILE).execute()).map((r) => `${r.target}/${r.version}`));
@@ -511,7 +511,7 @@ export class ReleaseRegistry {
     for (const [target, canary] of Object.entries(canaryOf) as [ReleaseTarget, { version: string; percent: number }][]) {
       canaries.push({ target, version: canary.version, percent: canary.percent, ...(await this.healthOf(target, canary.version, live[target] ?? null)) });
     }
-    return { targets, history, drawing, canaries };
+    return { targets, history, drawing, canaries, origins };
   }
 
   // --- upgrade -----------------------------------------------------------------------------------

@@ -204,6 +204,8 @@ export interface RegistryStatus {
   history: HistoryEntry[];
   /** The releases that draw their part of the page on the server too (issue 16), as `target/version`. */
   drawing: ReadonlySet<string>;
+  /** Where a remote's releases are served from when not by this server (`pnpm release origin`). */
+  origins?: Partial<Record<RemoteName, string>>;
 }
 
 const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
@@ -217,6 +219,8 @@ export function formatStatus(status: RegistryStatus, options: { earlier?: number
     const draws = (r: ReleaseInfo) => (status.drawing.has(`${s.target}/${r.version}`) ? '  draws on the server' : '');
     const row = (r: ReleaseInfo) => `${r.version}  published ${when(r.publishedAt)}  commit ${r.commit}  contracts ${r.contractsVersion}${draws(r)}`;
     lines.push(s.target);
+    const origin = isRemoteName(s.target) ? status.origins?.[s.target] : undefined;
+    if (origin) lines.push(`  origin   ${origin}`);
     if (!s.liveVersion) lines.push('  live     (not published)');
     else if (!s.live) lines.push(`  live     ${s.liveVersion}  (not in the registry)`);
     else {

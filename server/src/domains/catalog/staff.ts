@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { designsForStaff, type StaffDesign } from './merchandising';
 import { bumpCatalogVersion } from './writer';
 
 /**
  * The catalogue as the shop's managers change it (the back office): a product's size prices, and
- * reviews hidden or shown with a reason. Availability and stock go through the orders domain's stock
+ * reviews hidden or shown with a reason (its designs and the featured lists: merchandising.ts). Availability and stock go through the orders domain's stock
  * (the same as `pnpm orders set-stock`). A change moves the catalogue's version or the reviews' data
  * version, so shoppers' pages and cached answers show it on the next load.
  */
@@ -18,6 +19,8 @@ export interface StaffProduct {
   /** Units left of a limited product; null = not limited. */
   stock: number | null;
   sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
+  /** Every design of the shop: the offered ones first, in the product's order (the first is its default). */
+  designs: StaffDesign[];
 }
 
 export const MAX_PRICE_NGN = 100_000_000;
@@ -40,7 +43,10 @@ export async function findProductsForStaff(db: Query, search: string, limit: num
 export async function productForStaff(db: Query, slug: string): Promise<StaffProduct | null> {
   const product = await db.kysely.selectFrom('product').select(['id', 'slug', 'sku', 'name', 'in_stock', 'stock']).where('slug', '=', slug).executeTakeFirst();
   if (!product) return null;
-  const sizes = await db.kysely.selectFrom('product_variant').select(['sku', 'label', 'price_ngn', 'is_default']).where('product_id', '=', product.id).orderBy('position').execute();
+  const [sizes, designs] = await Promise.all([
+    db.kysely.selectFrom('product_variant').select(['sku', 'label', 'price_ngn', 'is_default']).where('product_id', '=', product.id).orderBy('position').execute(),
+    designsForStaff(db, product.id),
+  ]);
   return {
     id: product.id,
     slug: product.slug,
@@ -49,6 +55,7 @@ export async function productForStaff(db: Query, slug: string): Promise<StaffPro
     inStock: Number(product.in_stock) === 1,
     stock: product.stock === null ? null : Number(product.stock),
     sizes: sizes.map((s) => ({ sku: s.sku, label: s.label, priceNgn: Number(s.price_ngn), isDefault: Number(s.is_default) === 1 })),
+    designs,
   };
 }
 

@@ -13,7 +13,8 @@ import {
   staffOrderView,
 } from '../orders';
 import { AWAITING_TRANSFER, executePaymentsCommand, paymentTrail, PaymentsCommandError } from '../payments';
-import { findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices } from '../catalog';
+import { featuredListsForStaff, findProductsForStaff, MAX_FEATURED, productForStaff, readDesigns, reviewsForStaff, setFeaturedProducts, setProductDesigns, setReviewHidden, setSizePrices } from '../catalog';
+import type { ReleaseRegistry } from '../../release/registry';
 import { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, type SettingsCommand } from '../site';
 import { listActions, recordAction, type Actor } from './audit';
 import type { StaffConfig } from './config';
@@ -25,6 +26,8 @@ export interface StaffRoutesOptions {
   mailer: Mailer;
   config: StaffConfig;
   publicUrl: string;
+  /** The release registry, for the managers' release status (the same facts as `pnpm release status`). */
+  releases?: ReleaseRegistry;
 }
 
 /** Everything of the back office's API lives under this prefix, answered `Cache-Control: no-store`. */
@@ -320,24 +323,60 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
           // A number of units left (0: sold out), or null: on sale, not limited (= pnpm orders set-stock).
           // One schema with both types: with type coercion on, anyOf would read null as 0 (or 0 as null).
           stock: { type: ['integer', 'null'], minimum: 0, maximum: 999_999 },
+          // The designs it offers, in order (the first is its default), by code; [] = no design to choose.
+          designs: { type: 'array', items: text(60), maxItems: 10 },
         }),
       },
     },
     async (request) => {
       const { actor } = await staff(request, 'catalog');
       const before = await mustProduct((request.params as { slug: string }).slug);
-      const input = request.body as { prices?: Record<string, unknown>; stock?: number | null };
-      if (input.prices === undefined && input.stock === undefined) throw new AppError(400, 'NOTHING_TO_CHANGE', 'Nothing to change: send prices or stock.');
+      const input = request.body as { prices?: Record<string, unknown>; stock?: number | null; designs?: string[] };
+      if (input.prices === undefined && input.stock === undefined && input.designs === undefined) throw new AppError(400, 'NOTHING_TO_CHANGE', 'Nothing to change: send prices, stock or designs.');
       const messages: string[] = [];
+      // Everything is checked before anything is written: the designs here, the prices by setSizePrices.
+      if (input.designs) await readDesigns(db, input.designs);
       if (input.prices && Object.keys(input.prices).length) {
         await setSizePrices(db, before, input.prices);
         messages.push(`Prices of ${before.name} saved.`);
       }
+      if (input.designs) {
+        await setProductDesigns(db, before, input.designs);
+        messages.push(`Designs of ${before.name} saved.`);
+      }
       if (input.stock !== undefined) messages.push(await asCommand(() => executeOrdersCommand(db, { kind: 'set-stock', sku: before.sku, stock: input.stock! })));
       const after = await mustProduct(before.slug);
-      const pick = (p: typeof before) => ({ inStock: p.inStock, stock: p.stock, prices: Object.fromEntries(p.sizes.map((s) => [s.sku, s.priceNgn])) });
+      const pick = (p: typeof before) => ({
+        inStock: p.inStock,
+        stock: p.stock,
+        prices: Object.fromEntries(p.sizes.map((s) => [s.sku, s.priceNgn])),
+        designs: p.designs.filter((d) => d.offered).map((d) => d.code),
+      });
       await recordAction(db.kysely, actor, 'catalog.product', before.sku, { before: pick(before), after: pick(after) });
       return { data: { messages, product: after } };
+    },
+  );
+
+  app.get(`${P}/featured`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'catalog');
+    return { data: { lists: await featuredListsForStaff(db), max: MAX_FEATURED } };
+  });
+
+  app.put(
+    `${P}/featured/:list`,
+    {
+      schema: {
+        params: { type: 'object', required: ['list'], properties: { list: text(200) } },
+        // The products in order, by address (slug) or SKU.
+        body: body(['products'], { products: { type: 'array', items: text(200), maxItems: 100 } }),
+      },
+    },
+    async (request) => {
+      const { actor } = await staff(request, 'catalog');
+      const { before, after } = await setFeaturedProducts(db, (request.params as { list: string }).list, (request.body as { products: string[] }).products);
+      const skus = (l: typeof before) => l.products.map((p) => p.sku);
+      await recordAction(db.kysely, actor, 'catalog.featured', before.id, { before: skus(before), after: skus(after) });
+      return { data: { message: `${after.title} saved: shoppers see it on their next page load.`, list: after } };
     },
   );
 
@@ -365,6 +404,26 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       return { data: after };
     },
   );
+
+  // --- releases (read-only: publish and roll back stay the release command's) ---------------------
+
+  app.get(`${P}/releases`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'releases');
+    if (!options.releases) throw new AppError(503, 'UNAVAILABLE', 'The release registry is not open on this server.');
+    const status = await options.releases.status();
+    return {
+      data: {
+        targets: status.targets.map((t) => ({
+          ...t,
+          origin: (status.origins as Record<string, string> | undefined)?.[t.target] ?? null,
+          drawsOnServer: t.liveVersion ? status.drawing.has(`${t.target}/${t.liveVersion}`) : false,
+        })),
+        canaries: status.canaries,
+        // The latest changes first.
+        history: status.history.slice(-50).reverse(),
+      },
+    };
+  });
 
   // --- the audit ----------------------------------------------------------------------------------
 
