@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SERVER_DRAW_FILE } from '@adire/contracts';
 import { watchErrors } from '../support';
 import { buildFromLive, liveVersion, releaseCommand } from '../release/release';
+import { fillDelivery, fillSender } from '../checkout/helpers';
 
 /**
  * The first screen drawn by the server from the live releases (issue 16): readable without scripts,
@@ -12,6 +13,8 @@ import { buildFromLive, liveVersion, releaseCommand } from '../release/release';
 test.use({ timezoneId: 'Africa/Lagos' });
 
 const PRODUCT = '/product/ruby-romance-red-roses';
+/** Its SKU in the seeded catalogue. */
+const ROSES_SKU = 'AB-1001';
 
 /** Every JSON-LD block of a page, parsed (invalid JSON fails the test). */
 function jsonLd(html: string): { '@type': string; [key: string]: unknown }[] {
@@ -90,7 +93,7 @@ test.describe('the checkout', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toMatch(/<ol [^>]*aria-label="Checkout stages"/);
     expect(html).toMatch(/<h1[^>]*>Checkout<\/h1>/);
-    // Never a shopper's order: the server does not know who asks.
+    // An order that does not exist: the frame only (the browser says so once it runs).
     const withOrder = await (await request.get('/checkout?orderId=00000000-0000-4000-8000-000000000000')).text();
     expect(withOrder).toContain('Loading your order…');
 
@@ -103,6 +106,49 @@ test.describe('the checkout', () => {
     await page.getByRole('button', { name: 'Cart (0)' }).click();
     await expect(page.getByRole('dialog', { name: 'Cart' })).toContainText('Empty Cart');
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('the checkout of an open order, on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test('its delivery stage is drawn with the order on the first screen; the guest fills it in with no second read of the order', async ({ page, browser }) => {
+    const errors = watchErrors(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    // An order made as the cart makes it, but not in this browser's cart: the cart, which checks its own
+    // stored order on every page, asks nothing here, so every read of the order would be the checkout's.
+    const created = await page.request.post('/v1/orders/order/create', {
+      data: { business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: ROSES_SKU, quantity: 1 }] },
+    });
+    const orderId = ((await created.json()) as { data: { id: string } }).data.id;
+
+    // What a shopper's phone paints before any script runs: the form and the order's summary.
+    const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 915 }, timezoneId: 'Africa/Lagos' });
+    const drawn = await noScripts.newPage();
+    await drawn.goto(`/checkout?orderId=${orderId}`);
+    const form = drawn.getByRole('form', { name: 'Delivery details' });
+    await expect(form.getByLabel('Sender name')).toBeVisible();
+    await expect(form.getByLabel('Sender name')).toBeDisabled();
+    const offer = await form.getByText('Create a free account').boundingBox();
+    expect(offer!.y + offer!.height).toBeLessThanOrEqual(915);
+    await expect(drawn.getByRole('complementary', { name: 'Order summary' })).toContainText('Ruby Romance Red Roses');
+    await noScripts.close();
+
+    // The same page with scripts: the browser takes over the drawn stage without asking for the order.
+    const reads: string[] = [];
+    page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === `/v1/orders/order/${orderId}` && reads.push(r.url()));
+    const res = await page.goto(`/checkout?orderId=${orderId}`);
+    expect(res!.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.locator('[data-region="checkout"] fieldset[disabled]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(reads).toEqual([]);
+    await fillSender(page, { name: 'Tunde Bakare', email: 'tunde.drawn@example.com', phone: '0803 123 4567' });
+    await fillDelivery(page);
+    await page.getByRole('form', { name: 'Delivery details' }).getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    expect(errors).toEqual([]);
+    expect(warnings.filter((w) => /hydrat|did not match/i.test(w))).toEqual([]);
   });
 });
 

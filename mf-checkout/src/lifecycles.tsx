@@ -1,4 +1,5 @@
 import { api } from '@adire/api-client';
+import { readPageData } from '@adire/contracts';
 import { reportSharedInstances, type MountProps } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
 import React from 'react';
@@ -7,6 +8,9 @@ import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { CheckoutApp } from './CheckoutApp';
+import { drawnOrderIn } from './order/drawnOrder';
+import { seedDrawnOrder } from './order/useCheckoutOrder';
+import { stageForOrder, useStage } from './stage';
 
 reportSharedInstances('checkout', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
@@ -18,13 +22,29 @@ const lifecycles = singleSpaReact({
 });
 
 /**
+ * The server's drawing of the region (the shell hands it over only when this release drew it): the
+ * order it was drawn with is shown at once, in the stage it may show, without asking the API again.
+ */
+function adoptServerDrawing(domElement: HTMLElement): void {
+  if (!domElement.dataset.drawn) return;
+  delete domElement.dataset.drawn; // a later mount into this element renders afresh
+  const orderId = new URLSearchParams(window.location.search).get('orderId');
+  const order = window.location.pathname === '/checkout' ? drawnOrderIn(readPageData()?.regions.checkout?.answers, orderId) : null;
+  if (!order) return;
+  seedDrawnOrder(order);
+  const { stage, setStage } = useStage.getState();
+  setStage(stageForOrder(order, stage, new Date(), bus.last('settings:loaded')?.settings?.checkoutSettings));
+}
+
+/**
  * The checkout's whole public surface: a single-spa application (checkout and order tracker). A
- * region the server drew (its frame only) is rendered over, not hydrated: React replaces it in the
- * same commit as its first render, so nothing flashes.
+ * region the server drew is rendered over, not hydrated (the server draws the guest's view; the
+ * browser knows the shopper): React replaces it in the same commit as its first render, which shows
+ * the same order in the same stage, so nothing flashes.
  */
 export const bootstrap = lifecycles.bootstrap;
 export const mount = (props: MountProps) => {
-  delete props.domElement.dataset.drawn;
+  adoptServerDrawing(props.domElement);
   return lifecycles.mount(props as never);
 };
 export const unmount = lifecycles.unmount;

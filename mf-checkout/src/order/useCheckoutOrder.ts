@@ -20,14 +20,34 @@ export function followCoupon(order: Order): void {
   if (notice) toast('info', notice);
 }
 
+/** The order the page was drawn with (see drawWithOrder); taken by the first checkout that shows it. */
+let drawnOrder: Order | null = null;
+
+/**
+ * The open order the server drew this page with: the checkout's first render shows it at once, as the
+ * server drew it, instead of asking the API again. On the server it holds for one synchronous render.
+ */
+export function seedDrawnOrder(order: Order | null): void {
+  drawnOrder = order;
+}
+
+function takeDrawnOrder(orderId: string | null): Order | null {
+  const order = drawnOrder && drawnOrder.id === orderId ? drawnOrder : null;
+  drawnOrder = null;
+  return order;
+}
+
 /**
  * The order of /checkout?orderId=, fetched whenever the id is set (SPEC section 4) and again when the
- * cart changes (the drawer's 'Update Cart' re-prices it). Picks the stage the order may show.
+ * cart changes (the drawer's 'Update Cart' re-prices it). Picks the stage the order may show. An order
+ * the page was drawn with is shown at once and not fetched again on mount.
  */
 export function useCheckoutOrder(orderId: string | null) {
-  const [load, setLoad] = useState<OrderLoad>({ status: 'loading' });
+  const [drawn] = useState(() => takeDrawnOrder(orderId));
+  const [load, setLoad] = useState<OrderLoad>(drawn ? { status: 'ready', order: drawn } : { status: 'loading' });
   const setStage = useStage((s) => s.setStage);
   const request = useRef(0);
+  const adoptDrawn = useRef(drawn);
 
   const fetchOrder = useCallback(
     async (opts: { quiet?: boolean } = {}) => {
@@ -54,7 +74,11 @@ export function useCheckoutOrder(orderId: string | null) {
   );
 
   useEffect(() => {
-    void fetchOrder();
+    const order = adoptDrawn.current;
+    adoptDrawn.current = null;
+    // The drawn order is what the API answered a moment ago: only the coupon is kept in step.
+    if (order) followCoupon(order);
+    else void fetchOrder();
   }, [fetchOrder]);
 
   // 'Update Cart' in the drawer (opened from the checkout header) saved the order: show what the server holds.

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isCheckoutRoute } from '@adire/contracts';
 import { AnswerStore, compressed, etagOf, ifNoneMatchHits, preferredEncoding, representationTag, type CachedAnswer } from './response-cache';
 
 /**
@@ -24,6 +25,12 @@ export interface KeptPage extends CachedAnswer {
  * are served from: a repointed CDN origin is another page) and the currency it is drawn in.
  */
 export const pageCacheKey = (url: string, manifest: unknown, currency: string) => `${url}\n${JSON.stringify(manifest)}\n${currency}`;
+
+/**
+ * A page drawn with one shopper's data: the checkout's pages (the order of `/checkout?orderId=` is
+ * written into it). Sent `Cache-Control: private, no-store`, without an ETag, and never kept here.
+ */
+export const isShopperPage = (pathname: string) => isCheckoutRoute(pathname);
 
 export class PageCache {
   private readonly store = new AnswerStore(PAGE_CACHE_BYTES);

@@ -10,7 +10,8 @@ import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from '..
 import type { ReleaseManifest } from '../release/releases';
 import { shortPath } from './errors';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
-import { PageCache, pageCacheKey } from './page-cache';
+import { isShopperPage, PageCache, pageCacheKey } from './page-cache';
+import { PRIVATE_CACHE_CONTROL } from './response-cache';
 import type { DataVersions } from '../db/data-versions';
 import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from './server-draw';
 
@@ -206,7 +207,10 @@ async function registerShell(
     // The page depends on the currency cookie: a shared cache keeps one copy per currency.
     reply.header('vary', 'Cookie');
     const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
-    const stamp = pages ? await opts.serverDraw!.versions!.current() : null;
+    // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
+    const personal = isShopperPage(pathname);
+    if (personal) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    const stamp = pages && !personal ? await opts.serverDraw!.versions!.current() : null;
     const key = pageCacheKey(url, remotes, currency);
     const kept = stamp ? pages!.get(stamp.key, key) : undefined;
     if (kept) return pages!.send(request, reply.header('server-timing', 'draw;desc="kept";dur=0'), kept);
