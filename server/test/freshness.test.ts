@@ -138,6 +138,26 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the commit check on SQLite', (
     }
   }, 60_000);
 
+  it('asks the database at most once a millisecond while this process writes nothing, and at once after it writes', async () => {
+    let clock = 0;
+    const watch = watchCommits(db, { now: () => clock });
+    try {
+      const first = watch.version();
+      expect(watch.settled()).toBe(true);
+      await renameInAnotherProcess(PRODUCT, 'Ruby Romance, within the millisecond');
+      expect(watch.version()).toBe(first); // the clock has not moved: the last check holds
+      clock += 1;
+      expect(watch.settled()).toBe(false);
+      const afterOther = watch.version();
+      expect(afterOther).not.toBe(first); // a millisecond later the other process's commit is seen
+      await db.kysely.updateTable('product').set({ name: 'Ruby Romance Red Roses' }).where('slug', '=', PRODUCT).execute();
+      expect(watch.settled()).toBe(false); // written here: the next call asks, whatever the clock says
+      expect(watch.version()).not.toBe(afterOther);
+    } finally {
+      watch.close();
+    }
+  }, 60_000);
+
   it('cannot watch a database held in memory (nobody else could commit to it): callers read every time', () => {
     const memory = openDatabase({ sqliteFile: ':memory:' });
     try {

@@ -246,7 +246,7 @@ describe('pure parts', () => {
     expect(representationTag(tag, null)).toBe(tag);
   });
 
-  it('keeps answers of the current stamp only, dropping the least recently used beyond its memory', () => {
+  it('keeps answers of the current stamp only, dropping the oldest unused beyond its memory (a used one gets a second chance)', () => {
     const answer = (n: number) => ({ body: Buffer.alloc(n), etag: '"t"' });
     const store = new AnswerStore(1000);
     store.advance('s1');
@@ -262,5 +262,22 @@ describe('pure parts', () => {
     store.advance('s2');
     expect(store.size).toBe(0);
     expect(store.totalBytes).toBe(0);
+  });
+
+  it('makes room from the oldest answer not read since the sweep last passed it', () => {
+    const answer = () => ({ body: Buffer.alloc(300), etag: '"t"' }); // 500 bytes with the overheads
+    const store = new AnswerStore(1500);
+    store.advance('s');
+    for (const key of ['a', 'b', 'c']) store.put('s', key, answer());
+    store.get('a');
+    store.get('b');
+    store.put('s', 'd', answer()); // a and b were read: c, the oldest unread, goes
+    expect(['a', 'b', 'c', 'd'].filter((k) => store.get(k) !== undefined)).toEqual(['a', 'b', 'd']);
+    expect(store.totalBytes).toBe(1500);
+    // The sweep left them in the order d, a, b, and that check read all three again: e needs room, each
+    // gets its second chance (moved back, unmarked), then the oldest, d, goes — never the answer just put.
+    store.put('s', 'e', answer());
+    expect(['a', 'b', 'd', 'e'].filter((k) => store.get(k) !== undefined)).toEqual(['a', 'b', 'e']);
+    expect(store.totalBytes).toBe(1500);
   });
 });

@@ -58,7 +58,10 @@ export function notifyDataChanged(): void {
  * again only after something was committed — by anyone. The check starts a read on the database, which
  * costs about what the stamp's own statement did, so requests that arrive together share one: it is
  * made once the event loop has read them all (`setImmediate`, after the poll phase), so still after
- * each of them began. A change committed before a request began is seen by that request.
+ * each of them began. A change committed by this process before a request began is seen by that
+ * request; one committed by another process, by every request that begins a millisecond later (the
+ * check holds that long while this process writes nothing: `COMMIT_CHECK_EVERY_MS`), and a request
+ * inside that millisecond is answered at once with the stamp already known.
  *
  * Elsewhere (PostgreSQL, SQLite in memory), with `checkMs` 0 (the default) every call gets a stamp read
  * after the call began; concurrent calls share reads (one read in flight, at most one queued behind
@@ -100,6 +103,11 @@ export class DataVersions {
   whenChecked(callback: (err: Error | null, stamp?: DataStamp) => void): void {
     if (!this.watch.available) {
       this.read().then((stamp) => callback(null, stamp), callback);
+      return;
+    }
+    // Checked less than a millisecond ago and nothing written here since: the stamp kept then holds.
+    if (this.kept && this.watch.settled() && this.kept.version === this.watch.version()) {
+      callback(null, this.kept.stamp);
       return;
     }
     this.waiting.push(callback);

@@ -29,6 +29,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { localWritesOf, type LocalWrites } from './local-writes';
 
 /** How long a statement or transaction keeps trying for the write lock by default. */
 export const DEFAULT_BUSY_WAIT_MS = 5000;
@@ -55,9 +56,10 @@ interface Statements {
   prepare(sql: string): SQLite.Statement;
 }
 
-function run(statements: Statements, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
+function run(statements: Statements, { sql, parameters }: CompiledQuery, writes: LocalWrites): QueryResult<unknown> {
   const statement = statements.prepare(sql);
   if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
+  writes.count++; // before running: a commit check made after this statement looks at the database
   const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
   return {
     numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
@@ -103,11 +105,14 @@ class PatientConnection implements DatabaseConnection {
 
 export class PatientSqliteDriver implements Driver {
   readonly #gate = new TransactionGate();
+  readonly #writes: LocalWrites;
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly statements: Statements,
     private readonly waitMs: number,
-  ) {}
+  ) {
+    this.#writes = sqlite.memory ? { count: 0 } : localWritesOf(sqlite.name);
+  }
 
   async init(): Promise<void> {}
 
@@ -116,12 +121,12 @@ export class PatientSqliteDriver implements Driver {
   }
 
   async execute(connection: PatientConnection, query: CompiledQuery): Promise<QueryResult<unknown>> {
-    if (connection.inTransaction) return run(this.statements, query);
+    if (connection.inTransaction) return run(this.statements, query, this.#writes);
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       await this.#gate.whenClosed();
       try {
-        return run(this.statements, query);
+        return run(this.statements, query, this.#writes);
       } catch (err) {
         if (!isBusy(err)) throw err;
         const waited = Date.now() - started;
