@@ -16,6 +16,7 @@ test.describe('the back office by role', () => {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Releases' })).toHaveCount(0);
     await page.goto('/backoffice/settings');
     await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
     const refused = await backoffice(page, 'GET', 'settings', florist.token);

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { paths, staffApi } from './api';
 import { Audit } from './audit/Audit';
 import { Catalog, ProductEditor } from './catalog/Catalog';
+import { Featured } from './catalog/Featured';
+import { Releases } from './releases/Releases';
 import { Reviews } from './reviews/Reviews';
 import { Staff } from './staff/Staff';
 import styles from './backoffice.module.css';
@@ -56,6 +58,7 @@ function Bar() {
         {may(session, 'reviews') && <Link to="/reviews">Reviews</Link>}
         {may(session, 'staff') && <Link to="/staff">Staff</Link>}
         {may(session, 'audit') && <Link to="/audit">Audit</Link>}
+        {may(session, 'releases') && <Link to="/releases">Releases</Link>}
       </nav>
       <div className={styles.who}>
         <span>
@@ -83,10 +86,12 @@ export function BackofficeApp() {
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
             <Route path="/settings" element={<SignedIn><Allowed permission="settings" what="the settings"><Settings /></Allowed></SignedIn>} />
             <Route path="/catalog" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Catalog /></Allowed></SignedIn>} />
+            <Route path="/catalog/featured" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Featured /></Allowed></SignedIn>} />
             <Route path="/catalog/:slug" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><ProductEditor /></Allowed></SignedIn>} />
             <Route path="/reviews" element={<SignedIn><Allowed permission="reviews" what="reviews"><Reviews /></Allowed></SignedIn>} />
             <Route path="/staff" element={<SignedIn><Allowed permission="staff" what="staff accounts"><Staff /></Allowed></SignedIn>} />
             <Route path="/audit" element={<SignedIn><Allowed permission="audit" what="the audit"><Audit /></Allowed></SignedIn>} />
+            <Route path="/releases" element={<SignedIn><Allowed permission="releases" what="release status"><Releases /></Allowed></SignedIn>} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </div>

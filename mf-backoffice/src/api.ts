@@ -18,6 +18,9 @@ export const paths = {
   audit: `${BACKOFFICE_API}/audit`,
   products: `${BACKOFFICE_API}/products`,
   product: (slug: string) => `${BACKOFFICE_API}/products/${encodeURIComponent(slug)}`,
+  featured: `${BACKOFFICE_API}/featured`,
+  featuredList: (id: string) => `${BACKOFFICE_API}/featured/${encodeURIComponent(id)}`,
+  releases: `${BACKOFFICE_API}/releases`,
   reviews: `${BACKOFFICE_API}/reviews`,
   review: (id: string) => `${BACKOFFICE_API}/reviews/${encodeURIComponent(id)}`,
 } as const;

@@ -3,6 +3,7 @@ import { Link, useParams } from '@adire/router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+import { defaultAfter, designsToSave, type DesignChoice } from './lists';
 
 interface Found {
   slug: string;
@@ -18,6 +19,8 @@ interface Product {
   inStock: boolean;
   stock: number | null;
   sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
+  /** Every design of the shop, the offered ones first (the first is the default). */
+  designs: DesignChoice[];
 }
 
 /** Find a product by name or SKU. */
@@ -38,6 +41,9 @@ export function Catalog() {
   return (
     <section className={styles.page}>
       <h1>Catalogue</h1>
+      <p>
+        <Link to="/catalog/featured">Featured products per occasion and location</Link>
+      </p>
       <form role="search" aria-label="Find products" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Product name or SKU
@@ -62,12 +68,14 @@ export function Catalog() {
   );
 }
 
-/** A product's size prices and its stock (the same rule as `pnpm orders set-stock`). */
+/** A product's size prices, its stock (the same rule as `pnpm orders set-stock`) and the designs it offers. */
 export function ProductEditor() {
   const { slug = '' } = useParams();
   const [product, setProduct] = useState<Product | null>(null);
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [stock, setStock] = useState('');
+  const [offered, setOffered] = useState<Set<string>>(new Set());
+  const [defaultDesign, setDefaultDesign] = useState('');
   const [said, setSaid] = useState('');
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -76,6 +84,16 @@ export function ProductEditor() {
     setProduct(p);
     setPrices(Object.fromEntries(p.sizes.map((s) => [s.sku, String(s.priceNgn)])));
     setStock(p.stock === null ? '' : String(p.stock));
+    const offeredNow = p.designs.filter((d) => d.offered);
+    setOffered(new Set(offeredNow.map((d) => d.code)));
+    setDefaultDesign(offeredNow[0]?.code ?? '');
+  };
+  const offer = (code: string, on: boolean) => {
+    const next = new Set(offered);
+    if (on) next.add(code);
+    else next.delete(code);
+    setOffered(next);
+    setDefaultDesign(defaultAfter(product?.designs ?? [], next, defaultDesign));
   };
   useEffect(() => {
     void staffApi.get<Product>(paths.product(slug)).then((res) => (res.error || !res.data ? setError(res.message) : show(res.data)));
@@ -155,6 +173,41 @@ export function ProductEditor() {
         <div className={styles.actions}>
           <button type="submit" className={styles.primary}>
             Save stock
+          </button>
+        </div>
+      </form>
+      <form aria-label="Designs" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { designs: designsToSave(product.designs, offered, defaultDesign) })}>
+        <h2>Designs</h2>
+        <fieldset className={styles.choices}>
+          <legend>Designs offered</legend>
+          {product.designs.map((d) => (
+            <label key={d.code} className={styles.check}>
+              <input type="checkbox" checked={offered.has(d.code)} onChange={(e) => offer(d.code, e.target.checked)} />
+              {d.title} <span className={styles.note}>(adds {formatAmount(d.priceNgn, 'NGN')})</span>
+            </label>
+          ))}
+        </fieldset>
+        {offered.size > 0 ? (
+          <label>
+            <span id="default-design-label">Default design</span>
+            <select aria-labelledby="default-design-label" value={defaultDesign} onChange={(e) => setDefaultDesign(e.target.value)}>
+              {product.designs
+                .filter((d) => offered.has(d.code))
+                .map((d) => (
+                  <option key={d.code} value={d.code}>
+                    {d.title}
+                  </option>
+                ))}
+            </select>
+          </label>
+        ) : (
+          <p className={styles.note}>None offered: shoppers have no design to choose.</p>
+        )}
+        {fields.designs && <p className={styles.error}>{fields.designs}</p>}
+        <p className={styles.note}>What a design adds to the price is the same for every product.</p>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary}>
+            Save designs
           </button>
         </div>
       </form>
