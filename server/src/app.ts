@@ -53,7 +53,8 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   trackRoutes(app);
   registerErrorHandling(app, config.bodyLimitBytes);
   // The release registry in the database; config.releasesDir is this instance's cache of unpacked releases.
-  const releases = new ReleaseRegistry(db, config.releasesDir, app.log);
+  const releases = new ReleaseRegistry(db, config.releasesDir, app.log).watch();
+  app.addHook('onClose', async () => releases.close());
   // Once per database: a releases folder from before the registry (releases/manifest.json) is imported.
   const imported = await releases.importFolder();
   if (imported !== null) app.log.info({ imported, from: config.releasesDir }, 'releases folder imported into the release registry');

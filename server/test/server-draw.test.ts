@@ -43,6 +43,15 @@ const CATALOG_DRAWS = {
 }`,
   throws: `export async function draw() { throw new Error('the catalogue draw broke'); }`,
   hangs: `export function draw() { return new Promise(() => {}); }`,
+  /** Counts its drawings (this process's globalThis) and takes two budgets before drawing as `good` does. */
+  slow: (label: string) => `export async function draw(request) {
+  globalThis.__slowDraws = (globalThis.__slowDraws ?? 0) + 1;
+  await new Promise((resolve) => setTimeout(resolve, ${BUDGET_MS * 2}));
+  const { url, fetch } = request;
+  const slug = url.split('?')[0].split('/').pop();
+  const body = await (await fetch('/v1/catalog/products/' + slug + '?business=adire-blooms')).json();
+  return { html: '<article><h1>' + body.data.name + '</h1><p>${label}</p></article>', status: 200, answers: {}, head: '' };
+}`,
 };
 
 function build(root: string, files: Record<string, string>): string {
@@ -213,6 +222,24 @@ describe('drawn pages kept like the API answers', () => {
     const changed = await shop.app.inject(url);
     expect(changed.body).toContain('<h1>White Grace Lilies Renamed</h1>');
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('finishes a drawing that overran its budget for the next shopper, and draws a page once however many ask at once', async () => {
+    const draws = () => (globalThis as { __slowDraws?: number }).__slowDraws ?? 0;
+    await publishCatalog(CATALOG_DRAWS.slow('slow but whole'));
+    const url = '/product/ruby-romance-red-roses';
+    const before = draws();
+    const burst = await Promise.all(Array.from({ length: 5 }, () => shop.app.inject(url)));
+    for (const res of burst) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-drawn'); // over its budget: the region is the browser's
+      expect(res.body).toMatch(/<header>Frame with \d+ categories in NGN<\/header>/); // the frame is still drawn
+    }
+    expect(draws()).toBe(before + 1); // the five shared one drawing
+    // The drawing goes on and is kept: a later shopper gets the whole page without a new drawing.
+    await expect.poll(async () => (await shop.app.inject(url)).headers['server-timing'], { timeout: 15_000, interval: 20 }).toContain('kept');
+    expect((await shop.app.inject(url)).body).toContain('<p>slow but whole</p>');
+    expect(draws()).toBe(before + 1);
   });
 
   it('does not keep a page whose region was left to the browser', async () => {

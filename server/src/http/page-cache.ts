@@ -21,10 +21,10 @@ export interface KeptPage extends CachedAnswer {
 }
 
 /**
- * The page's key: its URL, the manifest it carries (every part's live version and where its files
- * are served from: a repointed CDN origin is another page) and the currency it is drawn in.
+ * The page's key: its URL, the manifest it carries as JSON (every part's live version and where its
+ * files are served from: a repointed CDN origin is another page) and the currency it is drawn in.
  */
-export const pageCacheKey = (url: string, manifest: unknown, currency: string) => `${url}\n${JSON.stringify(manifest)}\n${currency}`;
+export const pageCacheKey = (url: string, manifestJson: string, currency: string) => `${url}\n${manifestJson}\n${currency}`;
 
 /**
  * A page drawn with one shopper's data: the checkout's pages (the order of `/checkout?orderId=` is

@@ -60,26 +60,48 @@ export class DrawModules {
   }
 }
 
-/** A draw's result within its budget, or null (logged) when it throws or overruns. */
-export async function withinBudget<T>(what: string, budgetMs: number, log: FastifyBaseLogger, run: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+/**
+ * A draw raced against its budget. `inTime`: its result within `budgetMs`, or null (logged) when it
+ * throws or overruns. `finished`: its result whenever it ends — an overrun goes on for up to
+ * `finishMs` more before it is aborted (0: aborted at once) — so that a page cache can keep the whole
+ * drawing that one shopper could not wait for, and the next shopper gets it without drawing again.
+ */
+export function drawWithin<T>(
+  what: string,
+  budgetMs: number,
+  finishMs: number,
+  log: FastifyBaseLogger,
+  run: (signal: AbortSignal) => Promise<T>,
+): { inTime: Promise<T | null>; finished: Promise<T | null> } {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const overrun = new Promise<null>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
+  let budgetTimer: ReturnType<typeof setTimeout> | undefined;
+  let finishTimer: ReturnType<typeof setTimeout> | undefined;
+  const finished = run(controller.signal).then(
+    (drawn) => drawn,
+    (err: unknown) => {
+      if (!controller.signal.aborted) log.warn({ err, what }, 'a server draw failed; the browser draws that part');
+      return null;
+    },
+  );
+  const inTime = new Promise<T | null>((resolve) => {
+    budgetTimer = setTimeout(() => {
       log.warn({ what, budgetMs }, 'a server draw overran its budget; the browser draws that part');
+      if (finishMs > 0) finishTimer = setTimeout(() => controller.abort(), finishMs);
+      else controller.abort();
       resolve(null);
     }, budgetMs);
+    void finished.then(resolve);
   });
-  const drawn = run(controller.signal).catch((err: unknown) => {
-    if (!controller.signal.aborted) log.warn({ err, what }, 'a server draw failed; the browser draws that part');
-    return null;
+  void finished.then(() => {
+    clearTimeout(budgetTimer);
+    clearTimeout(finishTimer);
   });
-  try {
-    return await Promise.race([drawn, overrun]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return { inTime, finished };
+}
+
+/** A draw's result within its budget, or null (logged) when it throws or overruns (and is aborted). */
+export function withinBudget<T>(what: string, budgetMs: number, log: FastifyBaseLogger, run: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+  return drawWithin(what, budgetMs, 0, log, run).inTime;
 }
 
 /** The shopper's currency name from the cookie the shell keeps beside local storage. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type PageData, type RemoteName } from '@adire/contracts';
+import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type FrameDrawn, type PageData, type RegionDrawn, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { ROOT } from '../config';
 import { ENTRY_FILE, isReleaseTarget, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import type { ReleaseRegistry } from '../release/registry';
@@ -13,7 +13,7 @@ import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
 import { isShopperPage, PageCache, pageCacheKey } from './page-cache';
 import { PRIVATE_CACHE_CONTROL } from './response-cache';
 import type { DataVersions } from '../db/data-versions';
-import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from './server-draw';
+import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, drawWithin, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from './server-draw';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -191,8 +191,32 @@ async function registerShell(
   // Every page route gets the shell; the shell decides what it shows (including "page not found").
   // With releases, the page is the live shell release's (never cached, so a publish or rollback shows
   // on the next load), carries the live manifest and announces its main remote's files.
+  // The manifest as pages carry it, made once per manifest served (the registry keeps one until it changes).
+  const storeManifests = new WeakMap<ReleaseManifest, { remotes: StoreManifest; json: string }>();
+  const storeManifestOf = (manifest: ReleaseManifest) => {
+    let made = storeManifests.get(manifest);
+    if (!made) {
+      const remotes = storeManifest(manifest, { devOverrides: opts.devOverrides });
+      storeManifests.set(manifest, (made = { remotes, json: JSON.stringify(remotes) }));
+    }
+    return made;
+  };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const manifest = useReleases ? forBrowser(await registry.served(), request, reply) : null;
+    const pathname = url.split('?')[0] ?? '/';
+    // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
+    const personal = isShopperPage(pathname);
+    // The page depends on the currency cookie: a shared cache keeps one copy per currency.
+    const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
+    const stamp = manifest && draw && pages && !personal ? await opts.serverDraw!.versions!.current() : null;
+    const key = stamp ? pageCacheKey(url, storeManifestOf(manifest!).json, currency) : '';
+    const kept = stamp ? pages!.get(stamp.key, key) : undefined;
+    if (kept) {
+      // Drawn from this very manifest's shell release: no need to look at its files again.
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('server-timing', 'draw;desc="kept";dur=0');
+      if (manifest!.live.shell) reply.header('x-adire-shell', manifest!.live.shell);
+      return pages!.send(request, reply.type('text/html; charset=utf-8'), kept);
+    }
     const live = manifest ? liveShellFolder(releasesDir, manifest) : null;
     const indexFile = path.join(live ?? shellDir, SHELL_ENTRY_FILE);
     if (!fs.existsSync(indexFile)) {
@@ -201,29 +225,52 @@ async function registerShell(
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (live && manifest?.live.shell) reply.header('x-adire-shell', manifest.live.shell);
     if (!manifest || !preloadOf) return reply.send(fs.createReadStream(indexFile));
-    const pathname = url.split('?')[0] ?? '/';
-    const remotes = storeManifest(manifest, { devOverrides: opts.devOverrides });
+    const remotes = storeManifestOf(manifest).remotes;
     if (!draw) return reply.send(shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf));
-    // The page depends on the currency cookie: a shared cache keeps one copy per currency.
     reply.header('vary', 'Cookie');
-    const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
-    // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
-    const personal = isShopperPage(pathname);
     if (personal) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-    const stamp = pages && !personal ? await opts.serverDraw!.versions!.current() : null;
-    const key = pageCacheKey(url, remotes, currency);
-    const kept = stamp ? pages!.get(stamp.key, key) : undefined;
-    if (kept) return pages!.send(request, reply.header('server-timing', 'draw;desc="kept";dur=0'), kept);
     const started = performance.now();
-    const drawn = await draw(url, manifest.live, currency);
+    const htmlOf = (drawn: DrawnPage | null) => {
+      const page = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
+      return drawn ? withDrawing(page, drawn) : page;
+    };
+    let drawing: Promise<PageDrawing | null>;
+    if (pages && stamp) {
+      // One drawing per page at a time: shoppers asking for it meanwhile share it. A part that overran
+      // its budget is finished for the cache, so the next shopper gets the whole page without a new
+      // drawing (under a burst, drawing each page again for every shopper would overrun again and again).
+      const flightKey = `${stamp.key}\n${key}`;
+      drawing = drawings.get(flightKey) ?? startDrawing(flightKey, stamp.key, key, htmlOf, url, manifest.live, currency);
+    } else {
+      drawing = draw(url, manifest.live, currency);
+    }
+    const drawn = (await drawing)?.now ?? null;
     // How long the server spent drawing this page (the bench reads it; so can a browser's dev tools).
     reply.header('server-timing', `draw;dur=${(performance.now() - started).toFixed(1)}`);
-    const page = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
-    if (!drawn) return reply.send(page);
-    const html = withDrawing(page, drawn);
+    if (!drawn) return reply.send(htmlOf(null));
     // Only a whole drawing is kept: a part left to the browser (a failure, an overrun) is drawn again next time.
-    if (!pages || !stamp || !drawn.complete) return reply.status(drawn.status).send(html);
-    return pages.send(request, reply, pages.put(stamp.key, key, html, drawn.status));
+    if (!pages || !stamp || !drawn.complete) return reply.status(drawn.status).send(htmlOf(drawn));
+    return pages.send(request, reply, pages.get(stamp.key, key) ?? pages.put(stamp.key, key, htmlOf(drawn), drawn.status));
+  };
+  /** Drawings in progress by data stamp and page key (see sendShell), until finished for the cache. */
+  const drawings = new Map<string, Promise<PageDrawing | null>>();
+  const startDrawing = (
+    flightKey: string,
+    stamp: string,
+    key: string,
+    htmlOf: (drawn: DrawnPage) => string,
+    ...args: [url: string, live: Partial<Record<string, string>>, currency: string]
+  ): Promise<PageDrawing | null> => {
+    const drawing = draw!(args[0], args[1], args[2], undefined, FINISH_FOR_CACHE_MS);
+    drawings.set(flightKey, drawing);
+    const done = () => drawings.delete(flightKey);
+    drawing.then((d) => {
+      if (!d?.finished) return done();
+      d.finished.then((whole) => {
+        if (whole) pages!.put(stamp, key, htmlOf(whole), whole.status); // ignored if the stamp moved meanwhile
+      }).finally(done);
+    }, done);
+    return drawing;
   };
   app.get('/', async (request, reply) => sendShell(request, reply, request.url));
 
@@ -250,6 +297,17 @@ async function registerShell(
 const WARM_UP_PAGES = ['/', `/product-category/${DEFAULT_CATEGORY_SLUG}`, '/product/ruby-romance-red-roses'];
 const WARM_UP_BUDGET_MS = 10_000;
 
+/** How long a part that overran its budget may go on, finished for the page cache, before it is aborted. */
+const FINISH_FOR_CACHE_MS = 10_000;
+
+/** What the server drew of a page: its parts, the status to answer with, and whether nothing was left to the browser. */
+type DrawnPage = DrawnParts & { status: number; complete: boolean };
+/** A page's drawing: what was ready within the budget, and (when a part overran) the whole drawing once it is done. */
+interface PageDrawing {
+  now: DrawnPage;
+  finished: Promise<DrawnPage | null> | null;
+}
+
 /** How long the import of a release's draw module may take before its part is left to the browser. */
 const MODULE_LOAD_LIMIT_MS = 3000;
 
@@ -274,7 +332,8 @@ function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, options: Se
     live: Partial<Record<string, string>>,
     wanted: string,
     budgetMs = options.budgetMs ?? DEFAULT_DRAW_BUDGET_MS,
-  ): Promise<(DrawnParts & { status: number; complete: boolean }) | null> => {
+    finishMs = 0,
+  ): Promise<PageDrawing | null> => {
     const shellVersion = live.shell;
     if (!shellVersion) return null; // the shell's build from SHELL_DIR: nothing to draw with
     const pathname = url.split('?')[0] ?? '/';
@@ -289,20 +348,34 @@ function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, options: Se
         ? withinBudget(`${regionName} ${regionVersion} draw module`, MODULE_LOAD_LIMIT_MS, app.log, () => modules.get<RegionModule>(regionName, regionVersion))
         : null,
     ]);
-    const [frame, region] = await Promise.all([
-      frameModule ? withinBudget(`shell ${shellVersion} frame of ${pathname}`, budgetMs, app.log, (signal) => frameModule.draw({ url, fetch: ask, currency, signal })) : null,
+    const frameDraw = frameModule
+      ? drawWithin(`shell ${shellVersion} frame of ${pathname}`, budgetMs, finishMs, app.log, (signal) => frameModule.draw({ url, fetch: ask, currency, signal }))
+      : null;
+    const regionDraw =
       regionModule && regionName
-        ? withinBudget(`${regionName} ${regionVersion} region of ${pathname}`, budgetMs, app.log, (signal) => regionModule.draw({ url, origin, fetch: ask, currency, signal }))
-        : null,
-    ]);
-    const placed = frame && region && regionName && regionVersion ? { name: regionName, version: regionVersion, html: region.html, head: region.head } : null;
-    const pageData: PageData = {
-      currency,
-      ...(frame ? { frame: frame.data } : {}),
-      regions: placed ? { [placed.name]: { version: placed.version, answers: region!.answers } } : {},
+        ? drawWithin(`${regionName} ${regionVersion} region of ${pathname}`, budgetMs, finishMs, app.log, (signal) => regionModule.draw({ url, origin, fetch: ask, currency, signal }))
+        : null;
+    const assemble = (frame: FrameDrawn | null, region: RegionDrawn | null): DrawnPage => {
+      const placed = frame && region && regionName && regionVersion ? { name: regionName, version: regionVersion, html: region.html, head: region.head } : null;
+      const pageData: PageData = {
+        currency,
+        ...(frame ? { frame: frame.data } : {}),
+        regions: placed ? { [placed.name]: { version: placed.version, answers: region!.answers } } : {},
+      };
+      const complete = !!frame && (!regionModule || !!placed);
+      return { frame: frame?.html ?? null, region: placed, pageData, status: placed ? region!.status : (frame?.status ?? 200), complete };
     };
-    const complete = !!frame && (!regionModule || !!placed);
-    return { frame: frame?.html ?? null, region: placed, pageData, status: placed ? region!.status : (frame?.status ?? 200), complete };
+    const [frame, region] = await Promise.all([frameDraw?.inTime ?? null, regionDraw?.inTime ?? null]);
+    const now = assemble(frame, region);
+    // A part that overran goes on (finishMs) and the whole drawing, once done, is the cache's to keep.
+    const finished =
+      now.complete || finishMs <= 0
+        ? null
+        : Promise.all([frameDraw?.finished ?? null, regionDraw?.finished ?? null]).then(([f, r]) => {
+            const whole = assemble(f, r);
+            return whole.complete ? whole : null;
+          });
+    return { now, finished };
   };
   return drawPage;
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName } from '@adire/contracts';
+import { watchCommits, type CommitWatch } from '../db/commit-watch';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { abortReason } from './canary';
@@ -183,6 +184,10 @@ export class ReleaseRegistry {
   private current: { stamp: number; manifest: ReleaseManifest } | null = null;
   private reloading: { stamp: number; done: Promise<ReleaseManifest> } | null = null;
   private readonly unpacking = new Map<string, Promise<string | null>>();
+  /** A server's commit check (`watch()`): the stamp is read again only after someone committed. */
+  private commits: CommitWatch | null = null;
+  /** The registry stamp read last, and the commit check's version it was read under. */
+  private confirmed: { watched: number; stamp: number } | null = null;
 
   constructor(
     readonly db: Db,
@@ -194,12 +199,31 @@ export class ReleaseRegistry {
   // --- serving ---------------------------------------------------------------------------------
 
   /**
+   * For a server answering page loads: `served()` reads the registry's stamp only after a commit (by
+   * anyone: see commit-watch.ts), not on every page. Closed with `close()`.
+   */
+  watch(): this {
+    this.commits ??= watchCommits(this.db);
+    return this;
+  }
+
+  close(): void {
+    this.commits?.close();
+    this.commits = null;
+  }
+
+  /**
    * The live manifest to serve now: the pointers are read again only when the stamp moved, and the
    * live versions are unpacked before the new pointers are used (a page never names a folder this
    * instance does not have yet).
    */
   async served(): Promise<ReleaseManifest> {
+    const watched = this.commits?.version(); // before the stamp: a commit in between moves the next one
+    if (watched !== undefined && this.confirmed?.watched === watched && this.current && this.current.stamp >= this.confirmed.stamp) {
+      return this.current.manifest;
+    }
     const stamp = await readRegistryStamp(this.db);
+    if (watched !== undefined) this.confirmed = { watched, stamp };
     if (this.current && this.current.stamp >= stamp) return this.current.manifest;
     if (this.reloading && this.reloading.stamp >= stamp) return this.reloading.done;
     const done = this.reload(stamp);
