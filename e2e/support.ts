@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { openDatabase } from '../server/src/db/database';
+import { openDatabase, type Db } from '../server/src/db/database';
 import { ReleaseRegistry } from '../server/src/release/registry';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +103,20 @@ const OPERATOR_DB = OWN_STORE || Boolean(process.env.DATABASE_URL || process.env
 /** Skip the calling test when the operator command cannot reach the store's database. */
 export function requireOperator(): void {
   test.skip(!OPERATOR_DB, 'needs the operator command on the deployment’s database: set DATABASE_URL (or SQLITE_FILE) beside BASE_URL');
+}
+
+/**
+ * The store's database, opened for one piece of work the shop's own operator would do by hand (the
+ * suite's own, or with BASE_URL DATABASE_URL / SQLITE_FILE; call requireOperator first).
+ */
+export async function withShopDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const sqliteFile = OWN_STORE ? STATE_SQLITE : (process.env.SQLITE_FILE ?? STATE_SQLITE);
+  const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, sqliteFile });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
 }
 
 /**

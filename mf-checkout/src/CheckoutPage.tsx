@@ -96,7 +96,7 @@ function OrderCheckout({ orderId }: { orderId: string }) {
     <div className={styles.layout}>
       <div className={styles.main}>
         {stage === CHECKOUT_STAGES.delivery && <DeliveryStage order={o} onOrder={setOrder} onQuote={onQuote} />}
-        {stage === CHECKOUT_STAGES.payment && <PaymentStage order={o} onCheckPaid={() => void checkPaid()} />}
+        {stage === CHECKOUT_STAGES.payment && <PaymentStage order={o} onCheckPaid={() => void checkPaid()} onReload={() => void reload({ quiet: true })} />}
         {stage === CHECKOUT_STAGES.done && <DoneStage order={o} />}
       </div>
       <OrderSummary order={o} quote={stage === CHECKOUT_STAGES.delivery ? quote : null} onOrder={setOrder} couponEditable={stage !== CHECKOUT_STAGES.done} />

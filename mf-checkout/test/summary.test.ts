@@ -43,6 +43,9 @@ describe('coupon state', () => {
       notice: 'Coupon BLOOM10 no longer applies to this order, so it was removed.',
     });
     expect(reconcileCoupon({ code: 'BLOOM10', orderId: 'old' }, { id: 'o1', coupon: null })).toEqual({ coupon: null, notice: null });
+    // A coupon whose hold lapsed: the order's own sentence says it (shown in the summary), no second note.
+    const couponNotice = 'The coupon ONEUSE was held for 30 minutes and has since been used up, so it was taken off this order: the total is now ₦45,000.';
+    expect(reconcileCoupon({ code: 'ONEUSE', orderId: 'o1' }, { id: 'o1', coupon: null, couponNotice })).toEqual({ coupon: null, notice: null });
   });
 });
 

@@ -13,7 +13,18 @@ import { describe, expect, it } from 'vitest';
 import { BASE_DELIVERY, deliveryOverrides } from '../src/db/seed-data';
 import { recipientKey, withRecipient } from '../src/domains/account';
 import { readCheckout, readSenderInfo } from '../src/domains/orders/checkout-payload';
-import { couponDiscount, couponProblem, orderTotals, type CouponRule } from '../src/domains/orders/coupons';
+import {
+  COUPON_HOLD_MS,
+  COUPON_MESSAGES,
+  couponDiscount,
+  couponHeldUntil,
+  couponIsFree,
+  couponProblem,
+  holdIsLive,
+  orderTotals,
+  paidUseOverLimit,
+  type CouponRule,
+} from '../src/domains/orders/coupons';
 import { formatOrderNumber, normaliseOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from '../src/domains/orders/order-number';
 import { readReview, reviewAuthor } from '../src/domains/orders/reviews';
 import { buildTimeline, phoneMatches } from '../src/domains/orders/tracker';
@@ -275,8 +286,31 @@ describe('coupons', () => {
       'Coupon BLOOM10 needs an order of at least ₦20,000 before delivery; this order comes to ₦19,999',
     );
     expect(couponProblem(rule({}), { code: 'BLOOM10', itemsNgn: 20_000, now })).toBeNull();
-    expect(couponProblem(rule({ usageLimit: 1, usedCount: 1 }), { code: 'BLOOM10', itemsNgn: 20_000, now })?.code).toBe('COUPON_USED_UP');
-    expect(couponProblem(rule({ usageLimit: 1, usedCount: 1 }), { code: 'BLOOM10', itemsNgn: 20_000, now, alreadyHeld: true })).toBeNull();
+    expect(couponProblem(rule({ usageLimit: 1, usedCount: 1 }), { code: 'BLOOM10', itemsNgn: 20_000, now, heldByOthers: 0 })?.code).toBe('COUPON_USED_UP');
+    expect(couponProblem(rule({ usageLimit: 1, usedCount: 0 }), { code: 'BLOOM10', itemsNgn: 20_000, now, heldByOthers: 1 })?.code).toBe('COUPON_USED_UP');
+    expect(couponProblem(rule({ usageLimit: 1, usedCount: 0 }), { code: 'BLOOM10', itemsNgn: 20_000, now, heldByOthers: 0 })).toBeNull();
+    // Without the holds of others, the usage is left to the hold.
+    expect(couponProblem(rule({ usageLimit: 1, usedCount: 1 }), { code: 'BLOOM10', itemsNgn: 20_000, now })).toBeNull();
+  });
+
+  it('holds a limited coupon for 30 minutes and counts a use when paid (issue 19, item 4)', () => {
+    expect(COUPON_HOLD_MS).toBe(30 * 60_000);
+    expect(couponHeldUntil(now)).toBe('2031-05-20T10:30:00.000Z');
+    expect(holdIsLive('2031-05-20T10:30:00.000Z', new Date('2031-05-20T10:29:59.999Z'))).toBe(true);
+    expect(holdIsLive('2031-05-20T10:30:00.000Z', new Date('2031-05-20T10:30:00.000Z'))).toBe(false);
+    expect(holdIsLive(null, now)).toBe(false);
+    // Free while the uses counted and the live holds of others leave room.
+    expect(couponIsFree({ usageLimit: null, usedCount: 900 }, 50)).toBe(true);
+    expect(couponIsFree({ usageLimit: 3, usedCount: 1 }, 1)).toBe(true);
+    expect(couponIsFree({ usageLimit: 3, usedCount: 1 }, 2)).toBe(false);
+    // A paid use is over the limit only when someone else was promised the room meanwhile.
+    expect(paidUseOverLimit({ usageLimit: 1, usedCount: 0 }, 0)).toBe(false);
+    expect(paidUseOverLimit({ usageLimit: 1, usedCount: 0 }, 1)).toBe(true);
+    expect(paidUseOverLimit({ usageLimit: 1, usedCount: 1 }, 0)).toBe(true);
+    expect(paidUseOverLimit({ usageLimit: null, usedCount: 5 }, 5)).toBe(false);
+    expect(COUPON_MESSAGES.lapsed('ONEUSE', '₦45,000')).toBe(
+      'The coupon ONEUSE was held for 30 minutes and has since been used up, so it was taken off this order: the total is now ₦45,000.',
+    );
   });
 
   it('computes percentage and fixed discounts in naira and in the order currency', () => {

@@ -546,8 +546,10 @@ describe('coupons', () => {
     expect(loser.json()).toMatchObject({ code: 'COUPON_USED_UP', message: 'Coupon ONEUSE has already been used as many times as it allows' });
     // Applying it again to the order that holds it is fine (no second use).
     expect((await apply('ONEUSE', winner.id)).statusCode).toBe(200);
+    // Held for the winner, not yet counted (a use counts when the order is paid).
     const coupon = await shop.db.kysely.selectFrom('coupon').selectAll().where('code', '=', 'ONEUSE').executeTakeFirstOrThrow();
-    expect(Number(coupon.used_count)).toBe(1);
+    expect(Number(coupon.used_count)).toBe(0);
+    expect(await shop.db.kysely.selectFrom('coupon_redemption').select(['order_id', 'paid_at']).where('coupon_code', '=', 'ONEUSE').execute()).toEqual([{ order_id: winner.id, paid_at: null }]);
 
     await remove(winner.id);
     const other = winner.id === a.id ? b : a;

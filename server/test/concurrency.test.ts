@@ -257,3 +257,25 @@ describe('the operator sets the stock', () => {
     await expect(run('AB-NOPE', '1')).rejects.toThrow('No product has the SKU AB-NOPE');
   });
 });
+
+describe('20 orders racing for the last use of a coupon (issue 19, item 4)', () => {
+  it('exactly one holds it; the others are told it is used up', async () => {
+    const code = `LASTUSE${Date.now().toString(36).toUpperCase()}`;
+    await shop.db.kysely
+      .insertInto('coupon')
+      .values({ code, kind: 'percent', amount: 10, min_order_ngn: 0, expires_at: null, usage_limit: 1, used_count: 0, active: 1, created_at: new Date().toISOString() })
+      .execute();
+    const p = product();
+    const orders = await Promise.all(Array.from({ length: 20 }, () => cartOrder(p.sku)));
+    const answers = await Promise.all(
+      orders.map((o) => shop.app.inject({ method: 'POST', url: `/v1/coupon/validate?business=${business}`, payload: { business, code, order: o.id } })),
+    );
+    expect(statuses(answers)).toEqual([200, ...Array(19).fill(400)]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().code).toBe('COUPON_USED_UP');
+    const holds = await shop.db.kysely.selectFrom('coupon_redemption').select('order_id').where('coupon_code', '=', code).execute();
+    const winner = orders[answers.findIndex((a) => a.statusCode === 200)]!;
+    expect(holds).toEqual([{ order_id: winner.id }]);
+    const withCoupon = await shop.db.kysely.selectFrom('shop_order').select('id').where('coupon_code', '=', code).execute();
+    expect(withCoupon).toEqual([{ id: winner.id }]);
+  });
+});

@@ -31,7 +31,12 @@ afterAll(() => shop.close());
 const raw = (method: 'POST' | 'PUT', url: string, body: string) => shop.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: body });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: Record<string, unknown>) => shop.app.inject({ method, url, payload: { business, ...payload } });
 const orderRow = (id: string) => shop.db.kysely.selectFrom('shop_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const usedCount = async (code: string) => Number((await shop.db.kysely.selectFrom('coupon').select('used_count').where('code', '=', code).executeTakeFirstOrThrow()).used_count);
+/** Uses of a coupon taken: counted (paid) and held by unpaid orders (issue 19, item 4). */
+const usedCount = async (code: string) => {
+  const counted = Number((await shop.db.kysely.selectFrom('coupon').select('used_count').where('code', '=', code).executeTakeFirstOrThrow()).used_count);
+  const held = await shop.db.kysely.selectFrom('coupon_redemption').select('order_id').where('coupon_code', '=', code).where('paid_at', 'is', null).where('held_until', '>', new Date().toISOString()).execute();
+  return counted + held.length;
+};
 
 async function order(quantity = 1, currency = 'NGN'): Promise<Order> {
   const res = await send('POST', '/v1/orders/order/create', { currency, deliveryDate: '', cartItems: [{ SKU: product.sku, quantity }] });

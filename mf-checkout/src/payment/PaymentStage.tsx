@@ -15,7 +15,7 @@ import { TransferNotice } from './TransferNotice';
  * server (update-payment-details); its answer sends the shopper to a payment page or shows transfer
  * instructions.
  */
-export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid(): void }) {
+export function PaymentStage({ order, onCheckPaid, onReload }: { order: Order; onCheckPaid(): void; onReload?(): void }) {
   const setStage = useStage((s) => s.setStage);
   const shop = useLatest('settings:loaded');
   const paymentAlerts = shop?.settings?.alertSettings.paymentAlerts ?? {};
@@ -39,6 +39,11 @@ export function PaymentStage({ order, onCheckPaid }: { order: Order; onCheckPaid
       // No money for a day that cannot be kept: back to the delivery details for a new date.
       toast('error', read.message);
       setStage(CHECKOUT_STAGES.delivery);
+    } else if (read.kind === 'error' && read.code === 'COUPON_LAPSED') {
+      // The coupon's hold lapsed and it was used up: the order now costs more. Show the new total
+      // (the summary says why) before the shopper chooses to pay it.
+      setChosen(null);
+      onReload?.();
     } else if (read.kind === 'error') toast('error', `Unable to set payment method: ${read.message}`);
     else if (read.kind === 'redirect') window.location.assign(read.url);
   }

@@ -81,6 +81,11 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
           {money(amounts.total)}
         </dd>
       </dl>
+      {order.couponNotice && !isPaid(order.paymentStatus) && (
+        <p className={styles.couponNotice} role="status">
+          {order.couponNotice}
+        </p>
+      )}
       {selected && selected.name !== order.currency && !isPaid(order.paymentStatus) && (
         <p className={styles.note}>
           This order is priced in {order.currency}; you will pay in {order.currency} unless you choose another currency at payment.

@@ -22,11 +22,12 @@ export function tidyCouponCode(raw: string): string {
 
 /**
  * The order is the truth about its coupon; the stored copy follows it. A coupon the server took off
- * (the cart fell below its minimum) is forgotten, with a note for the shopper.
+ * (the cart fell below its minimum) is forgotten, with a note for the shopper; one whose hold lapsed
+ * and that was used up meanwhile is explained by the order itself (`couponNotice`, in the summary).
  */
-export function reconcileCoupon(stored: StoredCoupon | null, order: Pick<Order, 'id' | 'coupon'>): { coupon: StoredCoupon | null; notice: string | null } {
+export function reconcileCoupon(stored: StoredCoupon | null, order: Pick<Order, 'id' | 'coupon' | 'couponNotice'>): { coupon: StoredCoupon | null; notice: string | null } {
   if (order.coupon) return { coupon: { code: order.coupon, orderId: order.id }, notice: null };
-  if (stored && stored.orderId === order.id) {
+  if (stored && stored.orderId === order.id && !order.couponNotice) {
     return { coupon: null, notice: `Coupon ${stored.code} no longer applies to this order, so it was removed.` };
   }
   return { coupon: null, notice: null };

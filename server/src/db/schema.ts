@@ -267,6 +267,8 @@ export interface ShopOrderTable {
   delivery_fee_ngn: Generated<number>;
   delivery_fee: Generated<number>;
   coupon_code: Generated<string | null>;
+  /** A coupon taken off because its hold lapsed and it was used up meanwhile (migration 0026): the shopper is told. */
+  coupon_lapsed: Generated<string | null>;
   discount_ngn: Generated<number>;
   discount: Generated<number>;
   /** 'new' | 'received' | 'arranged' | 'despatched' | 'delivered' */
@@ -298,16 +300,22 @@ export interface CouponTable {
   min_order_ngn: number;
   expires_at: string | null;
   usage_limit: number | null;
+  /** Uses counted: orders paid with it (migration 0026; before, every order holding it). */
   used_count: number;
   active: number;
   created_at: string;
 }
 
-/** The coupon an order holds; each row counts as one use. */
+/**
+ * The coupon an order holds (one per order). Until the order is paid the row is a hold, live until
+ * `held_until`; once paid (`paid_at`) it is a use, counted in `coupon.used_count` (migration 0026).
+ */
 export interface CouponRedemptionTable {
   order_id: string;
   coupon_code: string;
   created_at: string;
+  held_until: string | null;
+  paid_at: string | null;
 }
 
 /** Units of a limited product held by an order until it is paid or the hold lapses (migration 0009). */

@@ -100,6 +100,12 @@ export interface Order {
   deliveryZone?: string;
   paymentStatus: PaymentStatus;
   coupon?: string | null;
+  /**
+   * Why the coupon the shopper applied is no longer on the order: its hold (30 minutes) lapsed and it
+   * was used up meanwhile, e.g. 'The coupon ONEUSE was held for 30 minutes and has since been used up,
+   * so it was taken off this order: the total is now ₦45,000.' Absent otherwise.
+   */
+  couponNotice?: string;
   /** Amounts in the order's currency, computed by the server. */
   subtotal?: number;
   /** Items with their designs, before discount and delivery. */

@@ -207,7 +207,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           const items = orderItems(row);
           if (!items.length) throw new AppError(400, 'CHECKOUT_INVALID', EMPTY_CART_AT_CHECKOUT, { cartItems: 'is empty' });
           const delivery = { method: data.method, state: data.state, zone: data.zone, deliveryDate: data.deliveryDate, pickupLocation: data.pickupLocation };
-          const repriced = await repriceOrder(trx, row, { currency: data.currency, items, delivery, deliverySettings: config.delivery, now });
+          const repriced = await repriceOrder(trx, row, { dialect: db.dialect, currency: data.currency, items, delivery, deliverySettings: config.delivery, now });
           // Limited items are held for this order until it is paid (or the hold lapses): 409 when gone.
           await reserveStock(trx, db.dialect, id, repriced.priced.cartItems, new Date(Date.now() + CHECKOUT_HOLD_MS));
 

@@ -3,15 +3,17 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { FieldProblems } from './checkout-payload';
 import { appliedCoupon, COUPON_MESSAGES, couponDiscount, couponProblem, describeCoupon, normaliseCouponCode } from './coupons';
-import { couponRule, deliveryOf, releaseCoupon, repriceOrder } from './reprice';
+import { couponRule, heldByOthers, lockCoupon, releaseCoupon } from './coupon-hold';
+import { deliveryOf, repriceOrder } from './reprice';
 import { lockUnpaidOrder, orderItems, toOrder, writeUnpaidOrder } from './store';
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Coupons on orders. Putting a coupon on takes one use of its usage limit (a conditional increment,
- * so two orders racing for the last use cannot both get it); taking it off, or replacing it, gives
- * the use back. The discount and totals are computed here, never by the client.
+ * Coupons on orders. Putting a coupon on holds one use of its usage limit for the order for 30
+ * minutes (the coupon row locked, so two orders racing for the last use cannot both get it: see
+ * `coupon-hold.ts`); the use is counted when the order is paid. Taking it off, or replacing it, ends
+ * the hold. The discount and totals are computed here, never by the client.
  */
 export function createCouponService(db: Db) {
   return {
@@ -27,23 +29,14 @@ export function createCouponService(db: Db) {
         const row = await lockUnpaidOrder(trx, db.dialect, orderId);
         const itemsNgn = Number(row.subtotal_ngn) + Number(row.designs_ngn);
         if (!orderItems(row).length) throw new AppError(400, 'ORDER_EMPTY', COUPON_MESSAGES.emptyOrder, { order: 'has no items' });
-        const couponRow = await trx.selectFrom('coupon').selectAll().where('code', '=', code).$if(db.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+        const couponRow = await lockCoupon(trx, db.dialect, code);
         const rule = couponRow ? couponRule(couponRow) : null;
-        const alreadyHeld = row.coupon_code === code;
-        const problem = couponProblem(rule, { code, itemsNgn, now, alreadyHeld });
+        const problem = couponProblem(rule, { code, itemsNgn, now, heldByOthers: await heldByOthers(trx, code, row.id, now) });
         if (problem) throw new AppError(400, problem.code, problem.message, { code: problem.code === 'COUPON_UNKNOWN' ? 'is not valid' : problem.code === 'COUPON_EXPIRED' ? 'has expired' : problem.code === 'COUPON_MINIMUM' ? 'needs a larger order' : 'has been used up' });
-        if (!alreadyHeld) {
-          if (row.coupon_code) await releaseCoupon(trx, row.id);
-          const taken = await trx
-            .updateTable('coupon')
-            .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-            .where('code', '=', code)
-            .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) !== 1) throw new AppError(400, 'COUPON_USED_UP', COUPON_MESSAGES.usedUp(rule!), { code: 'has been used up' });
-          await trx.insertInto('coupon_redemption').values({ order_id: row.id, coupon_code: code, created_at: now.toISOString() }).execute();
-        }
-        const { columns } = await repriceOrder(trx, row, { currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: code, now });
+        if (row.coupon_code !== code) await releaseCoupon(trx, row.id);
+        // The one repricing holds the coupon for this order (or renews its hold).
+        const { columns, couponLost } = await repriceOrder(trx, row, { dialect: db.dialect, currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: code, now });
+        if (couponLost) throw new AppError(400, 'COUPON_USED_UP', COUPON_MESSAGES.usedUp(rule!), { code: 'has been used up' });
         const after = await writeUnpaidOrder(trx, row, { ...columns, updated_at: now.toISOString() });
         const discount = couponDiscount(rule!, { itemsNgn, items: Number(row.items_total), rate: Number(row.conversion_rate) });
         return {
@@ -59,7 +52,7 @@ export function createCouponService(db: Db) {
       return db.kysely.transaction().execute(async (trx) => {
         const row = await lockUnpaidOrder(trx, db.dialect, orderId);
         await releaseCoupon(trx, row.id);
-        const { columns } = await repriceOrder(trx, row, { currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: null, now });
+        const { columns } = await repriceOrder(trx, row, { dialect: db.dialect, currency: row.currency as Order['currency'], items: 'kept', delivery: deliveryOf(row), couponCode: null, now });
         return toOrder(await writeUnpaidOrder(trx, row, { ...columns, updated_at: now.toISOString() }));
       });
     },

@@ -18,6 +18,36 @@ export interface CouponRule {
 
 export const COUPON_CODE_MAX_LENGTH = 40;
 
+/**
+ * How long a usage-limited coupon stays held for an unpaid order: from the last time the order was
+ * priced with it (applied, order updated, checked out, payment started). Paying counts the use; a hold
+ * that lapsed is taken again when the coupon is still free, else the coupon comes off the order.
+ */
+export const COUPON_HOLD_MS = 30 * 60_000;
+
+export const couponHeldUntil = (now: Date): string => new Date(now.getTime() + COUPON_HOLD_MS).toISOString();
+
+/** Whether a hold running until `heldUntil` (null: none) is still live at `now`. */
+export const holdIsLive = (heldUntil: string | null, now: Date): boolean => heldUntil !== null && Date.parse(heldUntil) > now.getTime();
+
+/**
+ * Whether one more order can be promised a use: the uses counted (paid) and the live holds of other
+ * orders leave room under the limit.
+ */
+export function couponIsFree(coupon: Pick<CouponRule, 'usageLimit' | 'usedCount'>, heldByOthers: number): boolean {
+  return coupon.usageLimit === null || coupon.usedCount + heldByOthers < coupon.usageLimit;
+}
+
+/**
+ * An order is paid with the coupon (its use is counted whatever happened to its hold: the shop took
+ * the money at that price). Over the limit when the uses counted, this one and the live holds of other
+ * orders come to more than the limit: the order paid after its hold lapsed and someone else was
+ * promised the use meanwhile. The shop's operator is told.
+ */
+export function paidUseOverLimit(coupon: Pick<CouponRule, 'usageLimit' | 'usedCount'>, heldByOthers: number): boolean {
+  return coupon.usageLimit !== null && coupon.usedCount + 1 + heldByOthers > coupon.usageLimit;
+}
+
 /** What a shopper types, tidied: spaces dropped, upper case. '' when nothing usable. */
 export function normaliseCouponCode(raw: unknown): string {
   if (typeof raw !== 'string') return '';
@@ -38,6 +68,9 @@ export const COUPON_MESSAGES = {
   minimum: (c: CouponRule, itemsNgn: number) =>
     `Coupon ${c.code} needs an order of at least ${naira(c.minOrderNgn)} before delivery; this order comes to ${naira(itemsNgn)}`,
   usedUp: (c: CouponRule) => `Coupon ${c.code} has already been used as many times as it allows`,
+  /** The order's hold on the coupon lapsed and the coupon was used up meanwhile; `total` as the shopper pays it. */
+  lapsed: (code: string, total: string) =>
+    `The coupon ${code} was held for ${COUPON_HOLD_MS / 60_000} minutes and has since been used up, so it was taken off this order: the total is now ${total}.`,
   emptyOrder: 'Your cart is empty: add something before applying a coupon',
 } as const;
 
@@ -45,15 +78,14 @@ export type CouponProblem = { code: 'COUPON_UNKNOWN' | 'COUPON_EXPIRED' | 'COUPO
 
 /**
  * Why a coupon cannot go on an order whose items (designs included) come to `itemsNgn`, or null.
- * `alreadyHeld`: the order holds this coupon already, so its use is counted in usedCount.
+ * `heldByOthers`: live holds of other orders, when the usage limit is to be checked too (left out,
+ * it is not: the hold decides, see `couponIsFree`).
  */
-export function couponProblem(coupon: CouponRule | null, input: { code: string; itemsNgn: number; now: Date; alreadyHeld?: boolean }): CouponProblem | null {
+export function couponProblem(coupon: CouponRule | null, input: { code: string; itemsNgn: number; now: Date; heldByOthers?: number }): CouponProblem | null {
   if (!coupon || !coupon.active) return { code: 'COUPON_UNKNOWN', message: COUPON_MESSAGES.unknown(input.code) };
   if (coupon.expiresAt && Date.parse(coupon.expiresAt) <= input.now.getTime()) return { code: 'COUPON_EXPIRED', message: COUPON_MESSAGES.expired(coupon) };
   if (input.itemsNgn < coupon.minOrderNgn) return { code: 'COUPON_MINIMUM', message: COUPON_MESSAGES.minimum(coupon, input.itemsNgn) };
-  if (!input.alreadyHeld && coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
-    return { code: 'COUPON_USED_UP', message: COUPON_MESSAGES.usedUp(coupon) };
-  }
+  if (input.heldByOthers !== undefined && !couponIsFree(coupon, input.heldByOthers)) return { code: 'COUPON_USED_UP', message: COUPON_MESSAGES.usedUp(coupon) };
   return null;
 }
 

@@ -19,7 +19,9 @@ export {
 } from './store';
 export { orderBoard, staffOrderView, type BoardEntry, type StaffOrderView } from './staff-view';
 export { DELIVERY_STATUSES } from './tracker';
-export { checkCurrency, checkOrderDateOpen, holdOrderStock, orderBecamePaid, switchOrderCurrency } from './service';
+export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, orderBecamePaid, switchOrderCurrency } from './service';
+export { couponLapsedNotice } from './store';
+export type { CouponOverLimit } from './coupon-hold';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber } from './order-number';
 export { seedCheckoutIfMissing } from './seed';

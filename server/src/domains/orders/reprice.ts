@@ -1,11 +1,13 @@
 import type { CurrencyName, DeliveryQuote, PickupLocationCode } from '@adire/contracts';
 import { convertAmount, deliveryFee, UnknownZoneError, type DeliverySettings } from '@adire/domain';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
 import { parseJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
 import { findSellables } from '../catalog';
+import { couponRule, holdCoupon, releaseCoupon } from './coupon-hold';
 import { couponDiscount, couponProblem, orderTotals } from './coupons';
 import { priceCart, type IncomingCartItem, type PricedCart } from './pricing';
 import { orderItems, type OrderRow } from './store';
@@ -43,11 +45,14 @@ export type MoneyColumns = Pick<
   | 'delivery_fee_ngn'
   | 'delivery_fee'
   | 'coupon_code'
+  | 'coupon_lapsed'
   | 'discount_ngn'
   | 'discount'
 >;
 
 export interface RepriceInput {
+  /** The database's dialect: the coupon's row is locked while its hold is taken. */
+  dialect: Dialect;
   currency: CurrencyName;
   /** The lines to price from the catalogue now, or 'kept': the order's own lines at their stored prices and rate. */
   items: readonly IncomingCartItem[] | 'kept';
@@ -65,6 +70,8 @@ export interface Repriced {
   rate: number;
   /** What delivery costs, as the checkout shows it (null without a delivery method): the fee stored. */
   quote: DeliveryQuote | null;
+  /** The coupon that could not be held (used up by other orders meanwhile), so the order is priced without it. */
+  couponLost: string | null;
 }
 
 /** The delivery choice an order was last checked out with. */
@@ -118,17 +125,30 @@ export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null
   const itemsNgn = priced.totalNgn;
   const items = priced.total;
 
-  let coupon_code = input.couponCode !== undefined ? input.couponCode : (order?.coupon_code ?? null);
+  // The coupon: one being put on or taken off (`couponCode` given), else the order's own. A usage-
+  // limited one is held for the order (renewed each time it is priced with it); one that can no
+  // longer be held (its hold lapsed and others used it up) comes off and the shopper is told.
+  const given = input.couponCode !== undefined;
+  let coupon_code = given ? input.couponCode! : (order?.coupon_code ?? null);
+  let coupon_lapsed = given ? null : (order?.coupon_lapsed ?? null);
+  let couponLost: string | null = null;
   let discount = { discountNgn: 0, discount: 0 };
   if (coupon_code && order) {
     const row = await trx.selectFrom('coupon').selectAll().where('code', '=', coupon_code).executeTakeFirst();
     const rule = row ? couponRule(row) : null;
-    // Expiry and the usage limit were checked when the coupon went on; the minimum follows the cart.
-    const problem = rule && itemsNgn > 0 ? couponProblem({ ...rule, expiresAt: null }, { code: coupon_code, itemsNgn, now, alreadyHeld: true }) : { code: 'COUPON_MINIMUM' };
+    // Expiry was checked when the coupon went on; the minimum follows the cart.
+    const problem = rule && itemsNgn > 0 ? couponProblem({ ...rule, expiresAt: null }, { code: coupon_code, itemsNgn, now }) : { code: 'COUPON_MINIMUM' };
     if (problem || !rule) {
       await releaseCoupon(trx, order.id);
       coupon_code = null;
-    } else discount = couponDiscount(rule, { itemsNgn, items, rate });
+    } else if (!(await holdCoupon(trx, input.dialect, order.id, coupon_code, now))) {
+      await releaseCoupon(trx, order.id);
+      couponLost = coupon_lapsed = coupon_code;
+      coupon_code = null;
+    } else {
+      discount = couponDiscount(rule, { itemsNgn, items, rate });
+      coupon_lapsed = null;
+    }
   } else coupon_code = null;
 
   const { delivery } = input;
@@ -153,6 +173,7 @@ export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null
     rate,
     priced,
     quote,
+    couponLost,
     columns: {
       currency: input.currency,
       conversion_rate: rate,
@@ -163,6 +184,7 @@ export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null
       subtotal: priced.subtotal,
       items_total: items,
       coupon_code,
+      coupon_lapsed,
       discount_ngn: discount.discountNgn,
       discount: discount.discount,
       delivery_fee_ngn: feeNgn,
@@ -192,30 +214,4 @@ export function deliveryQuote(
     fee: fee.feeNgn > 0 ? convertAmount(fee.feeNgn, rate) : 0,
     currency,
   };
-}
-
-export function couponRule(row: Selectable<Database['coupon']>) {
-  return {
-    code: row.code,
-    kind: row.kind,
-    amount: Number(row.amount),
-    minOrderNgn: Number(row.min_order_ngn),
-    expiresAt: row.expires_at,
-    usageLimit: row.usage_limit === null ? null : Number(row.usage_limit),
-    usedCount: Number(row.used_count),
-    active: Number(row.active) === 1,
-  };
-}
-
-/** Give a coupon's use back (the order no longer holds it), inside the caller's transaction. */
-export async function releaseCoupon(trx: Kysely<Database>, orderId: string): Promise<void> {
-  const held = await trx.selectFrom('coupon_redemption').select('coupon_code').where('order_id', '=', orderId).executeTakeFirst();
-  if (!held) return;
-  await trx.deleteFrom('coupon_redemption').where('order_id', '=', orderId).execute();
-  await trx
-    .updateTable('coupon')
-    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
-    .where('code', '=', held.coupon_code)
-    .where('used_count', '>', 0)
-    .execute();
 }

@@ -8,8 +8,8 @@ import { itemsToKeep } from './cart';
 import { createCheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
-import { createOrder, updateOrder, type OrderInput } from './service';
-import { findOrder, toOrder } from './store';
+import { createOrder, readOrder, updateOrder, type OrderInput } from './service';
+import { toOrder } from './store';
 import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
 
 export interface OrderRoutesOptions {
@@ -90,7 +90,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
 
   app.get('/v1/orders/order/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
     const { id } = request.params as { id: string };
-    const order = toOrder(await findOrder(db, id));
+    // A coupon whose hold lapsed is held again, or taken off with a notice, before the order is shown.
+    const order = toOrder(await readOrder(db, id));
     return { data: order, status: order.paymentStatus };
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type DeliveryMethod, type Order } from '@adire/contracts';
-import { deliveryDateProblem, isApiDate, isApiDateShape, orderDateProblem } from '@adire/domain';
+import { deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -8,9 +8,10 @@ import { readSetting } from '../../db/settings';
 import { AppError, badRequest } from '../../http/errors';
 import { saveCart } from '../account';
 import type { IncomingCartItem } from './pricing';
+import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
 import { releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
-import { insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
+import { findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export interface OrderInput {
   deliveryDate?: unknown;
@@ -64,7 +65,7 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
   const currency = checkCurrency(input.currency);
   const deliveryDate = input.deliveryDate ? checkDeliveryDate(input.deliveryDate, new Date(), null, await checkoutSettingsOf(db)) : checkDeliveryDate(input.deliveryDate);
   const items = checkCartItems(input.cartItems, false);
-  const { columns } = await repriceOrder(db.kysely, null, { currency, items, delivery: { method: null, state: null, zone: null, deliveryDate } });
+  const { columns } = await repriceOrder(db.kysely, null, { dialect: db.dialect, currency, items, delivery: { method: null, state: null, zone: null, deliveryDate } });
   const now = new Date().toISOString();
   const row: OrderRow = {
     id: newOrderId(),
@@ -101,7 +102,7 @@ export async function updateOrder(db: Db, id: string, input: OrderInput, userId:
     // order's state; the guarded write below is the 409 (and rolls back what repricing did).
     const current = await lockOrder(trx, db.dialect, id);
     const date = given ? checkDeliveryDate(given, new Date(), current.delivery_method as DeliveryMethod | null, settings) : current.delivery_date;
-    const { columns, priced } = await repriceOrder(trx, current, { currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
+    const { columns, priced } = await repriceOrder(trx, current, { dialect: db.dialect, currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
     const after = await writeUnpaidOrder(trx, current, {
       user_id: current.user_id ?? userId,
       delivery_date: date,
@@ -127,7 +128,7 @@ export async function switchOrderCurrency(
   return db.kysely.transaction().execute(async (trx) => {
     const current = await lockUnpaidOrder(trx, db.dialect, id);
     await check?.(trx, current);
-    const { columns } = await repriceOrder(trx, current, { currency, items: orderItems(current), delivery: deliveryOf(current) });
+    const { columns } = await repriceOrder(trx, current, { dialect: db.dialect, currency, items: orderItems(current), delivery: deliveryOf(current) });
     return writeUnpaidOrder(trx, current, { ...columns, updated_at: new Date().toISOString() });
   });
 }
@@ -149,7 +150,34 @@ export async function holdOrderStock(db: Db, id: string, forMs: number): Promise
 export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, at: string, source: 'payment' | 'operator') {
   await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: order.id, step: 'paid', at, source }).execute();
   if (order.user_id) await saveCart({ kysely: trx }, order.user_id, []);
-  return sellStock(trx, dialect, order.id, orderItems(order));
+  // Its coupon's use is counted now, even when its hold had lapsed (the price was paid): beyond the
+  // limit, the caller flags it for the operator.
+  const couponOverLimit = await countCouponUse(trx, dialect, order, at);
+  return { ...(await sellStock(trx, dialect, order.id, orderItems(order))), couponOverLimit };
+}
+
+/**
+ * The order for GET order/{id}: when its coupon's hold has lapsed, the order is priced again through
+ * the one repricing first (the coupon held again when still free, else taken off and the shopper told).
+ */
+export async function readOrder(db: Db, id: string, now: Date = new Date()): Promise<OrderRow> {
+  const row = await findOrder(db, id);
+  if (isPaid(row.payment_status) || !(await couponHoldLapsed(db.kysely, row, now))) return row;
+  return (await keepOrderCoupon(db, id, now)).row;
+}
+
+/**
+ * Before money is taken: the order's coupon must still be held for it. A live hold is renewed; a
+ * lapsed one is taken again when the coupon is still free; otherwise the order is priced without it
+ * (`lost`: the coupon's code), so no payment is ever started at a discount the order no longer has.
+ */
+export async function keepOrderCoupon(db: Db, id: string, now: Date = new Date()): Promise<{ row: OrderRow; lost: string | null }> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const current = await lockOrder(trx, db.dialect, id);
+    if (isPaid(current.payment_status) || !current.coupon_code) return { row: current, lost: null };
+    const { columns, couponLost } = await repriceOrder(trx, current, { dialect: db.dialect, currency: current.currency as CurrencyName, items: 'kept', delivery: deliveryOf(current), now });
+    return { row: await writeUnpaidOrder(trx, current, { ...columns, updated_at: now.toISOString() }), lost: couponLost };
+  });
 }
 
 function sameUnits(a: Map<string, number>, b: Map<string, number>): boolean {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { CartItem, CurrencyName, DeliveryDetails, Order, OrderProduct, PaymentStatus, PickupLocationCode } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
+import { formatAmount, isPaid } from '@adire/domain';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
 import type { Database, ShopOrderTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { COUPON_MESSAGES } from './coupons';
 import { normaliseOrderNumber } from './order-number';
 
 /**
@@ -54,12 +55,17 @@ export const NOT_CHECKED_OUT = {
   delivery_fee_ngn: 0,
   delivery_fee: 0,
   coupon_code: null,
+  coupon_lapsed: null,
   discount_ngn: 0,
   discount: 0,
   delivery_status: 'new',
   checked_out_at: null,
   reviewed_at: null,
 } satisfies Partial<OrderRow>;
+
+/** What the shopper is told about a coupon taken off the order because its hold lapsed and it was used up meanwhile. */
+export const couponLapsedNotice = (row: Pick<OrderRow, 'coupon_lapsed' | 'total' | 'currency'>): string | null =>
+  row.coupon_lapsed ? COUPON_MESSAGES.lapsed(row.coupon_lapsed, formatAmount(Number(row.total), row.currency as CurrencyName)) : null;
 
 const present = <T>(key: string, value: T | null | undefined) => (value === null || value === undefined || value === '' ? {} : { [key]: value });
 
@@ -94,6 +100,7 @@ export function toOrder(row: OrderRow): Order {
     ...present('pickupLocation', row.pickup_location as PickupLocationCode | null),
     paymentStatus: row.payment_status as PaymentStatus,
     coupon: row.coupon_code ?? null,
+    ...present('couponNotice', couponLapsedNotice(row)),
     subtotal: Number(row.subtotal),
     itemsTotal: Number(row.items_total),
     discount: Number(row.discount),

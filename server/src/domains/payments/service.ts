@@ -15,7 +15,9 @@ import {
   CHECKOUT_HOLD_MS,
   orderFinished,
   findOrder,
+  couponLapsedNotice,
   holdOrderStock,
+  keepOrderCoupon,
   lockOrder,
   lockUnpaidOrder,
   orderBecamePaid,
@@ -24,6 +26,7 @@ import {
   switchOrderCurrency,
   toOrder,
   TRANSFER_HOLD_MS,
+  type CouponOverLimit,
   type OrderRow,
 } from '../orders';
 import {
@@ -88,6 +91,37 @@ export async function recordPaymentEvent(
  */
 export async function recordOversold(trx: Kysely<Database>, orderId: string, oversold: readonly unknown[], provider: string, reference: string | null, at: string): Promise<void> {
   if (oversold.length) await recordPaymentEvent(trx, { orderId, provider, reference, kind: 'oversold', detail: { oversold }, at });
+}
+
+export const COUPON_OVER_LIMIT = 'coupon over its limit';
+
+/**
+ * An order paid at a coupon's price after its hold lapsed, when others were promised the coupon's
+ * uses meanwhile: the use counts (the money was taken at that price) and the operator is told, in the
+ * trail (`pnpm payments history`) and the log.
+ */
+export async function recordCouponOverLimit(
+  trx: Kysely<Database>,
+  orderId: string,
+  over: CouponOverLimit | null,
+  provider: string,
+  reference: string | null,
+  at: string,
+  log?: PaymentsServiceOptions['log'],
+): Promise<void> {
+  if (!over) return;
+  await recordPaymentEvent(trx, {
+    orderId,
+    provider,
+    reference,
+    kind: COUPON_OVER_LIMIT,
+    detail: {
+      ...over,
+      operator: `paid at the coupon's price after its hold lapsed: ${over.coupon} now has ${over.used} uses counted and ${over.heldByOthers} other orders holding it, for a limit of ${over.usageLimit}`,
+    },
+    at,
+  });
+  log?.warn({ orderId, coupon: over.coupon }, 'coupon used beyond its limit by a late payment: flagged for the operator');
 }
 
 /**
@@ -336,8 +370,9 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
           at: stamp,
         });
         if (!isPaid(order.payment_status) && isPaid(next)) {
-          const { oversold } = await orderBecamePaid(trx, db.dialect, order, stamp, 'payment');
+          const { oversold, couponOverLimit } = await orderBecamePaid(trx, db.dialect, order, stamp, 'payment');
           await recordOversold(trx, order.id, oversold, attempt.provider, attempt.reference, stamp);
+          await recordCouponOverLimit(trx, order.id, couponOverLimit, attempt.provider, attempt.reference, stamp, log);
           receipt = { orderId: order.id, at: stamp };
         }
         return { outcome, paymentStatus: next };
@@ -404,6 +439,11 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       await checkOrderDateOpen(db, row);
       const problem = methodCurrencyProblem(body.paymentMethod, currency);
       if (problem) throw new AppError(400, problem.code, problem.message, problem.fields);
+      // A discount only while its coupon is still held for this order: a coupon whose hold lapsed and
+      // that was used up meanwhile comes off first, and the shopper sees the new total before paying.
+      const kept = await keepOrderCoupon(db, row.id);
+      if (kept.lost) throw new AppError(409, 'COUPON_LAPSED', couponLapsedNotice(kept.row)!, { coupon: 'has been used up' });
+      row = kept.row;
       if (row.currency !== currency) row = await switchCurrency(row, currency);
       const amount = amountDue(Number(row.total), await receivedFor(db.kysely, row));
       if (!(amount > 0)) throw new AppError(400, 'NOTHING_TO_PAY', 'This order has nothing left to pay');
