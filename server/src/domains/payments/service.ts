@@ -441,9 +441,11 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       if (problem) throw new AppError(400, problem.code, problem.message, problem.fields);
       // A discount only while its coupon is still held for this order: a coupon whose hold lapsed and
       // that was used up meanwhile comes off first, and the shopper sees the new total before paying.
-      const kept = await keepOrderCoupon(db, row.id);
-      if (kept.lost) throw new AppError(409, 'COUPON_LAPSED', couponLapsedNotice(kept.row)!, { coupon: 'has been used up' });
-      row = kept.row;
+      if (row.coupon_code) {
+        const kept = await keepOrderCoupon(db, row.id);
+        if (kept.lost) throw new AppError(409, 'COUPON_LAPSED', couponLapsedNotice(kept.row)!, { coupon: 'has been used up' });
+        row = kept.row;
+      }
       if (row.currency !== currency) row = await switchCurrency(row, currency);
       const amount = amountDue(Number(row.total), await receivedFor(db.kysely, row));
       if (!(amount > 0)) throw new AppError(400, 'NOTHING_TO_PAY', 'This order has nothing left to pay');
