@@ -19,6 +19,8 @@ const PAGES: { type: string; path: string; ready: (page: Page) => Promise<void> 
   { type: 'FAQ', path: '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja', ready: (page) => expect(page.locator('details').first()).toBeVisible() },
   // A link that is not (or no longer) valid: the page and its message, without needing the mailbox.
   { type: 'unsubscribe', path: '/unsubscribe?token=no-such-token', ready: (page) => expect(page.getByRole('alert').first()).toBeVisible() },
+  // The newsletter's confirm page as a mail's link opens it: the button, not yet pressed.
+  { type: 'newsletter confirm', path: '/newsletter/confirm?token=no-such-token', ready: (page) => expect(page.getByRole('button', { name: 'Confirm subscription' })).toBeEnabled() },
 ];
 
 test.describe('accessibility (axe): no serious or critical violations', () => {

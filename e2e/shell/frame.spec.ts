@@ -17,21 +17,32 @@ test.describe('alert banner', () => {
 });
 
 test.describe('newsletter', () => {
-  test('subscribes, mails an unsubscribe link, and the link unsubscribes (footer hidden)', async ({ page, request }) => {
+  test("subscribes by the mailed confirmation link (a button, footer hidden), then the welcome mail's link unsubscribes", async ({ page, request }) => {
     await requireDevMailbox(request);
     const email = `reader-${Date.now()}@example.com`;
+    const inbox = async () => (await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()).data as { subject: string; text: string }[];
+    const linkIn = (text: string, path: string) => new URL(new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(text)![0]);
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('We care about your data')).toBeVisible();
     await footer.getByRole('textbox', { name: 'Email address' }).fill(email);
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox and open the link we sent to confirm your subscription' })).toBeVisible();
 
-    const mails = (await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()).data as { subject: string; text: string }[];
-    expect(mails).toHaveLength(1);
-    const link = /https?:\/\/\S+\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mails[0]!.text)?.[0];
-    expect(link).toBeTruthy();
-    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    // One mail: the confirmation. Opening its link confirms nothing by itself (mail scanners open links).
+    const mails = await inbox();
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your subscription to the Adire Blooms newsletter']);
+    const confirmLink = linkIn(mails[0]!.text, '/newsletter/confirm');
+    await page.goto(confirmLink.pathname + confirmLink.search);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    expect(await inbox()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await expect(page.getByText('Your subscription is confirmed')).toBeVisible();
+
+    const [welcome] = await inbox();
+    expect(welcome!.subject).toBe('Welcome to the Adire Blooms newsletter');
+    const unsubscribeLink = linkIn(welcome!.text, '/unsubscribe');
+    await page.goto(unsubscribeLink.pathname + unsubscribeLink.search);
     await expect(page.getByText(`will receive no more newsletters from Adire Blooms`)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import { accountRoutes } from './domains/account';
+import { accountRoutes, DEFAULT_AUTH_CONFIG } from './domains/account';
 import { catalogRoutes } from './domains/catalog';
 import { siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
@@ -78,7 +78,7 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
 
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
-  await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments) } });
+  await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments), auth: config.auth ?? DEFAULT_AUTH_CONFIG } });
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });

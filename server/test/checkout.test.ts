@@ -402,6 +402,38 @@ describe('mail caused by checkout (issue 19, item 3)', () => {
     expect(await mailsTo(body.userData.email)).toHaveLength(3);
     expect((await fetchOrder(order.id)).deliveryMessage).toBe('Message number 4');
   });
+
+  it('one client IP causes 60 confirmation mails an hour at most; past it checkouts and resubmits still succeed, unmailed', async () => {
+    const from = (remoteAddress: string) => async (id: string, payload: unknown) =>
+      shop.app.inject({ method: 'PUT', url: `/v1/orders/order/checkout-order/${id}`, payload: payload as object, remoteAddress });
+    const busy = from('198.51.100.7');
+    const shoppers: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const body = deliveryPayload();
+      shoppers.push(body.userData.email);
+      expect((await busy((await newOrder()).id, body)).statusCode).toBe(200);
+    }
+    const mailed = async (to: string[]) => (await shop.db.kysely.selectFrom('mail_outbox').select('id').where('to_address', 'in', to).execute()).length;
+    expect(await mailed(shoppers)).toBe(60);
+
+    // The 61st checkout from that source: the order is taken and numbered, no mail goes out.
+    const order = await newOrder();
+    const body = deliveryPayload();
+    const res = await busy(order.id, body);
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as CheckoutResponse).order.orderNumber).toMatch(/^ABL\d{4,}W$/);
+    expect(await mailsTo(body.userData.email)).toHaveLength(0);
+    // Nor does a resubmit that changes what the mail shows.
+    body.orderData.deliveryMessage = 'Changed after the limit';
+    expect((await busy(order.id, body)).statusCode).toBe(200);
+    expect(await mailsTo(body.userData.email)).toHaveLength(0);
+    expect((await fetchOrder(order.id)).deliveryMessage).toBe('Changed after the limit');
+
+    // Another source is not affected.
+    const other = deliveryPayload();
+    expect((await from('198.51.100.8')((await newOrder()).id, other)).statusCode).toBe(200);
+    expect(await mailsTo(other.userData.email)).toHaveLength(1);
+  });
 });
 
 describe('accounts and saved recipients at checkout', () => {

@@ -52,6 +52,7 @@ const F = {
   codeEmails: [] as string[],
   references: [] as { provider: string; reference: string }[],
   unsubscribeToken: '',
+  confirmToken: '',
   secrets: {} as Record<string, string>,
   managerToken: '',
   floristToken: '',
@@ -161,8 +162,11 @@ async function setUpFixtures() {
   }
 
   await ok(await api('POST', `/v1/storefront/subscribe?business=${business}&email=fuzz-news@example.com`));
-  const welcome = await shop.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'fuzz-news@example.com').executeTakeFirstOrThrow();
-  F.unsubscribeToken = decodeURIComponent(/unsubscribe\?token=([^\s"&]+)/.exec(welcome.text_body)![1]!);
+  const newsletterMail = async (subject: string) =>
+    (await shop.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'fuzz-news@example.com').where('subject', 'like', `${subject}%`).executeTakeFirstOrThrow()).text_body;
+  F.confirmToken = decodeURIComponent(/newsletter\/confirm\?token=([^\s"&]+)/.exec(await newsletterMail('Confirm'))![1]!);
+  await ok(await api('POST', '/v1/storefront/confirm-subscription', { business, token: F.confirmToken }));
+  F.unsubscribeToken = decodeURIComponent(/unsubscribe\?token=([^\s"&]+)/.exec(await newsletterMail('Welcome'))![1]!);
 }
 
 // ---- value generators -------------------------------------------------------------------------------
@@ -289,7 +293,7 @@ interface Endpoint {
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /healthz': { valid: () => request('GET', ['healthz'], { query: q({ business: biz }, []) }) },
   'GET /': { html: true, valid: () => request('GET', [], { query: q({ utm_source: hostileText }, []) }) },
-  'GET /*': { html: true, valid: () => request('GET', [mostly(fc.constantFrom('checkout', 'product-category', 'order-tracker', 'filters', 'favicon.svg', 'index.html', 'unsubscribe')), mostly(fc.constantFrom('roses', 'x'))], { query: q({ orderId: hostileText, search: hostileText }, []) }) },
+  'GET /*': { html: true, valid: () => request('GET', [mostly(fc.constantFrom('checkout', 'product-category', 'order-tracker', 'filters', 'favicon.svg', 'index.html', 'unsubscribe', 'newsletter')), mostly(fc.constantFrom('roses', 'x'))], { query: q({ orderId: hostileText, search: hostileText }, []) }) },
   'GET /remotes.json': { valid: () => request('GET', ['remotes.json']) },
   'GET /robots.txt': { valid: () => request('GET', ['robots.txt'], { query: q({ v: hostileText }, []) }) },
   'GET /sitemap.xml': { valid: () => request('GET', ['sitemap.xml'], { query: q({ v: hostileText }, []) }) },
@@ -302,6 +306,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /v1/storefront/shop': { valid: () => request('GET', split('/v1/storefront/shop'), { query: q({ business: biz }) }) },
   'POST /v1/storefront/subscribe': {
     valid: () => request('POST', split('/v1/storefront/subscribe'), { query: q({ business: biz, email }), body: fc.oneof(fc.constant(undefined), fc.constant({}), email.map((e) => ({ email: e }))) }),
+  },
+  'POST /v1/storefront/confirm-subscription': {
+    valid: () => request('POST', split('/v1/storefront/confirm-subscription'), { body: fc.record({ business: biz, token: fc.oneof(later(() => fc.constant(F.confirmToken)), fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((s) => s.slice(0, 128))) }) }),
   },
   'POST /v1/storefront/unsubscribe': {
     valid: () => request('POST', split('/v1/storefront/unsubscribe'), { body: fc.record({ business: biz, token: fc.oneof(later(() => fc.constant(F.unsubscribeToken)), fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((s) => s.slice(0, 128))) }) }),
@@ -768,7 +775,7 @@ describe('inputs that found bugs', () => {
     const tracker = await shop.app.inject({ url: `/v1/orders/order/order-number/${mine.orderNumber}?business=${business}&email=nul-reader@example.com%00`, remoteAddress: '203.0.113.77' });
     expect(tracker.statusCode, tracker.body).toBe(200);
     expect(tracker.json().data.verified).toBe(true);
-    expect((await api('GET', '/dev/mail.json?to=%00fuzz-news@example.com')).json().data).toHaveLength(1);
+    expect((await api('GET', '/dev/mail.json?to=%00fuzz-news@example.com')).json().data).toHaveLength(2); // the confirmation and the welcome
   });
 
   it('never echoes a whole URL back, and answers router refusals with the envelope', async () => {

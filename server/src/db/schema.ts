@@ -176,6 +176,21 @@ export interface NewsletterSubscriptionTable {
   updated_at: string;
 }
 
+/** An address waiting for its newsletter confirmation link to be followed (migration 0025). */
+export interface NewsletterConfirmationTable {
+  id: string;
+  business: string;
+  /** Lowercased. */
+  email: string;
+  /** sha256 hex of the mailed confirmation token. */
+  token_hash: string;
+  /** When the confirmation mail was last sent (ISO). */
+  sent_at: string;
+  expires_at: string;
+  /** Set when the link was followed; the same link then answers the same until it expires. */
+  confirmed_at: string | null;
+}
+
 /** A shopper account (migration 0003). `email` is trimmed and lowercased. */
 export interface AppUserTable {
   id: string;
@@ -534,6 +549,7 @@ export interface Database {
   setting: SettingTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscription: NewsletterSubscriptionTable;
+  newsletter_confirmation: NewsletterConfirmationTable;
   app_user: AppUserTable;
   auth_session: AuthSessionTable;
   one_time_code: OneTimeCodeTable;

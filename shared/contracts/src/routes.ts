@@ -33,14 +33,24 @@ export function isUnsubscribeRoute(pathname: string): boolean {
   return pathname === '/unsubscribe' || pathname.startsWith('/unsubscribe/');
 }
 
-/** Routes the shell itself answers with "page not found". */
-export function isKnownRoute(pathname: string): boolean {
-  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname) || isBackofficeRoute(pathname);
+/** The page a newsletter confirmation mail links to (`?token=`): a button confirms, opening it does not. */
+export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirm';
+
+export function isNewsletterConfirmRoute(pathname: string): boolean {
+  return pathname === NEWSLETTER_CONFIRM_PATH;
 }
 
-/** The footer is hidden on checkout and unsubscribe (SPEC section 2; the order tracker has it) and in the back office. */
+/** Routes the shell itself answers with "page not found". */
+export function isKnownRoute(pathname: string): boolean {
+  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname) || isNewsletterConfirmRoute(pathname) || isBackofficeRoute(pathname);
+}
+
+/**
+ * The footer is hidden on checkout and unsubscribe (SPEC section 2; the order tracker has it), on the
+ * newsletter's confirm page (unsubscribe's counterpart: no second newsletter box) and in the back office.
+ */
 export function showsFooter(pathname: string): boolean {
-  return !matchesPrefix(pathname, '/checkout') && !isUnsubscribeRoute(pathname) && !isBackofficeRoute(pathname);
+  return !matchesPrefix(pathname, '/checkout') && !isUnsubscribeRoute(pathname) && !isNewsletterConfirmRoute(pathname) && !isBackofficeRoute(pathname);
 }
 
 /** The checkout page brings its own compact header; the back office its own bar. */

@@ -14,6 +14,7 @@ export const API_PATHS = {
   changePassword: '/v1/storefront/auth/change-password',
   subscribe: '/v1/storefront/subscribe',
   unsubscribe: '/v1/storefront/unsubscribe',
+  confirmSubscription: '/v1/storefront/confirm-subscription',
   shopContact: '/v1/storefront/shop',
   categories: '/v1/catalog/categories',
   cartUpdate: '/v1/cart-item/update',

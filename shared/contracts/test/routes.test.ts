@@ -24,3 +24,15 @@ describe('remotesForPage', () => {
     for (const path of ['/', '/checkout', '/order-tracker', '/product/x', '/backofficer', '/nowhere']) expect(remotesForPage(path)).not.toContain('backoffice');
   });
 });
+
+describe('the newsletter pages a mail links to', () => {
+  it('unsubscribe and the confirm page are known pages with the main header and without the footer', () => {
+    for (const path of ['/unsubscribe', '/newsletter/confirm']) {
+      expect(isKnownRoute(path)).toBe(true);
+      expect(showsFooter(path)).toBe(false);
+      expect(showsMainHeader(path)).toBe(true);
+    }
+    expect(isKnownRoute('/newsletter')).toBe(false);
+    expect(showsFooter('/newsletter')).toBe(true);
+  });
+});

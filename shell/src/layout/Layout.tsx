@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cartHasWork, whenDemanded } from '../federation/demand';
 import { mainContentSettled } from '../federation/settled';
-import { isBackofficeRoute, isKnownRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
+import { isBackofficeRoute, isKnownRoute, isNewsletterConfirmRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
 import { AlertBanner } from './AlertBanner';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ShellErrorBoundary } from './ErrorFallback';
@@ -11,6 +11,7 @@ import { ParcelRegion } from './ParcelRegion';
 import { ProgressBar } from './ProgressBar';
 import styles from './shell.module.css';
 import { Toasts } from './Toasts';
+import { NewsletterConfirm } from './NewsletterConfirm';
 import { Unsubscribe } from './Unsubscribe';
 import { usePathname } from './usePathname';
 import { regionMarker } from '@adire/contracts';
@@ -70,6 +71,7 @@ export function Layout() {
           <div id="app-checkout" data-region="checkout" {...drawnRegion('checkout')} />
           <div id="app-backoffice" data-region="backoffice" />
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
+          {isNewsletterConfirmRoute(pathname) && <NewsletterConfirm />}
           {!isKnownRoute(pathname) && <NotFound />}
         </main>
         {showsFooter(pathname) && (

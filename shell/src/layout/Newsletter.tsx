@@ -12,14 +12,15 @@ export function Newsletter() {
   async function subscribe(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await api.post<{ subscribed: boolean; email: string }>(API_PATHS.subscribe, undefined, { query: { email: email.trim() } });
+    const res = await api.post<{ confirmationRequired: boolean; email: string }>(API_PATHS.subscribe, undefined, { query: { email: email.trim() } });
     setBusy(false);
     if (res.error) {
       bus.emit('toast:show', { type: 'error', message: `Unable to subscribe: ${res.message}` });
       return;
     }
     setEmail('');
-    bus.emit('toast:show', { type: 'success', message: 'Thank you for subscribing! Check your inbox for a welcome note.' });
+    // Double opt-in: nothing arrives but the confirmation mail until its link is followed.
+    bus.emit('toast:show', { type: 'success', message: 'Thank you for subscribing! Check your inbox and open the link we sent to confirm your subscription.' });
   }
 
   return (

@@ -17,7 +17,7 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * The auth rate limits, kept in the database (table auth_attempt) so they hold across several API
+ * The shop's rate limits (logins, codes, the tracker, the mail that checkout and the newsletter send), kept in the database (table auth_attempt) so they hold across several API
  * instances and restarts: one row per counted attempt, a sliding window per bucket.
  *
  * An attempt is written *before* the work it guards (password or code check) and counted with the
@@ -27,10 +27,14 @@ const DAY_MS = 24 * 3_600_000;
 export function createAttemptLog(db: Db, longestWindowMs: number) {
   let lastHousekeeping = 0;
 
+  // Every log shares the table: a log keeps at least a day of rows (the longest default window, the
+  // newsletter's per-address limit), so one with short windows never deletes rows another still counts.
+  const keepMs = Math.max(longestWindowMs, DAY_MS);
+
   async function housekeeping(now: number) {
     if (now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     lastHousekeeping = now;
-    await db.kysely.deleteFrom('auth_attempt').where('created_at', '<', new Date(now - longestWindowMs).toISOString()).execute();
+    await db.kysely.deleteFrom('auth_attempt').where('created_at', '<', new Date(now - keepMs).toISOString()).execute();
     // Codes are dead after 10 minutes; keep a day of them for the cooldown and for support questions.
     await db.kysely.deleteFrom('one_time_code').where('created_at', '<', new Date(now - DAY_MS).toISOString()).execute();
   }

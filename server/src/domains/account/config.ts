@@ -22,6 +22,12 @@ export interface AuthConfig {
     otpValidatePerIp: RateLimit;
     /** Sign-ups refused because the address is registered, per client IP (limits account discovery). */
     signupTakenPerIp: RateLimit;
+    /** Order confirmation mails caused by checkouts and their resubmits, per client IP (past it the checkout succeeds, unmailed). */
+    orderMailsPerIp: RateLimit;
+    /** Newsletter subscribe calls per client IP, whatever the address (past it 429). */
+    newsletterPerIp: RateLimit;
+    /** Newsletter confirmation mails per address (past it, and within 10 minutes of the last, no mail; the same answer). */
+    newsletterMailsPerAddress: RateLimit;
   };
 }
 
@@ -36,6 +42,11 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
     otpValidatePerAddress: { max: 10, windowMs: 15 * 60_000 },
     otpValidatePerIp: { max: 60, windowMs: 10 * 60_000 },
     signupTakenPerIp: { max: 20, windowMs: 10 * 60_000 },
+    // An honest source is a shopper, an office behind one NAT, or a florist keying phone orders on the
+    // shop's Wi-Fi: a checkout takes minutes of typing, so even the busiest sends well under one a minute.
+    orderMailsPerIp: { max: 60, windowMs: 3_600_000 },
+    newsletterPerIp: { max: 20, windowMs: 3_600_000 },
+    newsletterMailsPerAddress: { max: 5, windowMs: 24 * 3_600_000 },
   },
 };
 
@@ -47,6 +58,9 @@ const LIMIT_ENV: Record<keyof AuthConfig['limits'], string> = {
   otpValidatePerAddress: 'AUTH_LIMIT_OTP_VALIDATE_ADDRESS',
   otpValidatePerIp: 'AUTH_LIMIT_OTP_VALIDATE_IP',
   signupTakenPerIp: 'AUTH_LIMIT_SIGNUP_TAKEN_IP',
+  orderMailsPerIp: 'AUTH_LIMIT_ORDER_MAIL_IP',
+  newsletterPerIp: 'AUTH_LIMIT_NEWSLETTER_IP',
+  newsletterMailsPerAddress: 'AUTH_LIMIT_NEWSLETTER_ADDRESS',
 };
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

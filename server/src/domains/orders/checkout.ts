@@ -129,7 +129,7 @@ export function changesMail(before: OrderRow, after: OrderRow): boolean {
 }
 
 export function createCheckoutService({ db, mailer, auth, publicUrl, log }: CheckoutServiceOptions) {
-  const attempts = createAttemptLog(db, auth.limits.signupTakenPerIp.windowMs);
+  const attempts = createAttemptLog(db, Math.max(auth.limits.signupTakenPerIp.windowMs, auth.limits.orderMailsPerIp.windowMs));
 
   async function settings() {
     const [delivery, checkout] = await Promise.all([
@@ -142,16 +142,21 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
 
   /**
    * The confirmation after the commit. The first goes to the sender's address; an update only to the
-   * address the order already had (a resubmit with another address never mails a stranger), and an
-   * order sends ORDER_MAILS_PER_ORDER at most in the window (more: the order stands, no mail).
+   * address the order already had (a resubmit with another address never mails a stranger); an
+   * order sends ORDER_MAILS_PER_ORDER at most in the window, and one client IP `orderMailsPerIp`
+   * (more: the order stands, no mail — a refusal would tell an abuser no more than silence does, and
+   * would fail an honest shopper's checkout).
    */
-  async function sendConfirmation(row: OrderRow, first: boolean, to: string | null) {
+  async function sendConfirmation(row: OrderRow, first: boolean, to: string | null, ip: string) {
     if (!to) return;
     try {
-      await attempts.reserve([{ bucket: `order-mail:order:${row.id}`, limit: ORDER_MAILS_PER_ORDER }]);
+      await attempts.reserve([
+        { bucket: `order-mail:order:${row.id}`, limit: ORDER_MAILS_PER_ORDER },
+        { bucket: `order-mail:ip:${ip}`, limit: auth.limits.orderMailsPerIp },
+      ]);
     } catch (err) {
       if (!(err instanceof RateLimitedError)) throw err;
-      log?.error({ orderId: row.id }, 'order confirmation not mailed: too many for this order');
+      log?.error({ orderId: row.id, ip }, 'order confirmation not mailed: too many for this order or client IP');
       return;
     }
     try {
@@ -259,7 +264,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
         if (answer instanceof AppError && answer.code === 'EMAIL_TAKEN') await attempts.reserve([{ bucket: `signup-taken:ip:${ip}`, limit: auth.limits.signupTakenPerIp }]);
         throw answer;
       }
-      if (outcome.mail) await sendConfirmation(outcome.row, outcome.first, outcome.mailTo);
+      if (outcome.mail) await sendConfirmation(outcome.row, outcome.first, outcome.mailTo, ip);
       return {
         order: toOrder(outcome.row),
         delivery: outcome.quote,

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * the dev mailbox, the payment sandboxes, provider webhooks and payment returns no. Paths are
  * prefixes (robots.txt rules match the start of the path).
  */
-export const ROBOTS_DISALLOW = ['/checkout', '/order-tracker', '/unsubscribe', '/v1/', '/dev/', '/sandbox/', '/webhooks/', '/payments/'] as const;
+export const ROBOTS_DISALLOW = ['/checkout', '/order-tracker', '/unsubscribe', '/newsletter/', '/v1/', '/dev/', '/sandbox/', '/webhooks/', '/payments/'] as const;
 
 export function robotsTxt(publicUrl: string): string {
   return [

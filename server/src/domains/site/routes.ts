@@ -1,7 +1,7 @@
 import { CURRENCY_NAMES, type CurrencyName, type HandshakeResponse, type PaymentName, type ShopContact, type SiteSettings } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
-import { currentUser } from '../account';
+import { currentUser, type AuthConfig } from '../account';
 
 import { readSetting } from '../../db/settings';
 import type { Mailer } from '../../mail/mailer';
@@ -16,6 +16,8 @@ export interface SiteOptions {
   publicUrl: string;
   /** The payment methods the shop can take now (payments domain), told to the checkout by the handshake. */
   paymentMethods?: PaymentName[];
+  /** The shop's rate limits (the newsletter's among them). */
+  auth: AuthConfig;
 }
 
 const businessQuery = {
@@ -25,7 +27,7 @@ const businessQuery = {
 
 /** Site domain: the handshake every page load starts with, and the shop's contact data. */
 export const siteRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; site: SiteOptions }> = async (app, { db, mailer, site }) => {
-  await app.register(newsletterRoutes, { db, mailer, publicUrl: site.publicUrl });
+  await app.register(newsletterRoutes, { db, mailer, publicUrl: site.publicUrl, auth: site.auth });
   await app.register(devMailRoutes, { db, production: site.production });
   await app.register(robotsRoutes, { publicUrl: site.publicUrl });
 
