@@ -66,7 +66,7 @@ test('a manager features a product first in the Valentine’s flowers; the shopp
   }
 });
 
-test('on a phone: the featured lists, a product’s designs and the release status fit the screen and pass axe', async ({ browser }) => {
+test('on a phone: the featured lists, the design prices, a product’s designs and the release status fit the screen and pass axe', async ({ browser }) => {
   test.setTimeout(60_000);
   requireOperator();
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
@@ -79,6 +79,11 @@ test('on a phone: the featured lists, a product’s designs and the release stat
     await expect(page.getByRole('form', { name: /./ }).getByRole('button', { name: 'Save list' })).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'the featured lists on a phone');
+
+    await page.goto('/backoffice/catalog');
+    await expect(page.getByRole('form', { name: 'Design prices' }).getByLabel('In vase adds (₦)')).toBeVisible();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'the catalogue and design prices on a phone');
 
     const [first] = (await (await backoffice(page, 'GET', 'products?limit=1', manager.token)).json()).data as { slug: string }[];
     await page.goto(`/backoffice/catalog/${first!.slug}`);

@@ -18,6 +18,7 @@ export const paths = {
   audit: `${BACKOFFICE_API}/audit`,
   products: `${BACKOFFICE_API}/products`,
   product: (slug: string) => `${BACKOFFICE_API}/products/${encodeURIComponent(slug)}`,
+  designs: `${BACKOFFICE_API}/designs`,
   featured: `${BACKOFFICE_API}/featured`,
   featuredList: (id: string) => `${BACKOFFICE_API}/featured/${encodeURIComponent(id)}`,
   releases: `${BACKOFFICE_API}/releases`,

@@ -554,6 +554,17 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  'GET /v1/backoffice/designs': { valid: () => request('GET', split('/v1/backoffice/designs'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'PUT /v1/backoffice/designs': {
+    valid: () =>
+      request('PUT', split('/v1/backoffice/designs'), {
+        body: fc.record({
+          business: biz,
+          prices: fc.dictionary(fc.oneof(fc.constantFrom('wrapped-bouquet', 'in-vase', 'In large vase', 'box', 'glass-dome'), shortText(40)), fc.oneof(fc.integer({ min: -10, max: 20_000 }), fc.constantFrom(1.5, 1e12, '15000', null))),
+        }),
+        headers: staffHeader(),
+      }),
+  },
   'GET /v1/backoffice/releases': { valid: () => request('GET', split('/v1/backoffice/releases'), { query: q({ business: biz }), headers: staffHeader() }) },
   'GET /v1/backoffice/reviews': {
     valid: () => request('GET', split('/v1/backoffice/reviews'), { query: q({ business: biz, product: slugOf(() => F.productSlugs), hidden: fc.constantFrom('true', 'false'), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),

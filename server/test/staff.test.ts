@@ -153,7 +153,7 @@ describe('roles, checked on the server for every call', () => {
   it("a shopper's token gets 403 on every back-office call, never cached", async () => {
     expect(routes().length).toBeGreaterThanOrEqual(12);
     for (const { method, url } of routes()) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm', hidden: false, products: ['x'] });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), shopper, { email: 'x@y.ng', password: 'whatever-1', code: '123456', role: 'florist', step: 'delivered', decision: 'confirm', hidden: false, products: ['x'], prices: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: "This is the shop's staff area: a shopper's login cannot open it." });
       expect(res.headers['cache-control'], `${method} ${url}`).toBe('no-store');
@@ -168,7 +168,7 @@ describe('roles, checked on the server for every call', () => {
     }
     expect((await call('GET', `${P}/orders`, florist)).statusCode).toBe(200);
     for (const { method, url } of routes().filter((r) => !/auth\/(login|accept-invite)$/.test(r.url))) {
-      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist', hidden: false, products: ['x'] });
+      const res = await call(method as 'GET', url.replace(':orderNumber', 'ABL1001W').replace(':slug', 'x').replace(':id', 'x'), undefined, { step: 'delivered', decision: 'confirm', email: 'new@adireblooms.ng', role: 'florist', hidden: false, products: ['x'], prices: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -382,6 +382,33 @@ describe('featured lists and designs (managers), through the catalogue commandâ€
     expect(await filtered('wrapped-bouquet')).toContain(product.slug);
   });
 
+  it('a manager sets what a design adds to the price, for every product; the shopâ€™s (cached) designs and a new order price it so; bad prices change nothing', async () => {
+    const shopDesignsNow = async () => ((await shop.app.inject({ method: 'GET', url: `/v1/catalog/designs?business=${business}` })).json().data as { code: string; price: number }[]).find((d) => d.code === 'in-vase')!.price;
+    const listed = data<{ code: string; title: string; priceNgn: number }[]>(await call('GET', `${P}/designs`, manager));
+    expect(listed.map((d) => d.code)).toEqual(['wrapped-bouquet', 'in-vase', 'in-large-vase', 'box']);
+    const was = listed.find((d) => d.code === 'in-vase')!.priceNgn;
+    expect(await shopDesignsNow()).toBe(was);
+
+    expect((await call('PUT', `${P}/designs`, florist, { prices: { 'in-vase': was + 1500 } })).statusCode).toBe(403);
+    const bad = await call('PUT', `${P}/designs`, manager, { prices: { 'in-vase': was + 1500, 'glass-dome': 100, box: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'The price of glass-dome is not a design of the shop; the designs are wrapped-bouquet, in-vase, in-large-vase, box (nothing was changed).',
+      fields: { 'prices.box': 'must be a whole number of naira from 0 to 10,000,000' },
+    });
+    expect((await call('PUT', `${P}/designs`, manager, { prices: {} })).json().code).toBe('NOTHING_TO_CHANGE');
+    expect(await shopDesignsNow()).toBe(was);
+
+    const saved = data<{ designs: { code: string; priceNgn: number }[] }>(await call('PUT', `${P}/designs`, manager, { prices: { 'In vase': was + 1500 } }));
+    expect(saved.designs.find((d) => d.code === 'in-vase')!.priceNgn).toBe(was + 1500);
+    expect(await shopDesignsNow()).toBe(was + 1500);
+    const order = data<Order>(await shop.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1, design: { code: 'in-vase' } }] } }));
+    expect(order.cartItems?.[0]?.design).toMatchObject({ title: 'In vase', price: was + 1500 });
+    const [entry] = data<{ before: any; after: any }[]>(await call('GET', `${P}/audit?action=catalog.design-prices`, manager));
+    expect([entry!.before['in-vase'], entry!.after['in-vase']]).toEqual([was, was + 1500]);
+    data(await call('PUT', `${P}/designs`, manager, { prices: { 'in-vase': was } }));
+  });
+
   it('the catalogue command features products and sets designs through the same services', async () => {
     const { parseCatalogCommand, executeCatalogCommand, CatalogCommandError } = await import('../src/domains/catalog');
     expect(parseCatalogCommand(['feature', 'Occasion:Birthday:Main', 'AB-1001', 'red-roses'])).toEqual({ kind: 'feature', list: 'occasion:birthday:main', products: ['AB-1001', 'red-roses'] });
@@ -393,6 +420,10 @@ describe('featured lists and designs (managers), through the catalogue commandâ€
     expect(said).toMatch(/^Birthday favourites \(occasion:birthday:main\) now features 2 products; shoppers see it on their next page load\./);
     expect((await featuredOf('birthday')).lists[0]!.products.map((p) => p.slug)).toEqual([other.slug, first!.slug]);
     await expect(executeCatalogCommand(shop.db, parseCatalogCommand(['feature', LIST, 'NO-SUCH-SKU']))).rejects.toThrow('No product has the address or SKU NO-SUCH-SKU (nothing was changed).');
+    expect(parseCatalogCommand(['set-design-price', 'in-vase', 'â‚¦16,000'])).toEqual({ kind: 'set-design-price', design: 'in-vase', priceNgn: 16000 });
+    expect(() => parseCatalogCommand(['set-design-price', 'in-vase', '-5'])).toThrow("'-5' is not a price");
+    await expect(executeCatalogCommand(shop.db, parseCatalogCommand(['set-design-price', 'glass', '5']))).rejects.toThrow('The price of glass is not a design of the shop');
+    expect(await executeCatalogCommand(shop.db, parseCatalogCommand(['design-prices']))).toMatch(/^wrapped-bouquet +Wrapped bouquet +adds â‚¦0$/m);
     expect(await executeCatalogCommand(shop.db, parseCatalogCommand(['designs', other.sku]))).toMatch(new RegExp(`\\(${other.sku}\\) (is offered .+\\[default\\]|offers no design to choose)`));
   });
 });

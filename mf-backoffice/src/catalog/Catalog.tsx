@@ -23,7 +23,75 @@ interface Product {
   designs: DesignChoice[];
 }
 
-/** Find a product by name or SKU. */
+interface ShopDesign {
+  code: string;
+  title: string;
+  priceNgn: number;
+}
+
+/** What each design adds to a product's price, for every product that offers it (= `pnpm catalog set-design-price`). */
+function DesignPrices() {
+  const [designs, setDesigns] = useState<ShopDesign[] | null>(null);
+  const [prices, setPrices] = useState<Record<string, string>>({});
+  const [said, setSaid] = useState('');
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const show = (list: ShopDesign[]) => {
+    setDesigns(list);
+    setPrices(Object.fromEntries(list.map((d) => [d.code, String(d.priceNgn)])));
+  };
+  useEffect(() => {
+    void staffApi.get<ShopDesign[]>(paths.designs).then((res) => (res.error || !res.data ? setError(res.message) : show(res.data)));
+  }, []);
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaid('');
+    setError('');
+    setFields({});
+    const changed = Object.fromEntries(
+      Object.entries(prices)
+        .filter(([code, text]) => text.trim() !== String(designs?.find((d) => d.code === code)?.priceNgn))
+        .map(([code, text]) => [code, /^\d+$/.test(text.trim()) ? Number(text.trim()) : text]),
+    );
+    const res = await staffApi.put<{ message: string; designs: ShopDesign[] }>(paths.designs, { prices: changed });
+    if (res.error || !res.data) {
+      setError(res.message);
+      setFields(res.fields ?? {});
+      return;
+    }
+    setSaid(res.data.message);
+    show(res.data.designs);
+  };
+  if (!designs) return error ? <p role="alert" className={styles.error}>{error}</p> : null;
+  return (
+    <form aria-label="Design prices" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e)}>
+      <h2>Design prices</h2>
+      <p className={styles.note}>What a design adds to the price of every product that offers it (0: no charge).</p>
+      {designs.map((d) => (
+        <label key={d.code}>
+          {d.title} adds (₦)
+          <input inputMode="numeric" value={prices[d.code] ?? ''} onChange={(e) => setPrices((p) => ({ ...p, [d.code]: e.target.value }))} aria-invalid={!!fields[`prices.${d.code}`]} />
+          {fields[`prices.${d.code}`] && <span className={styles.error}>{fields[`prices.${d.code}`]}</span>}
+        </label>
+      ))}
+      <p role="status" className={styles.success}>
+        {said}
+      </p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary}>
+          Save design prices
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Find a product by name or SKU; the featured lists; what designs add to a price. */
 export function Catalog() {
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Found[] | null>(null);
@@ -64,6 +132,7 @@ export function Catalog() {
           ))}
         </ul>
       )}
+      <DesignPrices />
     </section>
   );
 }
@@ -204,7 +273,9 @@ export function ProductEditor() {
           <p className={styles.note}>None offered: shoppers have no design to choose.</p>
         )}
         {fields.designs && <p className={styles.error}>{fields.designs}</p>}
-        <p className={styles.note}>What a design adds to the price is the same for every product.</p>
+        <p className={styles.note}>
+          What a design adds to the price is the same for every product: <Link to="/catalog">Design prices</Link> on the catalogue page.
+        </p>
         <div className={styles.actions}>
           <button type="submit" className={styles.primary}>
             Save designs

@@ -182,3 +182,51 @@ export async function readDesigns(db: Query, wanted: readonly string[]): Promise
   }
   return codes;
 }
+
+/** What a design may add to a product's price: whole naira, ₦0 (no charge) to ₦10,000,000. */
+export const MAX_DESIGN_PRICE_NGN = 10_000_000;
+
+/** Why a design's price is refused, or null. */
+export function designPriceProblem(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_DESIGN_PRICE_NGN) {
+    return `must be a whole number of naira from 0 to ${MAX_DESIGN_PRICE_NGN.toLocaleString('en-US')}`;
+  }
+  return null;
+}
+
+export interface ShopDesign {
+  code: string;
+  title: string;
+  priceNgn: number;
+}
+
+/** The shop's designs in their order, with what each adds to a product's price. */
+export async function shopDesigns(db: Query): Promise<ShopDesign[]> {
+  const rows = await db.kysely.selectFrom('design_option').select(['code', 'title', 'price_ngn']).orderBy('position').execute();
+  return rows.map((r) => ({ code: r.code, title: r.title, priceNgn: Number(r.price_ngn) }));
+}
+
+/**
+ * What some designs add to a product's price, for every product that offers them (by code or title).
+ * All are checked before any is written; carts and checkouts price designs from here.
+ */
+export async function setDesignPrices(db: Db, prices: Record<string, unknown>): Promise<{ before: ShopDesign[]; after: ShopDesign[] }> {
+  const before = await shopDesigns(db);
+  const byName = new Map(before.flatMap((d) => [[d.code.toLowerCase(), d.code] as const, [d.title.toLowerCase(), d.code] as const]));
+  const fields: Record<string, string> = {};
+  const changes = new Map<string, number>();
+  for (const [name, price] of Object.entries(prices)) {
+    const code = byName.get(name.trim().toLowerCase());
+    const problem = code ? designPriceProblem(price) : `is not a design of the shop; the designs are ${before.map((d) => d.code).join(', ')}`;
+    if (problem) fields[`prices.${name}`] = problem;
+    else changes.set(code!, price as number);
+  }
+  const problems = Object.entries(fields);
+  if (problems.length) throw new AppError(400, 'INVALID_PRICE', `The price of ${problems[0]![0].slice('prices.'.length)} ${problems[0]![1]} (nothing was changed).`, fields);
+  if (!changes.size) throw new AppError(400, 'NOTHING_TO_CHANGE', 'Nothing to change: give a design and its price.');
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const [code, price] of changes) await trx.updateTable('design_option').set({ price_ngn: price }).where('code', '=', code).execute();
+    await bumpCatalogVersion(trx);
+  });
+  return { before, after: await shopDesigns(db) };
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { featuredListsForStaff, setFeaturedProducts, setProductDesigns } from './merchandising';
+import { featuredListsForStaff, setDesignPrices, setFeaturedProducts, setProductDesigns, shopDesigns } from './merchandising';
 import { productForStaff } from './staff';
 
 /**
@@ -17,6 +17,8 @@ export const CATALOG_USAGE = `Usage: pnpm catalog <command>
   feature <list> <SKU|address> [<SKU|address> …]    the products of a list, in this order
   designs <SKU|address>                             the designs a product offers (the first is its default)
   set-designs <SKU|address> [<design> …]            the designs it offers, in order (none: no choice)
+  design-prices                                     what each design adds to a product's price
+  set-design-price <design> <naira>                 what a design adds, for every product (0: no charge)
   help                                              this text
 
 Lists are named kind:key:section, e.g. occasion:valentines-day:flowers or location:lagos:main.
@@ -25,14 +27,17 @@ Designs: wrapped-bouquet, in-vase, in-large-vase, box.
 Examples:
   pnpm catalog featured occasion:birthday:main
   pnpm catalog feature occasion:birthday:main AB-1001 AB-1007 red-roses-bouquet
-  pnpm catalog set-designs AB-1001 in-vase wrapped-bouquet`;
+  pnpm catalog set-designs AB-1001 in-vase wrapped-bouquet
+  pnpm catalog set-design-price in-vase 16000`;
 
 export type CatalogCommand =
   | { kind: 'help' }
   | { kind: 'featured'; list: string | null }
   | { kind: 'feature'; list: string; products: string[] }
   | { kind: 'designs'; product: string }
-  | { kind: 'set-designs'; product: string; designs: string[] };
+  | { kind: 'set-designs'; product: string; designs: string[] }
+  | { kind: 'design-prices' }
+  | { kind: 'set-design-price'; design: string; priceNgn: number };
 
 const LIST = /^(occasion|location):[a-z0-9-]{1,60}:[a-z0-9-]{1,60}$/;
 
@@ -69,6 +74,15 @@ export function parseCatalogCommand(argv: readonly string[]): CatalogCommand {
     case 'set-designs':
       if (args.length < 1) throw new CatalogCommandError("'set-designs' takes a product and its designs: pnpm catalog set-designs <SKU|address> [<design> …]");
       return { kind: 'set-designs', product: productArg(args[0]), designs: args.slice(1).map((d) => d.trim()).filter(Boolean) };
+    case 'design-prices':
+      if (args.length) throw new CatalogCommandError("'design-prices' takes no argument.");
+      return { kind: 'design-prices' };
+    case 'set-design-price': {
+      if (args.length !== 2) throw new CatalogCommandError("'set-design-price' takes 2 arguments: pnpm catalog set-design-price <design> <naira>");
+      const raw = (args[1] ?? '').trim().replace(/^₦/, '').replace(/,/g, '');
+      if (!/^\d{1,9}$/.test(raw)) throw new CatalogCommandError(`'${args[1]}' is not a price; use whole naira, e.g. 15000 (0: no charge).`);
+      return { kind: 'set-design-price', design: (args[0] ?? '').trim(), priceNgn: Number(raw) };
+    }
     default:
       throw new CatalogCommandError(`Unknown command '${command}'.\n\n${CATALOG_USAGE}`);
   }
@@ -118,6 +132,13 @@ export async function executeCatalogCommand(db: Db, command: CatalogCommand): Pr
         return codes.length
           ? `${product.name} (${product.sku}) is now offered ${codes.join(', ')} (${codes[0]} by default); shoppers see it on their next page load.`
           : `${product.name} (${product.sku}) now offers no design to choose.`;
+      }
+      case 'design-prices':
+        return (await shopDesigns(db)).map((d) => `${d.code.padEnd(16)} ${d.title.padEnd(16)} adds ₦${d.priceNgn.toLocaleString('en-US')}`).join('\n');
+      case 'set-design-price': {
+        const { after } = await setDesignPrices(db, { [command.design]: command.priceNgn });
+        const design = after.find((d) => d.code === command.design.toLowerCase() || d.title.toLowerCase() === command.design.toLowerCase())!;
+        return `${design.title} now adds ₦${design.priceNgn.toLocaleString('en-US')} to every product that offers it; shoppers see it on their next page load.`;
       }
     }
   } catch (err) {

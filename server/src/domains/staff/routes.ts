@@ -13,7 +13,7 @@ import {
   staffOrderView,
 } from '../orders';
 import { AWAITING_TRANSFER, executePaymentsCommand, paymentTrail, PaymentsCommandError } from '../payments';
-import { featuredListsForStaff, findProductsForStaff, MAX_FEATURED, productForStaff, readDesigns, reviewsForStaff, setFeaturedProducts, setProductDesigns, setReviewHidden, setSizePrices } from '../catalog';
+import { featuredListsForStaff, findProductsForStaff, MAX_FEATURED, productForStaff, readDesigns, reviewsForStaff, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, setReviewHidden, setSizePrices } from '../catalog';
 import type { ReleaseRegistry } from '../../release/registry';
 import { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, type SettingsCommand } from '../site';
 import { listActions, recordAction, type Actor } from './audit';
@@ -377,6 +377,24 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       const skus = (l: typeof before) => l.products.map((p) => p.sku);
       await recordAction(db.kysely, actor, 'catalog.featured', before.id, { before: skus(before), after: skus(after) });
       return { data: { message: `${after.title} saved: shoppers see it on their next page load.`, list: after } };
+    },
+  );
+
+  app.get(`${P}/designs`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'catalog');
+    return { data: await shopDesigns(db) };
+  });
+
+  app.put(
+    `${P}/designs`,
+    // What designs add to a product's price, by code: { prices: { 'in-vase': 15000 } } (= pnpm catalog set-design-price).
+    { schema: { body: body(['prices'], { prices: { type: 'object', additionalProperties: true, maxProperties: 20 } }) } },
+    async (request) => {
+      const { actor } = await staff(request, 'catalog');
+      const { before, after } = await setDesignPrices(db, (request.body as { prices: Record<string, unknown> }).prices);
+      const pick = (list: typeof before) => Object.fromEntries(list.map((d) => [d.code, d.priceNgn]));
+      await recordAction(db.kysely, actor, 'catalog.design-prices', 'designs', { before: pick(before), after: pick(after) });
+      return { data: { message: 'Design prices saved: every product that offers them, on the next page load.', designs: after } };
     },
   );
 
