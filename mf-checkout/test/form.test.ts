@@ -53,6 +53,7 @@ describe('form values', () => {
       deliveryMethod: 'pickup',
       pickupLocation: 'Abuja APA',
       deliveryMessage: 'Congratulations!',
+      deliveryInstruction: 'Ring twice',
     };
     expect(initialForm(order, user, '2026-05-14')).toMatchObject({
       senderName: 'Tunde',
@@ -61,6 +62,8 @@ describe('form values', () => {
       deliveryMethod: 'pick-up',
       pickUpLocation: 'Abuja APA',
       message: 'Congratulations!',
+      deliveryInstruction: 'Ring twice',
+      purpose: '',
     });
   });
 });

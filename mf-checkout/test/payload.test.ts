@@ -1,3 +1,4 @@
+import { CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
 import { emptyForm, type CheckoutForm } from '../src/delivery/form';
 import { buildCheckoutRequest, buildRecipient, buildSenderInfo, omitEmpty } from '../src/delivery/payload';
@@ -64,6 +65,14 @@ describe('checkout payload (SPEC sections 3, 5, 6)', () => {
       { currency: 'NGN', loggedIn: false },
     );
     expect(body.orderData).toMatchObject({ deliveryMessage: 'Happy birthday, Mum!', purpose: 'Birthday', adminNotes: 'Gift wrap please', deliveryInstruction: 'Call at the gate' });
+  });
+
+  it('sends every note of the note table under its payload name, for delivery and pick-up alike', () => {
+    const typed = Object.fromEntries(CHECKOUT_NOTE_NAMES.map((name) => [name, ` ${name} text `])) as Partial<CheckoutForm>;
+    const expected = Object.fromEntries(CHECKOUT_NOTE_NAMES.map((name) => [CHECKOUT_NOTES[name].key, `${name} text`]));
+    expect(buildCheckoutRequest(delivery(typed), { currency: 'NGN', loggedIn: false }).orderData).toMatchObject(expected);
+    const pickup = buildCheckoutRequest(delivery({ ...typed, deliveryMethod: 'pick-up', pickUpLocation: 'Lekki LPL' }), { currency: 'NGN', loggedIn: false });
+    expect(pickup.orderData).toMatchObject(expected);
   });
 
   it('leaves the recipient blank for pick-up and names the branch, its state and the despatch location', () => {

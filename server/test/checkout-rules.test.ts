@@ -1,4 +1,4 @@
-import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
+import { CHECKOUT_NOTES, DEFAULT_CHECKOUT_SETTINGS, orderNotesFor, type CheckoutNoteSpec } from '@adire/contracts';
 import {
   configForDate,
   deliveryDateProblem,
@@ -12,7 +12,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { BASE_DELIVERY, deliveryOverrides } from '../src/db/seed-data';
 import { recipientKey, withRecipient } from '../src/domains/account';
-import { readCheckout, readSenderInfo } from '../src/domains/orders/checkout-payload';
+import { FieldProblems, readCheckout, readNotes, readSenderInfo } from '../src/domains/orders/checkout-payload';
+import { noteColumns, orderNotes, type OrderRow } from '../src/domains/orders/store';
 import {
   COUPON_HOLD_MS,
   COUPON_MESSAGES,
@@ -371,5 +372,83 @@ describe('saved recipients and reviews', () => {
     expect(!long.ok && long.problems.fields).toEqual({ comment: 'must be at most 1000 characters' });
     expect(reviewAuthor('Ada Chioma Obi')).toBe('Ada O.');
     expect(reviewAuthor(null)).toBe('Adire Blooms customer');
+  });
+});
+
+describe('checkout notes, from the one note table', () => {
+  // A note only this test declares: the rules come from the table, not from code written for a field.
+  const GATE = {
+    gateCode: { label: 'Gate code', key: 'gateCode', maxLength: 8, required: true, methods: ['delivery'], shownOn: ['sheet'] },
+    tagLine: { label: 'Tag line', key: 'tagLine', maxLength: 20, required: false, methods: ['delivery', 'pickup'], shownOn: [] },
+  } as const satisfies Record<string, CheckoutNoteSpec>;
+
+  it('requires a required note, bounds its length, and names it by its label', () => {
+    const missing = new FieldProblems(GATE);
+    expect(readNotes(missing, { tagLine: 'Hi' }, 'delivery', GATE)).toEqual({ tagLine: 'Hi' });
+    expect(missing.fields).toEqual({ 'orderData.gateCode': 'is required' });
+    expect(missing.summary()).toBe('Gate code is required');
+
+    const long = new FieldProblems(GATE);
+    readNotes(long, { gateCode: '123456789', tagLine: 'x'.repeat(21) }, 'delivery', GATE);
+    expect(long.fields).toEqual({ 'orderData.gateCode': 'must be at most 8 characters', 'orderData.tagLine': 'must be at most 20 characters' });
+    expect(long.summary()).toBe('Please correct 2 fields: Gate code and Tag line');
+
+    const wrongType = new FieldProblems(GATE);
+    readNotes(wrongType, { gateCode: 1234 }, 'delivery', GATE);
+    expect(wrongType.summary()).toBe('Gate code must be text');
+  });
+
+  it('asks a note only for its methods, trims it, and drops what the table does not know', () => {
+    const p = new FieldProblems(GATE);
+    // Pick-up: the gate code is not asked for, so neither required nor kept.
+    expect(readNotes(p, { gateCode: 'A1', tagLine: '  With   love ', coupon: 'FREE' }, 'pickup', GATE)).toEqual({ tagLine: 'With love' });
+    expect(p.count).toBe(0);
+    expect(readNotes(p, { gateCode: ' 4321 ', tagLine: '   ' }, 'delivery', GATE)).toEqual({ gateCode: '4321' });
+  });
+
+  it('reads the shop table in the checkout: notes kept trimmed, too long a 400 sentence with the label', () => {
+    const ctx = { deliverySettings: settings, now: lagos('2031-05-20', '10:00'), loggedIn: false };
+    const body = {
+      currency: 'NGN',
+      userData: { name: 'Ada Obi', email: 'ada@example.com', phone: '+2348031234567' },
+      orderData: {
+        deliveryDate: '2031-06-10',
+        deliveryMessage: ' With   love ',
+        purpose: 'Birthday',
+        somethingElse: 'ignored',
+        recipient: { method: 'pick-up' },
+        pickupLocation: 'Lekki LPL',
+      },
+    };
+    const ok = readCheckout(body, ctx);
+    expect(ok.ok && ok.data.notes).toEqual({ deliveryMessage: 'With love', purpose: 'Birthday' });
+    body.orderData.purpose = 'x'.repeat(CHECKOUT_NOTES.purpose.maxLength + 1);
+    const long = readCheckout(body, ctx);
+    expect(!long.ok && long.problems.fields).toEqual({ 'orderData.purpose': 'must be at most 120 characters' });
+    expect(!long.ok && long.problems.summary()).toBe('Purpose must be at most 120 characters');
+  });
+
+  it('stores the SPEC notes in their columns and every other note in checkout_notes, and reads them back', () => {
+    const table = { ...CHECKOUT_NOTES, ...GATE };
+    const columns = noteColumns({ deliveryMessage: 'Happy birthday', gateCode: '4321', adminNotes: '', unknown: 'x' }, table);
+    expect(columns).toEqual({
+      delivery_message: 'Happy birthday',
+      purpose: null,
+      delivery_instruction: null,
+      admin_notes: null,
+      checkout_notes: '{"gateCode":"4321"}',
+    });
+    const row = { ...columns, checkout_notes: '{"gateCode":"4321","retired":"x"}' } as unknown as OrderRow;
+    expect(orderNotes(row, table)).toEqual({ deliveryMessage: 'Happy birthday', gateCode: '4321' });
+    expect(orderNotes({ ...row, checkout_notes: 'not json' } as OrderRow, table)).toEqual({ deliveryMessage: 'Happy birthday' });
+    // The shop's own table: a note it no longer declares is not answered.
+    expect(orderNotes(row)).toEqual({ deliveryMessage: 'Happy birthday' });
+  });
+
+  it('shows each note where the table says', () => {
+    const order = { deliveryMessage: 'Happy birthday', purpose: 'Birthday', deliveryInstruction: 'Call at the gate', adminNotes: '' };
+    expect(orderNotesFor(order, 'card')).toEqual([{ name: 'message', label: 'Message for the card', text: 'Happy birthday' }]);
+    expect(orderNotesFor(order, 'mail').map((n) => n.name)).toEqual(['message']);
+    expect(orderNotesFor(order, 'sheet').map((n) => n.label)).toEqual(['Purpose', 'Delivery instruction']);
   });
 });

@@ -1,7 +1,7 @@
-import type { CurrencyName, Order, TimelineEntry } from '@adire/contracts';
+import { orderNotesFor, type CurrencyName, type Order, type TimelineEntry } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
@@ -38,7 +38,7 @@ function printPart(part: 'sheet' | 'card') {
   window.print();
 }
 
-/** One order: items and designs, card message, recipient, delivery, payment events, timeline; and what staff do with it. */
+/** One order: items and designs, card message, the checkout's notes, recipient, delivery, payment events, timeline; and what staff do with it. */
 export function OrderPage() {
   const { orderNumber = '' } = useParams();
   const [view, setView] = useState<OrderView | null>(null);
@@ -91,6 +91,9 @@ export function OrderPage() {
   const details = order.deliveryDetails ?? {};
   const steps = nextSteps(view.deliveryStatus, order.paymentStatus);
   const items = order.cartItems?.length ? order.cartItems : null;
+  // The checkout's notes (CHECKOUT_NOTES): the card's on the card, the others on the delivery sheet.
+  const cardNotes = orderNotesFor(order, 'card');
+  const sheetNotes = orderNotesFor(order, 'sheet');
 
   return (
     <article className={styles.page} data-print-part="sheet">
@@ -202,8 +205,22 @@ export function OrderPage() {
 
       <section aria-label="Card message" data-print-part="card" className={styles.cardMessage}>
         <h2>Card message</h2>
-        <p>{order.deliveryMessage || 'No card message.'}</p>
+        {cardNotes.length ? cardNotes.map((n) => <p key={n.name}>{n.text}</p>) : <p>No card message.</p>}
       </section>
+
+      {sheetNotes.length > 0 && (
+        <section aria-label="Notes">
+          <h2>Notes</h2>
+          <dl className={styles.facts}>
+            {sheetNotes.map((n) => (
+              <Fragment key={n.name}>
+                <dt>{n.label}</dt>
+                <dd>{n.text}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <section aria-label="Recipient and delivery">
         <h2>{order.deliveryMethod === 'pickup' ? 'Pick-up' : 'Recipient and delivery'}</h2>
@@ -227,12 +244,6 @@ export function OrderPage() {
           )}
           <dt>Despatch from</dt>
           <dd>{order.despatchLocation ?? '—'}</dd>
-          {order.deliveryInstruction && (
-            <>
-              <dt>Instructions</dt>
-              <dd>{order.deliveryInstruction}</dd>
-            </>
-          )}
           <dt>Sender</dt>
           <dd>{[order.client?.name, order.client?.phone, order.client?.email].filter(Boolean).join(', ') || '—'}</dd>
         </dl>

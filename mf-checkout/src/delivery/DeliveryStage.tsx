@@ -1,6 +1,7 @@
 import { api } from '@adire/api-client';
 import {
   API_PATHS,
+  CHECKOUT_NOTE_NAMES,
   DEFAULT_CHECKOUT_SETTINGS,
   type CheckoutResponse,
   type DeliveryQuote,
@@ -33,7 +34,7 @@ import { useDeliveryQuote } from './useDeliveryQuote';
 const FIELD_ORDER: FieldName[] = [
   'senderName', 'senderEmail', 'senderPhoneNumber', 'senderCountryCode', 'senderPassword', 'deliveryMethod', 'state', 'zone', 'pickUpLocation',
   'recipientName', 'recipientPhoneNumber', 'recipientPhoneNumberAlt', 'recipientHomeAddress', 'residenceType', 'deliveryDate',
-  'message', 'purpose', 'deliveryInstruction', 'additionalInfo',
+  ...CHECKOUT_NOTE_NAMES,
 ];
 
 function focusFirst(errors: FieldErrors) {

@@ -1,16 +1,22 @@
+import { CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES, type CheckoutNoteSpec, type DeliveryMethod } from '@adire/contracts';
 import styles from '../form.module.css';
 import { SelectField, TextArea, type FormApi } from './fields';
-import { PURPOSES } from './form';
 
-/** The card message and the notes that travel with the order. */
+/** The card message and the notes that travel with the order: every note of CHECKOUT_NOTES asked for with this method. */
 export function ExtrasSection({ f }: { f: FormApi }) {
+  const method: DeliveryMethod = f.form.deliveryMethod === 'pick-up' ? 'pickup' : 'delivery';
   return (
     <fieldset className={styles.section}>
       <legend>Message and notes</legend>
-      <TextArea f={f} name="message" hint="We write it on the card that goes with the flowers." />
-      <SelectField f={f} name="purpose" placeholder="Choose the occasion" options={PURPOSES.map((p) => ({ value: p, label: p }))} />
-      <TextArea f={f} name="deliveryInstruction" hint="For the rider, e.g. call before arriving." />
-      <TextArea f={f} name="additionalInfo" hint="Anything else we should know." />
+      {CHECKOUT_NOTE_NAMES.map((name) => {
+        const note: CheckoutNoteSpec = CHECKOUT_NOTES[name];
+        if (!note.methods.includes(method)) return null;
+        return note.choices ? (
+          <SelectField key={name} f={f} name={name} placeholder={note.placeholder ?? 'Choose one'} options={note.choices.map((c) => ({ value: c, label: c }))} />
+        ) : (
+          <TextArea key={name} f={f} name={name} maxLength={note.maxLength} hint={note.hint} />
+        );
+      })}
     </fieldset>
   );
 }

@@ -1,11 +1,13 @@
-import { CHECKOUT_FIELDS, type CheckoutFieldName, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
+import { CHECKOUT_FIELDS, CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES, type CheckoutFieldName, type CheckoutNoteName, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
 import { DEFAULT_COUNTRY_CODE, localNumber, pickupLocation } from '@adire/domain';
 
 /**
  * The checkout form's fields, named as SPEC section 3 names them. Two of that list are derived rather
  * than typed: `deliveryZone` is sent from `zone`, and `pickupState` from the pick-up location's state.
+ * The notes (message, purpose, deliveryInstruction, additionalInfo, giftWrapNote, …) are the contracts'
+ * CHECKOUT_NOTES: text, drawn, sent and read back from that table.
  */
-export interface CheckoutForm {
+export interface CheckoutForm extends Record<CheckoutNoteName, string> {
   senderName: string;
   senderEmail: string;
   senderPhoneNumber: string;
@@ -24,15 +26,11 @@ export interface CheckoutForm {
   deliveryMethod: 'delivery' | 'pick-up';
   /** YYYY-MM-DD */
   deliveryDate: string;
-  message: string;
-  purpose: string;
-  additionalInfo: string;
   pickUpLocation: PickupLocationCode | '';
   /** One of DELIVERY_LOCATIONS. */
   state: string;
   /** The delivery zone's name within the state (sent as deliveryZone). */
   zone: string;
-  deliveryInstruction: string;
 }
 
 export type FieldName = keyof CheckoutForm;
@@ -61,8 +59,6 @@ export const STATE_LABELS: Record<string, string> = { lagos: 'Lagos', abuja: 'Ab
 
 export const RESIDENCE_TYPES = ['House', 'Apartment / flat', 'Office', 'Hotel', 'Hospital', 'Estate (gated)', 'Other'] as const;
 
-export const PURPOSES = ['Birthday', 'Anniversary', 'Love and romance', 'Get well soon', 'Sympathy', 'Congratulations', 'Thank you', 'Wedding', 'Just because', 'Other'] as const;
-
 export function emptyForm(): CheckoutForm {
   return {
     senderName: '',
@@ -81,13 +77,10 @@ export function emptyForm(): CheckoutForm {
     residenceType: '',
     deliveryMethod: 'delivery',
     deliveryDate: '',
-    message: '',
-    purpose: '',
-    additionalInfo: '',
     pickUpLocation: '',
     state: '',
     zone: '',
-    deliveryInstruction: '',
+    ...(Object.fromEntries(CHECKOUT_NOTE_NAMES.map((name) => [name, ''])) as Record<CheckoutNoteName, string>),
   };
 }
 
@@ -146,9 +139,6 @@ export function initialForm(order: Order | null, user: User | null, cartDate: st
     );
     form.zone = d.zone ?? order.deliveryZone ?? '';
   }
-  form.message = order?.deliveryMessage ?? '';
-  form.purpose = order?.purpose ?? '';
-  form.additionalInfo = order?.adminNotes ?? '';
-  form.deliveryInstruction = order?.deliveryInstruction ?? '';
+  for (const name of CHECKOUT_NOTE_NAMES) form[name] = order?.[CHECKOUT_NOTES[name].key] ?? '';
   return form;
 }

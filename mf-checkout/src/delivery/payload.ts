@@ -1,4 +1,4 @@
-import type { CheckoutRecipient, CheckoutRequest, CurrencyName, SenderInfoRequest } from '@adire/contracts';
+import { CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES, type CheckoutRecipient, type CheckoutRequest, type CurrencyName, type DeliveryMethod, type SenderInfoRequest } from '@adire/contracts';
 import { normalizePhone, pickupLocation } from '@adire/domain';
 import type { CheckoutForm } from './form';
 
@@ -43,6 +43,14 @@ export function buildRecipient(form: CheckoutForm): CheckoutRecipient {
   }) as CheckoutRecipient;
 }
 
+/** The notes asked for with the form's method, by their payload names (CHECKOUT_NOTES). */
+export function buildNotes(form: CheckoutForm): Record<string, string> {
+  const method: DeliveryMethod = isPickup(form) ? 'pickup' : 'delivery';
+  return Object.fromEntries(
+    CHECKOUT_NOTE_NAMES.filter((name) => (CHECKOUT_NOTES[name].methods as readonly DeliveryMethod[]).includes(method)).map((name) => [CHECKOUT_NOTES[name].key, form[name]]),
+  );
+}
+
 /** Body of PUT checkout-order (the API client adds `business`). */
 export function buildCheckoutRequest(form: CheckoutForm, ctx: { currency: CurrencyName; loggedIn: boolean }): Omit<CheckoutRequest, 'business'> {
   const pickup = isPickup(form);
@@ -51,10 +59,7 @@ export function buildCheckoutRequest(form: CheckoutForm, ctx: { currency: Curren
   const createAccount = form.freeAccount && !ctx.loggedIn;
   const orderData = omitEmpty({
     deliveryDate: form.deliveryDate,
-    deliveryInstruction: form.deliveryInstruction,
-    adminNotes: form.additionalInfo,
-    deliveryMessage: form.message,
-    purpose: form.purpose,
+    ...buildNotes(form),
     deliveryZone: pickup ? undefined : form.zone,
     pickupState: location?.state,
     pickupLocation: location?.code,

@@ -1,4 +1,4 @@
-import type { DeliveryQuote, Order } from '@adire/contracts';
+import { orderNotesFor, type DeliveryQuote, type Order } from '@adire/contracts';
 import { formatAmount, isPaid } from '@adire/domain';
 import { useLatest } from '../useLatest';
 import styles from '../summary.module.css';
@@ -20,6 +20,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
   const amounts = summaryAmounts(order, quote);
   const money = (n: number) => formatAmount(n, amounts.currency);
   const items = order.cartItems ?? [];
+  const notes = orderNotesFor(order, 'summary');
   return (
     <aside className={styles.summary} aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
@@ -59,6 +60,18 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
             </li>
           ))}
       </ul>
+      {notes.length > 0 && (
+        <section aria-label="Notes with this order">
+          <dl className={styles.notes}>
+            {notes.map((n) => (
+              <div key={n.name}>
+                <dt>{n.label}</dt>
+                <dd>{n.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <dl className={styles.amounts}>
         <dt>Subtotal</dt>
         <dd>{money(amounts.subtotal)}</dd>

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_review_moderation';
 import * as m0021 from './migrations/0021_release_registry';
 import * as m0022 from './migrations/0022_release_canary';
 import * as m0023 from './migrations/0023_session_origin';
+import * as m0024 from './migrations/0024_checkout_notes';
 import * as m0025 from './migrations/0025_newsletter_confirmation';
 import * as m0026 from './migrations/0026_coupon_hold';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0021_release_registry': m0021,
   '0022_release_canary': m0022,
   '0023_session_origin': m0023,
+  '0024_checkout_notes': m0024,
   '0025_newsletter_confirmation': m0025,
   '0026_coupon_hold': m0026,
 };

@@ -290,6 +290,8 @@ export interface ShopOrderTable {
   delivery_status: Generated<string>;
   checked_out_at: Generated<string | null>;
   reviewed_at: Generated<string | null>;
+  /** Migration 0024: JSON of the checkout notes without a column of their own (CHECKOUT_NOTES). */
+  checkout_notes: Generated<string>;
 }
 
 /** One step of an order's delivery timeline (migration 0007). */

@@ -1,5 +1,5 @@
 // The shop's entities (SPEC section 3), in the words the shop uses everywhere.
-import type { CheckoutSettings } from './checkout';
+import type { CheckoutNotes, CheckoutSettings } from './checkout';
 import type { PaymentName } from './payments';
 
 export type CurrencyName = 'NGN' | 'USD' | 'GBP';
@@ -81,7 +81,8 @@ export interface OrderClient {
   phoneCountryCode?: string;
 }
 
-export interface Order {
+/** The order's notes (deliveryMessage, purpose, adminNotes, deliveryInstruction, …) come from CHECKOUT_NOTES. */
+export interface Order extends CheckoutNotes {
   id: string;
   orderNumber?: string;
   deliveryDate: string;
@@ -91,11 +92,7 @@ export interface Order {
   client?: OrderClient;
   recipientAddress?: string;
   deliveryDetails?: DeliveryDetails;
-  deliveryMessage?: string;
-  purpose?: string;
-  adminNotes?: string;
   despatchLocation?: string;
-  deliveryInstruction?: string;
   pickupState?: string;
   deliveryZone?: string;
   paymentStatus: PaymentStatus;

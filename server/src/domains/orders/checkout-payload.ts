@@ -1,6 +1,10 @@
 import {
   checkoutFieldOf,
   CHECKOUT_FIELDS,
+  CHECKOUT_NOTES,
+  type CheckoutNoteKey,
+  type CheckoutNotes,
+  type CheckoutNoteSpec,
   CURRENCY_NAMES,
   DEFAULT_CHECKOUT_SETTINGS,
   type CheckoutSettings,
@@ -40,10 +44,6 @@ export const LIMITS = {
   state: 60,
   zone: 100,
   residenceType: 60,
-  deliveryMessage: 1000,
-  purpose: 120,
-  deliveryInstruction: 1000,
-  adminNotes: 1000,
 } as const;
 
 /** Labels of what the checkout form has no field for; the form's fields are labelled by CHECKOUT_FIELDS. */
@@ -58,9 +58,11 @@ const OTHER_LABELS: Record<string, string> = {
   order: 'Order',
 };
 
-export const labelOf = (path: string): string => {
+export const labelOf = (path: string, notes: Readonly<Record<string, CheckoutNoteSpec>> = CHECKOUT_NOTES): string => {
   const field = checkoutFieldOf(path);
-  return field ? CHECKOUT_FIELDS[field].label : (OTHER_LABELS[path] ?? path);
+  if (field) return CHECKOUT_FIELDS[field].label;
+  const note = Object.values(notes).find((n) => path === `orderData.${n.key}`);
+  return note?.label ?? OTHER_LABELS[path] ?? path;
 };
 
 /** Collects field problems; one sentence per field for the summary. */
@@ -68,10 +70,13 @@ export class FieldProblems {
   readonly fields: Record<string, string> = {};
   private readonly sentences = new Map<string, string>();
 
+  /** `notes`: the note table that labels `orderData.<key>` paths (a test may bring its own). */
+  constructor(private readonly notes: Readonly<Record<string, CheckoutNoteSpec>> = CHECKOUT_NOTES) {}
+
   add(path: string, reason: string, sentence?: string): void {
     if (path in this.fields) return; // the first problem of a field is the one to fix first
     this.fields[path] = reason;
-    this.sentences.set(path, sentence ?? `${labelOf(path)} ${reason}`);
+    this.sentences.set(path, sentence ?? `${labelOf(path, this.notes)} ${reason}`);
   }
 
   get count(): number {
@@ -82,7 +87,7 @@ export class FieldProblems {
   summary(): string {
     const paths = [...this.sentences.keys()];
     if (paths.length === 1) return this.sentences.get(paths[0]!)!;
-    const labels = paths.map(labelOf);
+    const labels = paths.map((path) => labelOf(path, this.notes));
     return `Please correct ${labels.length} fields: ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
   }
 }
@@ -131,6 +136,26 @@ function phone(p: FieldProblems, path: string, value: unknown, code: string | nu
   return full;
 }
 
+/**
+ * The checkout notes of `orderData`, read from the note table: each asked for with `method` is free text
+ * of at most its length (required when the table says so); a note of another method, or a key the table
+ * does not know, is dropped.
+ */
+export function readNotes(
+  p: FieldProblems,
+  orderData: Record<string, unknown>,
+  method: DeliveryMethod,
+  notes: Readonly<Record<string, CheckoutNoteSpec>> = CHECKOUT_NOTES,
+): CheckoutNotes {
+  const out: Record<string, string> = {};
+  for (const note of Object.values(notes)) {
+    if (!note.methods.includes(method)) continue;
+    const value = text(p, `orderData.${note.key}`, orderData[note.key], note.maxLength, note.required);
+    if (value !== null) out[note.key] = value;
+  }
+  return out as Partial<Record<CheckoutNoteKey, string>>;
+}
+
 export interface CheckoutRecipientData {
   name: string | null;
   phone: string | null;
@@ -152,10 +177,8 @@ export interface CheckoutData {
   zone: string | null;
   pickupLocation: PickupLocationCode | null;
   despatchLocation: PickupLocationCode;
-  deliveryMessage: string | null;
-  purpose: string | null;
-  deliveryInstruction: string | null;
-  adminNotes: string | null;
+  /** The checkout notes (CHECKOUT_NOTES) given for this method, by their payload names. */
+  notes: CheckoutNotes;
   /** Present when an account is to be created (shouldCreateAccount and nobody logged in). */
   newAccountPassword: string | null;
   saveAddress: boolean;
@@ -304,10 +327,7 @@ export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new
     }
   }
 
-  const deliveryMessage = text(p, 'orderData.deliveryMessage', o.deliveryMessage, LIMITS.deliveryMessage);
-  const purpose = text(p, 'orderData.purpose', o.purpose, LIMITS.purpose);
-  const deliveryInstruction = text(p, 'orderData.deliveryInstruction', o.deliveryInstruction, LIMITS.deliveryInstruction);
-  const adminNotes = text(p, 'orderData.adminNotes', o.adminNotes, LIMITS.adminNotes);
+  const notes = order ? readNotes(p, o, how ?? 'delivery') : {};
 
   if (p.count > 0) return { ok: false, problems: p };
   return {
@@ -322,10 +342,7 @@ export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new
       zone,
       pickupLocation: pickup,
       despatchLocation: despatch!,
-      deliveryMessage,
-      purpose,
-      deliveryInstruction,
-      adminNotes,
+      notes,
       newAccountPassword,
       saveAddress: root.shouldSaveAddress === true,
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResponse, CheckoutSettings, CurrencyName, DeliveryQuote, PickupLocationCode, Recipient, ShopContact, User } from '@adire/contracts';
-import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
+import { checkoutNotesFor, DEFAULT_CHECKOUT_SETTINGS, type CheckoutNoteKey } from '@adire/contracts';
 import {
   configForDate,
   deliveryFee,
@@ -36,7 +36,7 @@ import { orderConfirmationMail } from './mail';
 import { formatOrderNumber, nextSequence, zoneLetter } from './order-number';
 import { deliveryQuote, repriceOrder } from './reprice';
 import { CHECKOUT_HOLD_MS, reserveStock } from './stock';
-import { findOrder, lockUnpaidOrder, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderChanges, type OrderRow } from './store';
+import { findOrder, lockUnpaidOrder, noteColumn, noteColumns, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderChanges, type OrderRow } from './store';
 
 export const EMPTY_CART_AT_CHECKOUT = 'Your cart is empty: add something before checking out';
 
@@ -91,15 +91,12 @@ function checkoutColumns(data: CheckoutData): OrderChanges {
     pickup_location: data.pickupLocation,
     pickup_state: data.method === 'pickup' ? data.state : null,
     despatch_location: data.despatchLocation,
-    delivery_message: data.deliveryMessage,
-    purpose: data.purpose,
-    delivery_instruction: data.deliveryInstruction,
-    admin_notes: data.adminNotes,
+    ...noteColumns(data.notes),
   };
 }
 
 /** What the confirmation mail shows: a resubmit that changes none of it (a double click) mails nothing. */
-const MAILED_COLUMNS = [
+const MAILED_COLUMNS: readonly (keyof OrderRow)[] = [
   'client_name',
   'client_email',
   'client_phone',
@@ -109,14 +106,14 @@ const MAILED_COLUMNS = [
   'delivery_details',
   'delivery_zone',
   'pickup_location',
-  'delivery_message',
+  ...new Set(checkoutNotesFor('mail').map(({ note }) => noteColumn(note.key as CheckoutNoteKey))),
   'order_products',
   'coupon_code',
   'items_total',
   'discount',
   'delivery_fee',
   'total',
-] as const satisfies readonly (keyof OrderRow)[];
+];
 
 /**
  * Confirmation mails one order sends, first and updates together: a resubmit loop cannot turn the

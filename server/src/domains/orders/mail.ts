@@ -1,4 +1,4 @@
-import { BRAND, type Order, type ShopContact } from '@adire/contracts';
+import { BRAND, orderNotesFor, type Order, type ShopContact } from '@adire/contracts';
 import { formatAmount, formatDrawerDate, isPaid } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, unlinked } from '../../mail/html';
@@ -30,7 +30,8 @@ export function orderConfirmationMail(input: {
   const where = pickup
     ? `Pick-up on ${day} at ${branch ? `${branch.name}, ${branch.location}` : (order.pickupLocation ?? '')}`
     : `Delivery on ${day} to ${unlinked(order.deliveryDetails?.recipientName ?? '')}, ${unlinked(order.recipientAddress ?? '')}${order.deliveryZone ? ` (${order.deliveryZone})` : ''}`;
-  const cardMessage = order.deliveryMessage ? unlinked(order.deliveryMessage) : null;
+  // The notes the mail shows (CHECKOUT_NOTES, shown on 'mail'): the card message, the gift wrap note, …
+  const notes = orderNotesFor(order, 'mail').map(({ label, text }) => ({ label, text: unlinked(text) }));
   const lines = order.orderProducts.map((p) => ({ text: `${p.quantity} × ${p.name}${p.size ? ` (${p.size})` : ''}`, amount: money(p.price * p.quantity) }));
   const sums = [
     { text: 'Items', amount: money(order.itemsTotal) },
@@ -51,7 +52,7 @@ export function orderConfirmationMail(input: {
     intro,
     '',
     where,
-    ...(cardMessage ? [`Card message: "${cardMessage}"`] : []),
+    ...notes.map((n) => `${n.label}: "${n.text}"`),
     '',
     ...lines.map((l) => `${l.text}: ${l.amount}`),
     ...sums.map((s) => `${s.text}: ${s.amount}`),
@@ -75,7 +76,7 @@ export function orderConfirmationMail(input: {
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(where)}</p>
-${cardMessage ? `<p>Card message: <em>${escapeHtml(cardMessage)}</em></p>` : ''}
+${notes.map((n) => `<p>${escapeHtml(n.label)}: <em>${escapeHtml(n.text)}</em></p>`).join('\n')}
 <table style="border-collapse:collapse;width:100%;margin:16px 0">
 ${lines.map((l) => row(l.text, l.amount)).join('\n')}
 ${sums.map((s) => row(s.text, s.amount, s.text === 'Total')).join('\n')}

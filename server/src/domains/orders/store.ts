@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CartItem, CurrencyName, DeliveryDetails, Order, OrderProduct, PaymentStatus, PickupLocationCode } from '@adire/contracts';
+import { CHECKOUT_NOTES, type CartItem, type CheckoutNoteKey, type CheckoutNotes, type CheckoutNoteSpec, type CurrencyName, type DeliveryDetails, type Order, type OrderProduct, type PaymentStatus, type PickupLocationCode } from '@adire/contracts';
 import { formatAmount, isPaid } from '@adire/domain';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -61,11 +61,55 @@ export const NOT_CHECKED_OUT = {
   delivery_status: 'new',
   checked_out_at: null,
   reviewed_at: null,
+  checkout_notes: '{}',
 } satisfies Partial<OrderRow>;
 
 /** What the shopper is told about a coupon taken off the order because its hold lapsed and it was used up meanwhile. */
 export const couponLapsedNotice = (row: Pick<OrderRow, 'coupon_lapsed' | 'total' | 'currency'>): string | null =>
   row.coupon_lapsed ? COUPON_MESSAGES.lapsed(row.coupon_lapsed, formatAmount(Number(row.total), row.currency as CurrencyName)) : null;
+
+/** The checkout notes of SPEC section 3 keep the columns they had; every other note is in `checkout_notes`. */
+const NOTE_COLUMNS = {
+  deliveryMessage: 'delivery_message',
+  purpose: 'purpose',
+  deliveryInstruction: 'delivery_instruction',
+  adminNotes: 'admin_notes',
+} as const satisfies Partial<Record<CheckoutNoteKey, keyof OrderRow>>;
+
+type NoteTable = Readonly<Record<string, Pick<CheckoutNoteSpec, 'key'>>>;
+type NoteColumn = (typeof NOTE_COLUMNS)[keyof typeof NOTE_COLUMNS] | 'checkout_notes';
+
+/** The column a note is stored in. */
+export const noteColumn = (key: CheckoutNoteKey): NoteColumn => (NOTE_COLUMNS as Partial<Record<CheckoutNoteKey, NoteColumn>>)[key] ?? 'checkout_notes';
+
+/**
+ * The columns that store these notes (blank ones as null; a note outside the table is not kept).
+ * `table`: the note table (a test may bring its own).
+ */
+export function noteColumns(notes: Readonly<Record<string, string | undefined>>, table: NoteTable = CHECKOUT_NOTES): Pick<OrderChanges, NoteColumn> {
+  const changes: Pick<OrderChanges, NoteColumn> = {};
+  const json: Record<string, string> = {};
+  for (const { key } of Object.values(table)) {
+    const value = notes[key] || null;
+    const column = noteColumn(key as CheckoutNoteKey);
+    if (column !== 'checkout_notes') changes[column] = value;
+    else if (value) json[key] = value;
+  }
+  changes.checkout_notes = JSON.stringify(json);
+  return changes;
+}
+
+/** The notes of a stored order, by their names in the payload; blank ones, and any the table no longer has, left out. */
+export function orderNotes(row: OrderRow, table: NoteTable = CHECKOUT_NOTES): CheckoutNotes {
+  const json = parseJson<Record<string, unknown> | null>(row.checkout_notes ?? '{}', {});
+  const notes: Record<string, string> = {};
+  for (const { key } of Object.values(table)) {
+    const column = noteColumn(key as CheckoutNoteKey);
+    const value = column === 'checkout_notes' ? json?.[key] : row[column];
+    if (typeof value === 'string' && value !== '') notes[key] = value;
+  }
+  return notes as CheckoutNotes;
+}
 
 const present = <T>(key: string, value: T | null | undefined) => (value === null || value === undefined || value === '' ? {} : { [key]: value });
 
@@ -89,11 +133,8 @@ export function toOrder(row: OrderRow): Order {
     ...(Object.keys(client).length ? { client } : {}),
     ...(Object.keys(details).length ? { deliveryDetails: details } : {}),
     ...present('recipientAddress', details.recipientAddress),
-    ...present('deliveryMessage', row.delivery_message),
-    ...present('purpose', row.purpose),
-    ...present('adminNotes', row.admin_notes),
+    ...orderNotes(row),
     ...present('despatchLocation', row.despatch_location),
-    ...present('deliveryInstruction', row.delivery_instruction),
     ...present('pickupState', row.pickup_state),
     ...present('deliveryZone', row.delivery_zone),
     ...(row.delivery_method ? { deliveryMethod: row.delivery_method as 'delivery' | 'pickup' } : {}),
