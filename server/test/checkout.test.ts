@@ -436,6 +436,54 @@ describe('mail caused by checkout (issue 19, item 3)', () => {
   });
 });
 
+describe('checkout notes from the note table (issue 18)', () => {
+  it('saves the gift wrap note, answers it, mails it, and ignores a field the table does not know', async () => {
+    const order = await newOrder();
+    const body = deliveryPayload();
+    Object.assign(body.orderData, { giftWrapNote: '  Gold paper,   no price tags ', wrappingColour: 'red' });
+    const res = await checkout(order.id, body);
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json().data as CheckoutResponse).order;
+    expect(saved).toMatchObject({ giftWrapNote: 'Gold paper, no price tags', deliveryMessage: 'Happy birthday, Tolu!', purpose: 'Birthday' });
+    expect(saved).not.toHaveProperty('wrappingColour');
+    expect(await fetchOrder(order.id)).toEqual(saved);
+    const row = await orderRow(order.id);
+    expect(JSON.parse(row.checkout_notes)).toEqual({ giftWrapNote: 'Gold paper, no price tags' });
+    expect(row.delivery_message).toBe('Happy birthday, Tolu!');
+
+    const [mail] = await mailsTo(body.userData.email);
+    expect(mail!.text_body).toContain('Gift wrap note: "Gold paper, no price tags"');
+    expect(mail!.text_body).toContain('Message for the card: "Happy birthday, Tolu!"');
+    expect(mail!.html_body).toContain('Gift wrap note: <em>Gold paper, no price tags</em>');
+
+    // Changing only the note is a change the mail shows; leaving it out clears it.
+    const changed = await checkout(order.id, { ...body, orderData: { ...body.orderData, giftWrapNote: 'Blue paper' } });
+    expect((changed.json().data as CheckoutResponse).order.giftWrapNote).toBe('Blue paper');
+    expect(await mailsTo(body.userData.email)).toHaveLength(2);
+    const { giftWrapNote: _dropped, ...withoutNote } = body.orderData as typeof body.orderData & { giftWrapNote?: string };
+    const cleared = await checkout(order.id, { ...body, orderData: withoutNote });
+    expect((cleared.json().data as CheckoutResponse).order).not.toHaveProperty('giftWrapNote');
+    expect((await orderRow(order.id)).checkout_notes).toBe('{}');
+  });
+
+  it('refuses a note longer than the table allows with a 400 naming its label, saving nothing', async () => {
+    const order = await newOrder();
+    const body = deliveryPayload();
+    Object.assign(body.orderData, { giftWrapNote: 'x'.repeat(201) });
+    const res = await checkout(order.id, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'CHECKOUT_INVALID',
+      message: 'Gift wrap note must be at most 200 characters',
+      fields: { 'orderData.giftWrapNote': 'must be at most 200 characters' },
+    });
+    const row = await orderRow(order.id);
+    expect(row.checkout_notes).toBe('{}');
+    expect(row.order_number).toBeNull();
+    expect(await mailsTo(body.userData.email)).toHaveLength(0);
+  });
+});
+
 describe('accounts and saved recipients at checkout', () => {
   it('creates the account and returns the logged-in user with the saved recipient', async () => {
     const order = await newOrder();

@@ -141,6 +141,15 @@ export const CHECKOUT_NOTES = {
     shownOn: ['sheet'],
     hint: 'Anything else we should know.',
   },
+  giftWrapNote: {
+    label: 'Gift wrap note',
+    key: 'giftWrapNote',
+    maxLength: 200,
+    required: false,
+    methods: ANY_METHOD,
+    shownOn: ['sheet', 'mail', 'summary'],
+    hint: 'How the florist wraps it, e.g. colours, no price tags.',
+  },
 } as const satisfies Record<string, CheckoutNoteSpec>;
 
 export type CheckoutNoteName = keyof typeof CHECKOUT_NOTES;
