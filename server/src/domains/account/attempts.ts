@@ -83,3 +83,13 @@ export class RateLimitedError extends AppError {
     this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
 }
+
+/** Runs a route's work; a 429 from the limits goes out with Retry-After (seconds). */
+export async function withRetryAfter<T>(reply: { header(name: string, value: string): unknown }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { RateLimitedError } from './attempts';
+import { withRetryAfter } from './attempts';
 import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
 import { PASSWORD_MAX_LENGTH } from './logic';
 import { createAccountService } from './service';
@@ -27,16 +27,6 @@ const body = (required: string[], properties: Record<string, unknown>) => ({
   properties: { business, ...properties },
 });
 
-/** A 429 from the limits carries Retry-After (seconds). */
-async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
-
 /** Account domain: sign-up, login, one-time codes, new password, logout (SPEC section 7). */
 export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, options) => {
   const { db } = options;
@@ -49,7 +39,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
 
   app.post('/v1/storefront/auth/login', { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
     const input = request.body as { email: string; password: string };
-    const data = await limited(reply, () => service.login({ ...input, ip: request.ip }));
+    const data = await withRetryAfter(reply, () => service.login({ ...input, ip: request.ip }));
     return { data };
   });
 
@@ -58,14 +48,14 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     { schema: { body: body(['email', 'password'], { email, password, name: { type: 'string', maxLength: 120 } }) } },
     async (request, reply) => {
       const input = request.body as { email: string; password: string; name?: string };
-      const data = await limited(reply, () => service.signup({ ...input, ip: request.ip }));
+      const data = await withRetryAfter(reply, () => service.signup({ ...input, ip: request.ip }));
       return reply.status(201).send({ data });
     },
   );
 
   app.post('/v1/storefront/auth/otp/request', { schema: { body: body(['email'], { email }) } }, async (request, reply) => {
     const input = request.body as { email: string };
-    await limited(reply, () => service.requestCode({ ...input, ip: request.ip }));
+    await withRetryAfter(reply, () => service.requestCode({ ...input, ip: request.ip }));
     return { data: { sent: true } };
   });
 
@@ -74,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     { schema: { body: body(['email', 'code'], { email, code: { type: 'string', maxLength: 32 } }) } },
     async (request, reply) => {
       const input = request.body as { email: string; code: string };
-      const data = await limited(reply, () => service.validateCode({ ...input, ip: request.ip }));
+      const data = await withRetryAfter(reply, () => service.validateCode({ ...input, ip: request.ip }));
       return { data };
     },
   );
@@ -87,7 +77,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     async (request, reply) => {
       const session = await requireUser(db, request);
       const { password: next, currentPassword } = request.body as { password: string; currentPassword?: string };
-      return { data: await limited(reply, () => service.changePassword(session, next, { password: currentPassword, ip: request.ip })) };
+      return { data: await withRetryAfter(reply, () => service.changePassword(session, next, { password: currentPassword, ip: request.ip })) };
     },
   );
 

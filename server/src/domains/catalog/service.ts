@@ -28,6 +28,7 @@ import {
   type TagRef,
 } from '@adire/contracts';
 import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
 import { notFound } from '../../http/errors';
 import type { CatalogIndex, ListingScope } from './catalog-index';
 import { artVersion, IMAGE_SIZE } from './image';
@@ -269,14 +270,6 @@ export async function featured(ctx: CatalogContext, index: CatalogIndex, filter:
 export async function featuredOccasions(db: Db): Promise<Set<string>> {
   const rows = await db.kysely.selectFrom('featured_list').select('list_key').where('kind', '=', 'occasion').distinct().execute();
   return new Set(rows.map((r) => r.list_key));
-}
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 async function blogSummary(ctx: CatalogContext, r: { slug: string; title: string; excerpt: string; author: string; published_at: string; tags: string; art: string }): Promise<BlogPostSummary> {

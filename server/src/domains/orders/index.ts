@@ -23,6 +23,6 @@ export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, ord
 export { couponLapsedNotice } from './store';
 export type { CouponOverLimit } from './coupon-hold';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
-export { normaliseOrderNumber } from './order-number';
+export { normaliseOrderNumber, orderNumberArg } from './order-number';
 export { seedCheckoutIfMissing } from './seed';
 export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS, type OrdersCommand } from './operator';

@@ -4,7 +4,7 @@ import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { recordCouponOverLimit, recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
-import { normaliseOrderNumber } from './order-number';
+import { orderNumberArg } from './order-number';
 import { orderBecamePaid } from './service';
 import { findOrderByNumber, setDeliveryStatus, setPaymentStatus, toOrder } from './store';
 import { setStock } from '../catalog';
@@ -43,11 +43,7 @@ export type OrdersCommand =
   | { kind: 'mark-paid'; orderNumber: string }
   | { kind: 'set-stock'; sku: string; stock: number | null };
 
-function orderNumberArg(raw: string | undefined): string {
-  const n = normaliseOrderNumber(raw ?? '');
-  if (!/^[A-Z0-9]{3,30}$/.test(n)) throw new OrdersCommandError(`'${raw ?? ''}' is not an order number; they look like ABL1042W.`);
-  return n;
-}
+const orderNumber = (raw: string | undefined) => orderNumberArg(raw, (message) => new OrdersCommandError(message));
 
 export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
   const [command, ...args] = argv;
@@ -63,10 +59,10 @@ export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
       return { kind: 'help' };
     case 'status':
       expect(1, '<orderNumber>');
-      return { kind: 'status', orderNumber: orderNumberArg(args[0]) };
+      return { kind: 'status', orderNumber: orderNumber(args[0]) };
     case 'mark-paid':
       expect(1, '<orderNumber>');
-      return { kind: 'mark-paid', orderNumber: orderNumberArg(args[0]) };
+      return { kind: 'mark-paid', orderNumber: orderNumber(args[0]) };
     case 'set-stock': {
       expect(2, '<SKU> <count|unlimited>');
       const sku = (args[0] ?? '').trim().toUpperCase();
@@ -82,7 +78,7 @@ export function parseOrdersCommand(argv: readonly string[]): OrdersCommand {
       if (!(DELIVERY_STEPS as readonly string[]).includes(step)) {
         throw new OrdersCommandError(`'${args[1]}' is not a delivery step; use one of ${DELIVERY_STEPS.join(', ')}.`);
       }
-      return { kind: 'advance', orderNumber: orderNumberArg(args[0]), step: step as DeliveryStep };
+      return { kind: 'advance', orderNumber: orderNumber(args[0]), step: step as DeliveryStep };
     }
     default:
       throw new OrdersCommandError(`Unknown command '${command}'.\n\n${ORDERS_USAGE}`);

@@ -27,6 +27,16 @@ export function normaliseOrderNumber(raw: string): string {
   return raw.replace(/[\s#-]/g, '').toUpperCase();
 }
 
+/**
+ * An order number given to an operator command, normalised; `fail` makes the command's own error
+ * ('… is not an order number; they look like ABL1042W.') when it cannot be one.
+ */
+export function orderNumberArg(raw: string | undefined, fail: (message: string) => Error): string {
+  const n = normaliseOrderNumber(raw ?? '');
+  if (!/^[A-Z0-9]{3,30}$/.test(n)) throw fail(`'${raw ?? ''}' is not an order number; they look like ABL1042W.`);
+  return n;
+}
+
 /** Next value of the counter, inside the caller's transaction. */
 export async function nextSequence(trx: Kysely<Database>): Promise<number> {
   const row = await trx

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findSellables } from '../catalog';
-import { createAttemptLog, DEFAULT_AUTH_CONFIG, RateLimitedError, requireUser, saveCart, userFromRequest, type AuthConfig } from '../account';
+import { createAttemptLog, DEFAULT_AUTH_CONFIG, requireUser, saveCart, userFromRequest, withRetryAfter, type AuthConfig } from '../account';
 import { itemsToKeep } from './cart';
 import { createCheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
@@ -111,12 +111,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   app.put('/v1/orders/order/checkout-order/:id', { schema: { params: idParams, body: { type: 'object', properties: { business: text(100) } } } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const session = await userFromRequest(db, request);
-    try {
-      return { data: await checkout.submit(id, request.body, session, request.ip) };
-    } catch (err) {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-      throw err;
-    }
+    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip)) };
   });
 
   app.get(
@@ -156,14 +151,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     async (request, reply) => {
       const { orderNumber } = request.params as { orderNumber: string };
       const { phone, email } = request.query as { phone?: string; email?: string };
-      try {
-        const data = await trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip });
-        // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
-        return { data, status: data.paymentStatus ?? data.status };
-      } catch (err) {
-        if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-        throw err;
-      }
+      const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }));
+      // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
+      return { data, status: data.paymentStatus ?? data.status };
     },
   );
 

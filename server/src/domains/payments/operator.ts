@@ -1,6 +1,6 @@
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { findOrderByNumber, normaliseOrderNumber, setPaymentStatus } from '../orders';
+import { findOrderByNumber, orderNumberArg, setPaymentStatus } from '../orders';
 import { AWAITING_TRANSFER, recordPaymentEvent } from './service';
 
 /**
@@ -24,11 +24,7 @@ export type PaymentsCommand =
   | { kind: 'history'; orderNumber: string }
   | { kind: 'reject-transfer'; orderNumber: string; reason: string };
 
-function orderNumberArg(raw: string | undefined): string {
-  const n = normaliseOrderNumber(raw ?? '');
-  if (!/^[A-Z0-9]{3,30}$/.test(n)) throw new PaymentsCommandError(`'${raw ?? ''}' is not an order number; they look like ABL1042W.`);
-  return n;
-}
+const orderNumber = (raw: string | undefined) => orderNumberArg(raw, (message) => new PaymentsCommandError(message));
 
 export function parsePaymentsCommand(argv: readonly string[]): PaymentsCommand {
   const [command, ...args] = argv;
@@ -41,10 +37,10 @@ export function parsePaymentsCommand(argv: readonly string[]): PaymentsCommand {
       return { kind: 'help' };
     case 'history':
       if (args.length !== 1) throw new PaymentsCommandError("'history' takes one argument: pnpm payments history <orderNumber>");
-      return { kind: 'history', orderNumber: orderNumberArg(args[0]) };
+      return { kind: 'history', orderNumber: orderNumber(args[0]) };
     case 'reject-transfer':
       if (args.length < 1) throw new PaymentsCommandError("'reject-transfer' takes an order number: pnpm payments reject-transfer <orderNumber> [reason]");
-      return { kind: 'reject-transfer', orderNumber: orderNumberArg(args[0]), reason: args.slice(1).join(' ').trim() };
+      return { kind: 'reject-transfer', orderNumber: orderNumber(args[0]), reason: args.slice(1).join(' ').trim() };
     default:
       throw new PaymentsCommandError(`Unknown command '${command}'.\n\n${PAYMENTS_USAGE}`);
   }

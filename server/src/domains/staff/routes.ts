@@ -1,10 +1,10 @@
 import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { RateLimitedError, userFromRequest } from '../account';
+import { userFromRequest, withRetryAfter } from '../account';
 import {
   DELIVERY_STATUSES,
   executeOrdersCommand,
@@ -43,16 +43,6 @@ const query = (properties: Record<string, unknown> = {}) => ({ type: 'object', r
 const orderParams = { type: 'object', required: ['orderNumber'], properties: { orderNumber: text(40) } } as const;
 
 export const NOT_STAFF_MESSAGE = "This is the shop's staff area: a shopper's login cannot open it.";
-
-/** A 429 from the limits carries Retry-After (seconds). */
-async function limited<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
 
 /** An operator command's refusal (unpaid order, a step already reached, …) is a 409 with its message. */
 async function asCommand<T>(run: () => Promise<T>): Promise<T> {
@@ -111,7 +101,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
 
   app.post(`${P}/auth/login`, { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
     const input = request.body as { email: string; password: string };
-    return { data: await limited(reply, () => service.login({ ...input, ip: request.ip })) };
+    return { data: await withRetryAfter(reply, () => service.login({ ...input, ip: request.ip })) };
   });
 
   app.post(
@@ -119,7 +109,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     { schema: { body: body(['email', 'code', 'password'], { email, password, code: text(32) }) } },
     async (request, reply) => {
       const input = request.body as { email: string; code: string; password: string };
-      return { data: await limited(reply, () => service.acceptInvite({ ...input, ip: request.ip })) };
+      return { data: await withRetryAfter(reply, () => service.acceptInvite({ ...input, ip: request.ip })) };
     },
   );
 
