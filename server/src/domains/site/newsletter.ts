@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { createAttemptLog, RateLimitedError, type AuthConfig } from '../account';
+import { createAttemptLog, withRetryAfter, type AuthConfig } from '../account';
 import { confirmSubscription, subscribe, TOKEN_MAX_LENGTH, unsubscribe } from './newsletter-service';
 
 const subscribeQuery = {
@@ -42,14 +42,9 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterRouteOptions> = asyn
     const query = request.query as { email?: unknown };
     const body = request.body as { email?: unknown } | undefined;
     const raw = query.email ?? (body && typeof body === 'object' ? body.email : undefined);
-    try {
-      const { email } = await subscribe(deps, raw, request.ip);
-      // The same answer whether the address was mailed, is waiting, or is subscribed already.
-      return { data: { email, confirmationRequired: true } };
-    } catch (err) {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-      throw err;
-    }
+    const { email } = await withRetryAfter(reply, () => subscribe(deps, raw, request.ip));
+    // The same answer whether the address was mailed, is waiting, or is subscribed already.
+    return { data: { email, confirmationRequired: true } };
   });
 
   app.post('/v1/storefront/confirm-subscription', { schema: { body: tokenBody } }, async (request) => {
