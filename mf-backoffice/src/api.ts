@@ -14,6 +14,7 @@ export const paths = {
   advance: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/advance`,
   transfer: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/transfer`,
   settings: `${BACKOFFICE_API}/settings`,
+  deliverySettings: `${BACKOFFICE_API}/settings/delivery`,
   staff: `${BACKOFFICE_API}/staff`,
   audit: `${BACKOFFICE_API}/audit`,
   products: `${BACKOFFICE_API}/products`,

@@ -34,6 +34,13 @@ describe('delivery dates', () => {
     const late = { ...DEFAULT_CHECKOUT_SETTINGS, sameDayCutoff: { ...DEFAULT_CHECKOUT_SETTINGS.sameDayCutoff, delivery: '22:00' } };
     expect(isSelectableDate('2026-02-14', evening, late)).toBe(true);
   });
+  it('a day the shop closed is never selectable, and the first day skips it', () => {
+    const closed = { ...DEFAULT_CHECKOUT_SETTINGS, closedDates: [{ date: '2026-02-15', note: 'Public holiday' }] };
+    const evening = new Date('2026-02-14T20:30:00Z'); // 21:30 in Lagos
+    expect(isSelectableDate('2026-02-15', evening, closed)).toBe(false);
+    expect(isSelectableDate('2026-02-16', evening, closed)).toBe(true);
+    expect(firstDeliveryDate(evening, closed)).toBe('2026-02-16');
+  });
 });
 
 describe('stored cart items', () => {

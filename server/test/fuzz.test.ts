@@ -527,6 +527,41 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  'GET /v1/backoffice/settings/delivery': { valid: () => request('GET', split('/v1/backoffice/settings/delivery'), { query: q({ business: biz }), headers: staffHeader() }) },
+  // Only the fuzz's own zones are renamed or removed and only days far past the other checks' are
+  // closed, so the endpoints fuzzed after this one still meet the shop's usual zones and days.
+  'POST /v1/backoffice/settings/delivery': {
+    valid: () => {
+      const naira = fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom('4500', '4,500', '-1', '1e4', '99999999999', ''), shortText(40));
+      const laterDay = fc.oneof(
+        { weight: 4, arbitrary: fc.date({ min: new Date('2150-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+        { weight: 1, arbitrary: fc.constantFrom('2000-01-01', '2150-02-30', '21500610', '') },
+      );
+      const fuzzZone = mostly(fc.constantFrom('Fuzz zone', 'Fuzz zone 2'));
+      return request('POST', split('/v1/backoffice/settings/delivery'), {
+        body: fc.record(
+          {
+            business: biz,
+            change: mostly(fc.constantFrom('set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date')),
+            state: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations', 'Kano')),
+            zone: fc.oneof(fuzzZone, fc.constantFrom('Mainland', 'Lekki / Ajah')),
+            newName: fuzzZone,
+            window: mostly(fc.constantFrom('Fuzz window', '')),
+            name: mostly(fc.constantFrom('Fuzz window', 'Fuzz window 2')),
+            amount: naira,
+            surcharge: naira,
+            minAmount: naira,
+            startDate: laterDay,
+            endDate: laterDay,
+            date: laterDay,
+            note: shortText(200),
+          },
+          { requiredKeys: ['business', 'change'] },
+        ),
+        headers: staffHeader(),
+      });
+    },
+  },
   'GET /v1/backoffice/products': {
     valid: () => request('GET', split('/v1/backoffice/products'), { query: q({ business: biz, search: fc.oneof(fc.constantFrom('rose', 'AB-1001', 'ruby-romance-red-roses', '%'), shortText(120)), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),
   },

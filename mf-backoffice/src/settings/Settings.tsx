@@ -2,6 +2,7 @@ import { fillPricePlaceholders } from '@adire/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+import { DeliverySettings } from './DeliverySettings';
 
 interface SettingsData {
   rates: Record<string, number>;
@@ -11,7 +12,7 @@ interface SettingsData {
 
 const SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
-/** Alert banner (with a live preview), currency rates and payment alerts: the settings command's rules, with clear messages. */
+/** Alert banner (with a live preview), currency rates, payment alerts and delivery: the settings command's rules, with clear messages. */
 export function Settings() {
   const [settings, setSettings] = useState<SettingsData | null>(null);
   const [alert, setAlert] = useState('');
@@ -143,6 +144,8 @@ export function Settings() {
           </button>
         )}
       </form>
+
+      <DeliverySettings />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { CHECKOUT_FIELDS, CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES, type CheckoutFieldName, type CheckoutNoteName, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
+import { CHECKOUT_FIELDS, CHECKOUT_NOTE_NAMES, CHECKOUT_NOTES, DELIVERY_STATE_LABELS, type CheckoutFieldName, type CheckoutNoteName, type Order, type PickupLocationCode, type Recipient, type User } from '@adire/contracts';
 import { DEFAULT_COUNTRY_CODE, localNumber, pickupLocation } from '@adire/domain';
 
 /**
@@ -55,7 +55,7 @@ export const COUNTRY_CODES = [
   { code: '+33', country: 'France' },
 ] as const;
 
-export const STATE_LABELS: Record<string, string> = { lagos: 'Lagos', abuja: 'Abuja', 'other-locations': 'Other locations' };
+export const STATE_LABELS: Record<string, string> = DELIVERY_STATE_LABELS;
 
 export const RESIDENCE_TYPES = ['House', 'Apartment / flat', 'Office', 'Hotel', 'Hospital', 'Estate (gated)', 'Other'] as const;
 

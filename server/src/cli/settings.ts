@@ -2,9 +2,10 @@ import { loadConfig } from '../config';
 import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { recordOperatorCommand } from '../domains/staff';
-import { executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site';
+import { changeTarget, executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from '../domains/site';
 
-// pnpm settings show | set-alert "<text>" | set-rate <currency> <rate> | set-payment-alert <method> "<text>" | help
+// pnpm settings show | set-alert "<text>" | set-rate <currency> <rate> | set-payment-alert <method> "<text>"
+//   | set-fee | add-zone | rename-zone | remove-zone | set-min-amount | add-window | remove-window | close-date | open-date | help
 // Uses the server's database (DATABASE_URL, or the SQLite file); the running store picks changes up on
 // the next handshake, no restart needed.
 
@@ -28,7 +29,8 @@ if (command.kind === 'help') {
   try {
     await migrateToLatest(db);
     const said = await executeSettingsCommand(db.kysely, command);
-    if (command.kind !== 'show') await recordOperatorCommand(db, `settings.${command.kind.replace(/^set-/, '')}`, command.kind === 'set-rate' ? command.currency : command.kind === 'set-payment-alert' ? command.method : 'siteWideAlert', command, said);
+    if (command.kind === 'delivery') await recordOperatorCommand(db, `settings.${command.change.kind}`, changeTarget(command.change), command.change, said);
+    else if (command.kind !== 'show') await recordOperatorCommand(db, `settings.${command.kind.replace(/^set-/, '')}`, command.kind === 'set-rate' ? command.currency : command.kind === 'set-payment-alert' ? command.method : 'siteWideAlert', command, said);
     console.log(said);
   } catch (err) {
     console.error(err instanceof SettingsError ? err.message : `settings ${command.kind} failed: ${(err as Error).message}`);

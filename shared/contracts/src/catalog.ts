@@ -47,6 +47,8 @@ export type ShopByTag = (typeof SHOP_BY_TAGS)[number]['value'];
 /** SPEC section 9: delivery-location choices: the states of the delivery settings and the featured lists per location. */
 export const DELIVERY_LOCATIONS = ['lagos', 'abuja', 'other-locations'] as const;
 export type DeliveryLocation = (typeof DELIVERY_LOCATIONS)[number];
+/** How the states of the delivery settings are named to people (checkout, back office). */
+export const DELIVERY_STATE_LABELS: Record<DeliveryLocation, string> = { lagos: 'Lagos', abuja: 'Abuja', 'other-locations': 'Other locations' };
 
 export const VIP_CLASSES = ['gold', 'platinum', 'diamond'] as const;
 export type VipClass = (typeof VIP_CLASSES)[number];

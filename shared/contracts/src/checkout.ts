@@ -343,10 +343,20 @@ export interface ReviewResponse extends Review {
   productIds: string[];
 }
 
-/** Same-day cutoffs, Lagos time 'HH:MM' (setting 'checkoutSettings'). */
+/** A day the shop takes no delivery or pick-up (a public holiday): set by a manager. */
+export interface ClosedDate {
+  /** YYYY-MM-DD, the shop's calendar. */
+  date: string;
+  /** Why, shown to the shopper after 'We are closed on …' ('' for none). */
+  note: string;
+}
+
+/** Same-day cutoffs, Lagos time 'HH:MM', and the closed days (setting 'checkoutSettings'). */
 export interface CheckoutSettings {
   timeZone: string;
   sameDayCutoff: Record<DeliveryMethod, string>;
+  /** Days with no delivery or pick-up; absent: none. */
+  closedDates?: ClosedDate[];
 }
 
 export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {

@@ -1,11 +1,12 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryMethod } from '@adire/contracts';
-import { addDays } from './dates';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DeliveryMethod } from '@adire/contracts';
+import { addDays, formatDrawerDate } from './dates';
 
 /**
  * The same-day cutoff (21:00 for delivery, 23:50 for pick-up by default), pure: the clock is a
  * parameter. The shop's time zone (Lagos, UTC+1 all year) comes from the settings and is read through
  * Intl, whatever the machine's or the shopper's own time zone is. The checkout shows it (date picker,
- * countdown) and the server applies it when an order is submitted: both use these functions.
+ * countdown) and the server applies it when an order is submitted: both use these functions. The
+ * days a manager closed (a public holiday) are part of the same rule: never offered, always refused.
  */
 
 export interface ShopClock {
@@ -86,10 +87,23 @@ export function sameDayOpen(now: Date, method: DeliveryMethod, settings: Checkou
   return msUntilCutoff(now, method, settings) > 0;
 }
 
-/** The first day that can be chosen: today before the cutoff, tomorrow after it. */
+/** The closed day a date (YYYY-MM-DD) falls on, or null when the shop delivers that day. */
+export function closedDay(date: string, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): ClosedDate | null {
+  return settings.closedDates?.find((c) => c.date === date) ?? null;
+}
+
+/** 'We are closed on 25 Dec 2026 (Christmas Day)'. */
+export function closedWords(closed: ClosedDate): string {
+  return `We are closed on ${formatDrawerDate(closed.date)}${closed.note ? ` (${closed.note})` : ''}`;
+}
+
+/** The first day that can be chosen: today before the cutoff, tomorrow after it, skipping closed days. */
 export function earliestDate(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
   const today = shopDate(now, settings.timeZone);
-  return sameDayOpen(now, method, settings) ? today : addDays(today, 1);
+  let day = sameDayOpen(now, method, settings) ? today : addDays(today, 1);
+  // A year of closed days in a row is no shop: the bound only keeps a bad setting from looping.
+  for (let i = 0; i < 366 && closedDay(day, settings); i++) day = addDays(day, 1);
+  return day;
 }
 
 /** 7_509_000 → '2h 05m 09s'; 249_000 → '4m 09s'; under a minute → '42s'. */
@@ -106,11 +120,12 @@ export function formatCountdown(ms: number): string {
 
 const what = (method: DeliveryMethod) => (method === 'pickup' ? 'pick-up' : 'delivery');
 
-export type DateProblem = { reason: 'is in the past' | 'is past the same-day cutoff'; message: string };
+export type DateProblem = { reason: 'is in the past' | 'is a closed day' | 'is past the same-day cutoff'; message: string };
 
 /**
  * Why a delivery or pick-up day (YYYY-MM-DD, already well formed) cannot be taken now, or null:
- * a day before today (shop time) is past; today only before the method's cutoff.
+ * a day before today (shop time) is past; a closed day is never taken; today only before the
+ * method's cutoff.
  */
 export function deliveryDateProblem(
   date: string,
@@ -120,6 +135,8 @@ export function deliveryDateProblem(
 ): DateProblem | null {
   const today = shopDate(now, settings.timeZone);
   if (date < today) return { reason: 'is in the past', message: 'Delivery date is in the past: choose today or a later day' };
+  const closed = closedDay(date, settings);
+  if (closed) return { reason: 'is a closed day', message: `${closedWords(closed)}: choose another day` };
   if (date === today && !sameDayOpen(now, method, settings)) {
     return {
       reason: 'is past the same-day cutoff',
@@ -149,7 +166,9 @@ export function orderDateProblem(
     message:
       problem.reason === 'is in the past'
         ? `The delivery date of this order, ${date}, has passed: choose a new delivery date before paying`
-        : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose a new delivery date before paying`,
+        : problem.reason === 'is a closed day'
+          ? `${closedWords(closedDay(date, settings)!)}: choose a new delivery date before paying`
+          : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose a new delivery date before paying`,
   };
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  closedDay,
   cutoffMessage,
   orderDateProblem,
   cutoffMinutes,
@@ -129,5 +130,40 @@ describe('orderDateProblem (the date checked again before paying)', () => {
       'Same-day delivery for 2026-05-12 closed at 9:00pm Lagos time: choose a new delivery date before paying',
     );
     expect(orderDateProblem({ deliveryDate: '', deliveryMethod: 'pickup' }, evening)?.reason).toBe('is required');
+  });
+});
+
+describe('closed days (a manager closes a public holiday)', () => {
+  const closed = { ...DEFAULT_CHECKOUT_SETTINGS, closedDates: [{ date: '2026-05-13', note: 'Public holiday' }, { date: '2026-05-14', note: '' }] };
+
+  it('refuses a closed day for delivery and pick-up alike, saying so, and leaves the other days open', () => {
+    const morning = lagos('2026-05-12', '09:00');
+    expect(deliveryDateProblem('2026-05-13', 'delivery', morning, closed)).toEqual({ reason: 'is a closed day', message: 'We are closed on 13 May 2026 (Public holiday): choose another day' });
+    expect(deliveryDateProblem('2026-05-14', 'pickup', morning, closed)?.message).toBe('We are closed on 14 May 2026: choose another day');
+    expect(deliveryDateProblem('2026-05-15', 'delivery', morning, closed)).toBeNull();
+    expect(deliveryDateProblem('2026-05-12', 'delivery', morning, closed)).toBeNull();
+    // Without the setting the same days are open: the rule reads the settings, nothing else.
+    expect(deliveryDateProblem('2026-05-13', 'delivery', morning)).toBeNull();
+    expect(closedDay('2026-05-13', closed)?.note).toBe('Public holiday');
+    expect(closedDay('2026-05-15', closed)).toBeNull();
+  });
+
+  it('a past day stays "in the past", a closed today is closed whatever the hour', () => {
+    const onHoliday = lagos('2026-05-13', '08:00');
+    expect(deliveryDateProblem('2026-05-13', 'delivery', onHoliday, closed)?.reason).toBe('is a closed day');
+    expect(deliveryDateProblem('2026-05-13', 'delivery', lagos('2026-05-15', '08:00'), closed)?.reason).toBe('is in the past');
+  });
+
+  it('the first day offered skips closed days, after the cutoff too', () => {
+    expect(earliestDate(lagos('2026-05-12', '20:00'), 'delivery', closed)).toBe('2026-05-12');
+    expect(earliestDate(lagos('2026-05-12', '21:00'), 'delivery', closed)).toBe('2026-05-15');
+    expect(earliestDate(lagos('2026-05-13', '07:00'), 'pickup', closed)).toBe('2026-05-15');
+  });
+
+  it('asks for a new date before paying for an order on a day closed since', () => {
+    expect(orderDateProblem({ deliveryDate: '2026-05-13', deliveryMethod: 'delivery' }, lagos('2026-05-12', '09:00'), closed)).toEqual({
+      reason: 'is a closed day',
+      message: 'We are closed on 13 May 2026 (Public holiday): choose a new delivery date before paying',
+    });
   });
 });

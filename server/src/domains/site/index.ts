@@ -1,3 +1,13 @@
 /** What other parts of the server use of the site domain: everything else in this folder is private. */
 export { siteRoutes } from './routes';
 export { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, SETTINGS_USAGE, type SettingsCommand } from './settings-service';
+export {
+  applyDeliveryChange,
+  changeDeliverySettings,
+  changeTarget,
+  currentDeliverySettings,
+  DELIVERY_CHANGES,
+  readDeliveryChange,
+  type DeliveryChange,
+  type DeliveryView,
+} from './delivery-settings';

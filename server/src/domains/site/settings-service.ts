@@ -1,18 +1,20 @@
-import { CURRENCY_NAMES, type CurrencyName, type SiteSettings } from '@adire/contracts';
-import { formatAmount } from '@adire/domain';
+import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type SiteSettings } from '@adire/contracts';
+import { formatAmount, shopDate } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notifyDataChanged } from '../../db/data-versions';
 import { readSetting } from '../../db/settings';
+import { changeDeliverySettings, DELIVERY_CHANGES, readDeliveryChange, type DeliveryChange } from './delivery-settings';
+import { SettingsError, writeSetting } from './settings-store';
+
+export { SettingsError };
 
 /**
- * The operator's settings command (there is no admin UI): currencies, the site-wide alert and payment
- * alerts, all read by the handshake from the database on every request, so a change shows on the
- * next page load without a restart.
+ * The operator's settings command (the back office's settings page reads the same words): currencies,
+ * the site-wide alert, payment alerts and the delivery settings (delivery-settings.ts), all read by
+ * the handshake from the database, so a change shows on the next page load without a restart.
  */
 
-/** Bad input from the operator: the message is printed as it is and the command exits 1. */
-export class SettingsError extends Error {}
 
 export const ALERT_MAX_LENGTH = 1000;
 const BASE_CURRENCY: CurrencyName = 'NGN';
@@ -26,19 +28,72 @@ export const SETTINGS_USAGE = `Usage: pnpm settings <command>
   set-rate <currency> <rate>            naira per unit of ${CURRENCY_NAMES.filter((c) => c !== BASE_CURRENCY).join(' or ')}
                                         (prices are divided by it, rounded up); ${BASE_CURRENCY} is always 1
   set-payment-alert <method> "<text>"   a note shown with one payment method, e.g. gtbTransfer ("" removes it)
+
+  Delivery (fees in whole naira; a state is lagos, abuja or other-locations):
+  set-fee <state> "<zone>" <naira> [--window "<name>"]
+                                        a zone's fee (in a fee window: that window's fee only)
+  add-zone <state> "<zone>" <naira>     a new zone of a state
+  rename-zone <state> "<zone>" "<new>"  orders already placed keep their zone and fee
+  remove-zone <state> "<zone>"          (a state keeps at least one zone)
+  set-min-amount <naira> [--window "<name>"]
+                                        delivery is free for items from this amount (0: never free)
+  add-window "<name>" <first day> <last day> <surcharge> <min amount>
+                                        festive days priced their own way: every zone's fee plus the
+                                        surcharge, free from the minimum amount (days YYYY-MM-DD)
+  remove-window "<name>"                those days are priced as usual again
+  close-date <YYYY-MM-DD> ["<note>"]    no delivery or pick-up that day ("We are closed on …")
+  open-date <YYYY-MM-DD>                take orders for that day again
   help                                  this text
 
 Examples:
   pnpm settings set-rate USD 1550
   pnpm settings set-alert "Valentine's orders close on 13 Feb at 6pm. Free delivery above {{150000}}."
-  pnpm settings set-payment-alert gtbTransfer "Send your order number as the transfer reference."`;
+  pnpm settings set-payment-alert gtbTransfer "Send your order number as the transfer reference."
+  pnpm settings set-fee lagos "Lekki / Ajah" 5000
+  pnpm settings close-date 2026-12-25 "Christmas Day"
+  pnpm settings add-window "Valentine's Day" 2027-02-13 2027-02-15 3000 150000`;
 
 export type SettingsCommand =
   | { kind: 'help' }
   | { kind: 'show' }
   | { kind: 'set-alert'; text: string }
   | { kind: 'set-rate'; currency: CurrencyName; rate: number }
-  | { kind: 'set-payment-alert'; method: string; text: string };
+  | { kind: 'set-payment-alert'; method: string; text: string }
+  | { kind: 'delivery'; change: DeliveryChange };
+
+/** The words of each delivery command, in order, as the fields `readDeliveryChange` reads. */
+const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optional?: number; shape: string; window?: boolean }> = {
+  'set-fee': { fields: ['state', 'zone', 'amount'], shape: '<state> "<zone>" <naira> [--window "<name>"]', window: true },
+  'add-zone': { fields: ['state', 'zone', 'amount'], shape: '<state> "<zone>" <naira>' },
+  'rename-zone': { fields: ['state', 'zone', 'newName'], shape: '<state> "<zone>" "<new name>"' },
+  'remove-zone': { fields: ['state', 'zone'], shape: '<state> "<zone>"' },
+  'set-min-amount': { fields: ['amount'], shape: '<naira> [--window "<name>"]', window: true },
+  'add-window': { fields: ['name', 'startDate', 'endDate', 'surcharge', 'minAmount'], shape: '"<name>" <first day> <last day> <surcharge> <min amount>' },
+  'remove-window': { fields: ['name'], shape: '"<name>"' },
+  'close-date': { fields: ['date', 'note'], optional: 1, shape: '<YYYY-MM-DD> ["<note>"]' },
+  'open-date': { fields: ['date'], shape: '<YYYY-MM-DD>' },
+};
+
+function parseDeliveryWords(kind: DeliveryChange['kind'], argv: readonly string[]): DeliveryChange {
+  const words = DELIVERY_WORDS[kind];
+  const args = [...argv];
+  const input: Record<string, string> = {};
+  const at = args.indexOf('--window');
+  if (at !== -1) {
+    if (!words.window) throw new SettingsError(`'${kind}' takes no --window: pnpm settings ${kind} ${words.shape}`);
+    input.window = args[at + 1] ?? '';
+    args.splice(at, 2);
+  }
+  const max = words.fields.length;
+  const min = max - (words.optional ?? 0);
+  if (args.length < min || args.length > max) {
+    throw new SettingsError(`'${kind}' takes ${min === max ? max : `${min} or ${max}`} argument${max === 1 ? '' : 's'}: pnpm settings ${kind} ${words.shape}\n(put names with spaces in quotes)`);
+  }
+  words.fields.forEach((field, i) => {
+    if (args[i] !== undefined) input[field] = args[i]!;
+  });
+  return readDeliveryChange(kind, input);
+}
 
 function cleanText(raw: string, what: string): string {
   const text = raw.replace(/\s+/g, ' ').trim();
@@ -103,22 +158,13 @@ export function parseSettingsCommand(argv: readonly string[]): SettingsCommand {
       return { kind: 'set-payment-alert', method, text: cleanText(args[1] ?? '', 'payment alert') };
     }
     default:
+      if ((DELIVERY_CHANGES as readonly string[]).includes(command)) return { kind: 'delivery', change: parseDeliveryWords(command as DeliveryChange['kind'], args) };
       throw new SettingsError(`Unknown command '${command}'.\n\n${SETTINGS_USAGE}`);
   }
 }
 
 type AlertSettings = SiteSettings['alertSettings'];
 type DeliverySettings = SiteSettings['deliverySettings'];
-
-async function writeSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
-  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
-  await db
-    .insertInto('setting')
-    .values(row)
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute();
-  notifyDataChanged(); // this process's cached answers at once (others see the trigger-moved version)
-}
 
 async function readAlerts(db: Kysely<Database>): Promise<AlertSettings> {
   const current = await readSetting<Partial<AlertSettings>>(db, 'alertSettings');
@@ -167,10 +213,11 @@ export async function currentSettings(db: Kysely<Database>): Promise<{ rates: Re
 
 /** A readable summary of everything the handshake serves. */
 export async function showSettings(db: Kysely<Database>): Promise<string> {
-  const [rates, alerts, delivery] = await Promise.all([
+  const [rates, alerts, delivery, checkout] = await Promise.all([
     db.selectFrom('currency').select(['name', 'conversion_rate']).execute(),
     readAlerts(db),
     readSetting<DeliverySettings>(db, 'deliverySettings'),
+    readSetting<CheckoutSettings>(db, 'checkoutSettings'),
   ]);
   const lines: string[] = ['Currencies (naira per unit; prices are divided by the rate and rounded up):'];
   const order = (name: string) => {
@@ -205,6 +252,11 @@ export async function showSettings(db: Kysely<Database>): Promise<string> {
       lines.push(`  ${o.name}: ${o.startDate ?? '?'} to ${o.endDate ?? '?'}, ${o.active ? 'active' : 'inactive'}, free above ${naira(o.minAmount)}${range}`);
     }
   }
+  const today = shopDate();
+  const closed = (checkout?.closedDates ?? []).filter((c) => c.date >= today);
+  lines.push(`Closed days (${closed.length}):`);
+  if (!closed.length) lines.push('  (none)');
+  for (const c of closed) lines.push(`  ${c.date}${c.note ? ` ${c.note}` : ''}`);
   return lines.join('\n');
 }
 
@@ -221,5 +273,7 @@ export async function executeSettingsCommand(db: Kysely<Database>, command: Sett
       return setRate(db, command.currency, command.rate);
     case 'set-payment-alert':
       return setPaymentAlert(db, command.method, command.text);
+    case 'delivery':
+      return (await changeDeliverySettings(db, command.change)).message;
   }
 }

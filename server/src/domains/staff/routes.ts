@@ -15,7 +15,17 @@ import {
 import { AWAITING_TRANSFER, executePaymentsCommand, paymentTrail, PaymentsCommandError } from '../payments';
 import { featuredListsForStaff, findProductsForStaff, MAX_FEATURED, productForStaff, readDesigns, reviewsForStaff, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, setReviewHidden, setSizePrices } from '../catalog';
 import type { ReleaseRegistry } from '../../release/registry';
-import { currentSettings, executeSettingsCommand, parseSettingsCommand, SettingsError, type SettingsCommand } from '../site';
+import {
+  changeDeliverySettings,
+  changeTarget,
+  currentDeliverySettings,
+  currentSettings,
+  executeSettingsCommand,
+  parseSettingsCommand,
+  readDeliveryChange,
+  SettingsError,
+  type SettingsCommand,
+} from '../site';
 import { listActions, recordAction, type Actor } from './audit';
 import type { StaffConfig } from './config';
 import { may, STAFF_ROLES, type Permission } from './roles';
@@ -280,6 +290,43 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         await recordAction(db.kysely, actor, `settings.${command.kind.replace(/^set-/, '')}`, field, { before: pick(before), after: pick(after) });
       }
       return { data: { messages, settings: after } };
+    },
+  );
+
+  // Delivery zones, fees, the minimum amount, fee windows and closed days: one change per call, read
+  // and checked by the settings command's own rules, a refusal shown beside its field.
+  app.get(`${P}/settings/delivery`, { schema: { querystring: query() } }, async (request) => {
+    await staff(request, 'settings');
+    return { data: await currentDeliverySettings(db.kysely) };
+  });
+
+  const nairaField = { anyOf: [{ type: 'number' }, text(40)] };
+  app.post(
+    `${P}/settings/delivery`,
+    {
+      schema: {
+        // `change` is read in the handler, after the role check: a shopper or florist hears 403, not 400.
+        body: body([], {
+          change: text(40),
+          ...Object.fromEntries(['state', 'zone', 'newName', 'window', 'name', 'startDate', 'endDate', 'date', 'note'].map((f) => [f, text(400)])),
+          amount: nairaField,
+          surcharge: nairaField,
+          minAmount: nairaField,
+        }),
+      },
+    },
+    async (request) => {
+      const { actor } = await staff(request, 'settings');
+      const { change: kind = '', business: _business, ...input } = request.body as Record<string, unknown> & { change?: string };
+      try {
+        const change = readDeliveryChange(kind, input);
+        const result = await changeDeliverySettings(db.kysely, change);
+        await recordAction(db.kysely, actor, `settings.${change.kind}`, changeTarget(change), { before: result.before, after: result.after });
+        return { data: { message: result.message, delivery: result.delivery } };
+      } catch (err) {
+        if (err instanceof SettingsError) throw new AppError(400, 'INVALID_SETTINGS', err.message, err.field ? { [err.field]: err.message } : undefined);
+        throw err;
+      }
     },
   );
 

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { notifyDataChanged } from '../../db/data-versions';
+import type { Database } from '../../db/schema';
+
+/** Bad input from the operator or a manager: the message is shown as it is (beside `field` when known). */
+export class SettingsError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Writes one setting document. The setting table's trigger moves the data stamp, so every instance's
+ * cached answers and kept server-drawn pages refresh on the next page load; this process's at once.
+ */
+export async function writeSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const row = { key, value: JSON.stringify(value), updated_at: new Date().toISOString() };
+  await db
+    .insertInto('setting')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+    .execute();
+  notifyDataChanged();
+}
