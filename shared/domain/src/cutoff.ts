@@ -177,5 +177,7 @@ export function cutoffMessage(now: Date, method: DeliveryMethod, settings: Check
   const at = formatCutoff(cutoffMinutes(method, settings));
   const left = msUntilCutoff(now, method, settings);
   if (left > 0) return `Same-day ${what(method)} closes in ${formatCountdown(left)} (${at} Lagos time).`;
-  return `Same-day ${what(method)} closed at ${at} Lagos time; the earliest day is tomorrow.`;
+  const earliest = earliestDate(now, method, settings);
+  const tomorrow = addDays(shopDate(now, settings.timeZone), 1);
+  return `Same-day ${what(method)} closed at ${at} Lagos time; the earliest day is ${earliest === tomorrow ? 'tomorrow' : formatDrawerDate(earliest)}.`;
 }

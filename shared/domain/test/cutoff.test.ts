@@ -154,6 +154,11 @@ describe('closed days (a manager closes a public holiday)', () => {
     expect(deliveryDateProblem('2026-05-13', 'delivery', lagos('2026-05-15', '08:00'), closed)?.reason).toBe('is in the past');
   });
 
+  it('after the cutoff the live line names the first open day when tomorrow is closed', () => {
+    expect(cutoffMessage(lagos('2026-05-12', '21:30'), 'delivery', closed)).toBe('Same-day delivery closed at 9:00pm Lagos time; the earliest day is 15 May 2026.');
+    expect(cutoffMessage(lagos('2026-05-11', '21:30'), 'delivery', closed)).toBe('Same-day delivery closed at 9:00pm Lagos time; the earliest day is tomorrow.');
+  });
+
   it('the first day offered skips closed days, after the cutoff too', () => {
     expect(earliestDate(lagos('2026-05-12', '20:00'), 'delivery', closed)).toBe('2026-05-12');
     expect(earliestDate(lagos('2026-05-12', '21:00'), 'delivery', closed)).toBe('2026-05-15');
