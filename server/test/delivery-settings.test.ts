@@ -1,5 +1,4 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type Order } from '@adire/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DELIVERY } from '../src/db/seed-data';
 import { applyDeliveryChange, readDeliveryChange, type DeliveryState } from '../src/domains/site/delivery-settings';
@@ -7,7 +6,7 @@ import { executeSettingsCommand, parseSettingsCommand, SettingsError } from '../
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { authConfigWith } from '../src/domains/account';
 import { createMailer } from '../src/mail/mailer';
-import { startTestShop, type TestShop } from './helpers';
+import { backofficeCalls, startTestShop, type TestShop } from './helpers';
 
 /**
  * Delivery zones, fees, the minimum amount, fee windows and closed days (issue 20, item 4): the pure
@@ -136,17 +135,7 @@ let florist = '';
 let shopper = '';
 let sku = '';
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
-  shop.app.inject({
-    method,
-    url: method === 'GET' ? `${url}${url.includes('?') ? '&' : '?'}business=${business}` : url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(method === 'GET' ? {} : { payload: { business, ...payload } }),
-  });
-const data = <T = any>(res: LightMyRequestResponse): T => {
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data as T;
-};
+const { call, data } = backofficeCalls(() => shop, business);
 const lastCode = async (to: string) => {
   const mail = await shop.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   return /invitation code: (\d{6})/.exec(mail.text_body)![1]!;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
@@ -93,4 +93,23 @@ export async function startTestShop(
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Calls to the back office's API as its page makes them: `business` in the query of a GET and in the
+ * body of the others, the staff token as a bearer; `data` checks a success and unwraps it.
+ */
+export function backofficeCalls(shop: () => TestShop, business = 'adire-blooms') {
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: Record<string, unknown>) =>
+    shop().app.inject({
+      method,
+      url: method === 'GET' ? `${url}${url.includes('?') ? '&' : '?'}business=${business}` : url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'GET' ? {} : { payload: { business, ...payload } }),
+    });
+  const data = <T = any>(res: LightMyRequestResponse): T => {
+    if (res.statusCode >= 300) throw new Error(`expected a success, got ${res.statusCode}: ${res.body.slice(0, 500)}`);
+    return res.json().data as T;
+  };
+  return { call, data };
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Order } from '@adire/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
@@ -11,7 +10,7 @@ import { executeStaffCommand, loadStaffConfig, parseStaffCommand, StaffCommandEr
 import { routeTable } from '../src/http/route-table';
 import { createMailer } from '../src/mail/mailer';
 import { formatStatus } from '../src/release/releases';
-import { startTestShop, type TestShop } from './helpers';
+import { backofficeCalls, startTestShop, type TestShop } from './helpers';
 
 /**
  * The back office's API (issue 20) on a real database: staff made by the command and by invitation,
@@ -39,17 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: Record<string, unknown>) =>
-  shop.app.inject({
-    method,
-    url: method === 'GET' ? `${url}${url.includes('?') ? '&' : '?'}business=${business}` : url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(method === 'GET' ? {} : { payload: { business, ...payload } }),
-  });
-const data = <T = any>(res: LightMyRequestResponse): T => {
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data as T;
-};
+const { call, data } = backofficeCalls(() => shop, business);
 const lastCode = async (to: string) => {
   const mail = await shop.db.kysely.selectFrom('mail_outbox').select(['text_body', 'subject']).where('to_address', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   expect(mail.subject).toBe('Your invitation to the Adire Blooms back office');
