@@ -21,13 +21,15 @@ async function usualDay(page: Page): Promise<string> {
  * it. The zone is the test's own and the closed day far ahead, so tests running beside it keep the
  * shop's usual fees and days.
  */
-test('a manager adds a zone and sets its fee, and closes a day: a new checkout charges the fee and refuses the day', async ({ page, browser }) => {
+test('a manager adds a zone and sets its fee, closes a day and sets a busy day’s cutoff: a new checkout charges the fee and refuses the closed day', async ({ page, browser }) => {
   test.setTimeout(90_000);
   requireOperator();
   await requireDevMailbox(page.request);
   const manager = await newStaff(page, 'manager');
   const zone = `Test zone ${Date.now().toString(36)}`;
-  const closed = daysAhead(40 + Math.floor(Math.random() * 200));
+  const ahead = 40 + Math.floor(Math.random() * 200);
+  const closed = daysAhead(ahead);
+  const busy = daysAhead(ahead + 1);
   try {
     await logIn(page, manager);
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
@@ -54,6 +56,12 @@ test('a manager adds a zone and sets its fee, and closes a day: a new checkout c
     await close.getByRole('button', { name: 'Close this day' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^We are closed on .+ \(Public holiday\): shoppers cannot choose that day\.$/ })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Days we are closed' })).toContainText('(Public holiday)');
+    // A busy day's own same-day cutoff (the day after the closed one, so no checkout beside this test meets it).
+    const cutoff = page.getByRole('form', { name: "Set a day's cutoff" });
+    await cutoff.getByLabel('Day', { exact: true }).fill(busy);
+    await cutoff.getByLabel('Same-day delivery closes at').fill('12:00');
+    await cutoff.getByRole('button', { name: 'Set the day’s cutoff' }).click();
+    await expect(page.getByRole('list', { name: 'Days with their own cutoff' })).toContainText('delivery until 12:00pm');
     await expectAccessible(page, 'the settings with the delivery sections');
 
     // A new shopper's checkout: the zone and its fee are there, the closed day is refused beside the field.
@@ -82,5 +90,6 @@ test('a manager adds a zone and sets its fee, and closes a day: a new checkout c
   } finally {
     await backoffice(page, 'POST', 'settings/delivery', manager.token, { change: 'remove-zone', state: 'lagos', zone });
     await backoffice(page, 'POST', 'settings/delivery', manager.token, { change: 'open-date', date: closed });
+    await backoffice(page, 'POST', 'settings/delivery', manager.token, { change: 'clear-day-cutoff', date: busy });
   }
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type Order } from '@adire/contracts';
+import { shopDate } from '@adire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DELIVERY } from '../src/db/seed-data';
 import { applyDeliveryChange, readDeliveryChange, type DeliveryState } from '../src/domains/site/delivery-settings';
@@ -109,6 +110,20 @@ describe('checking a change against the settings (pure)', () => {
   });
 });
 
+describe("a day's own same-day cutoff (pure)", () => {
+  it('sets it for delivery, pick-up or both, refuses a bad time or a past day, and clears it', () => {
+    const set = apply(state(), 'set-day-cutoff', { date: '2099-02-14', delivery: '12:00' });
+    expect(set.checkout.dayCutoffs).toEqual([{ date: '2099-02-14', sameDayCutoff: { delivery: '12:00' } }]);
+    expect(set.message).toBe('On 14 Feb 2099 same-day delivery closes at 12:00pm Lagos time.');
+    expect(apply(set, 'set-day-cutoff', { date: '2099-02-14', delivery: '13:30', pickup: '18:00' }).checkout.dayCutoffs).toEqual([{ date: '2099-02-14', sameDayCutoff: { delivery: '13:30', pickup: '18:00' } }]);
+    expect(refusal(() => apply(state(), 'set-day-cutoff', { date: '2099-02-14', delivery: '6pm' }))).toEqual({ field: 'delivery', message: "'6pm' is not a time: write it HH:MM, 24-hour Lagos time, such as 12:00 or 18:30." });
+    expect(refusal(() => apply(state(), 'set-day-cutoff', { date: '2099-02-14' })).field).toBe('delivery');
+    expect(refusal(() => apply(state(), 'set-day-cutoff', { date: '2099-01-01', delivery: '12:00' }))).toEqual({ field: 'date', message: '1 Jan 2099 has passed.' });
+    expect(apply(set, 'clear-day-cutoff', { date: '2099-02-14' }).checkout.dayCutoffs).toEqual([]);
+    expect(refusal(() => apply(state(), 'clear-day-cutoff', { date: '2099-02-14' }))).toEqual({ field: 'date', message: '14 Feb 2099 has no cutoff of its own.' });
+  });
+});
+
 describe('the settings command reads the same changes', () => {
   it('puts the words in their places, --window included, and says how to write a command it cannot read', () => {
     expect(parseSettingsCommand(['set-fee', 'lagos', 'Lekki / Ajah', '5000', '--window', "Valentine's Day"])).toEqual({
@@ -116,6 +131,7 @@ describe('the settings command reads the same changes', () => {
       change: { kind: 'set-fee', state: 'lagos', zone: 'Lekki / Ajah', amount: 5000, window: "Valentine's Day" },
     });
     expect(parseSettingsCommand(['close-date', '2099-12-25'])).toEqual({ kind: 'delivery', change: { kind: 'close-date', date: '2099-12-25', note: '' } });
+    expect(parseSettingsCommand(['set-day-cutoff', '2099-02-14', '', '18:00'])).toEqual({ kind: 'delivery', change: { kind: 'set-day-cutoff', date: '2099-02-14', delivery: null, pickup: '18:00' } });
     expect(() => parseSettingsCommand(['close-date'])).toThrow(`'close-date' takes 1 or 2 arguments: pnpm settings close-date <YYYY-MM-DD> ["<note>"]`);
     expect(() => parseSettingsCommand(['add-zone', 'lagos', 'Ikeja', '5000', '--window', 'Easter'])).toThrow("'add-zone' takes no --window");
     expect(() => parseSettingsCommand(['set-fee', 'lagos', 'Mainland', '5,000'])).toThrow("The fee must be whole naira from 0 to 10000000 written as digits, such as 4500; got '5,000'.");
@@ -267,6 +283,19 @@ describe("the back office's delivery settings (managers)", () => {
     expect((await checkOut('Lagos Island', CLOSED)).res.statusCode).toBe(200);
     const audit = data<{ action: string; target: string; after: unknown }[]>(await call('GET', `${P}/audit?action=settings.close-date`, manager));
     expect(audit[0]).toMatchObject({ target: CLOSED, after: [{ date: CLOSED, note: 'Public holiday' }] });
+  });
+
+  it("today's own cutoff closes same-day delivery for the checkout; cleared, the usual cutoff is back", async () => {
+    const today = shopDate();
+    data(await call('POST', `${P}/settings/delivery`, manager, { change: 'set-day-cutoff', date: today, delivery: '00:00' }));
+    expect((await handshake()).checkoutSettings.dayCutoffs).toEqual([{ date: today, sameDayCutoff: { delivery: '00:00' } }]);
+    const refused = (await checkOut('Lagos Island', today)).res;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toMatchObject({ 'orderData.deliveryDate': 'is past the same-day cutoff' });
+    expect(refused.body).toContain('Same-day delivery closes at 12:00am Lagos time: choose tomorrow or a later day');
+    expect(data(await call('POST', `${P}/settings/delivery`, manager, { change: 'clear-day-cutoff', date: today })).delivery.dayCutoffs).toEqual([]);
+    const audit = data<{ action: string; before: unknown; after: unknown }[]>(await call('GET', `${P}/audit?action=settings.clear-day-cutoff`, manager));
+    expect(audit[0]).toMatchObject({ before: [{ date: today, sameDayCutoff: { delivery: '00:00' } }], after: [] });
   });
 
   it('a fee window prices its days its own way, and the minimum amount makes delivery free from it', async () => {

@@ -542,7 +542,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
         body: fc.record(
           {
             business: biz,
-            change: mostly(fc.constantFrom('set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date')),
+            change: mostly(fc.constantFrom('set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff')),
+            delivery: mostly(fc.constantFrom('12:00', '18:30', '', '6pm', '24:00')),
+            pickup: mostly(fc.constantFrom('20:00', '', '9:5')),
             state: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations', 'Kano')),
             zone: fc.oneof(fuzzZone, fc.constantFrom('Mainland', 'Lekki / Ajah')),
             newName: fuzzZone,

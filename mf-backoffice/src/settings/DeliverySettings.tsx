@@ -1,5 +1,5 @@
 import { DELIVERY_STATE_LABELS } from '@adire/contracts';
-import { formatAmount, formatDrawerDate } from '@adire/domain';
+import { formatAmount, formatCutoff, formatDrawerDate } from '@adire/domain';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -12,13 +12,15 @@ export interface DeliveryView {
   minAmount: number;
   windows: { name: string; startDate: string; endDate: string; active: boolean; minAmount: number; zones: Zones }[];
   closedDates: { date: string; note: string }[];
+  dayCutoffs: { date: string; sameDayCutoff: { delivery?: string; pickup?: string } }[];
 }
 
 const stateLabel = (state: string) => DELIVERY_STATE_LABELS[state as keyof typeof DELIVERY_STATE_LABELS] ?? state;
 const naira = (n: number) => formatAmount(n, 'NGN');
 
 /**
- * Delivery zones and fees, the minimum amount for free delivery, closed days and fee windows. Each
+ * Delivery zones and fees, the minimum amount for free delivery, closed days, a day's own same-day
+ * cutoff and fee windows. Each
  * change is one call to the server, which reads and checks it by the settings command's rules; its
  * message shows beside the field of the form that sent it, and nothing changes.
  */
@@ -211,6 +213,50 @@ export function DeliverySettings() {
           </label>
           <button type="submit" className={styles.primary}>
             Close this day
+          </button>
+        </form>
+      </section>
+
+      <section aria-label="Same-day cutoff of a day" className={styles.panel}>
+        <h3>Same-day cutoff of a day</h3>
+        <p className={styles.note}>A busy day can stop taking same-day orders at another time (Lagos time); other days keep the usual cutoff.</p>
+        {view.dayCutoffs.length ? (
+          <ul aria-label="Days with their own cutoff" className={styles.lines}>
+            {view.dayCutoffs.map((c) => (
+              <li key={c.date}>
+                {formatDrawerDate(c.date)}:{' '}
+                {[c.sameDayCutoff.delivery && `delivery until ${formatCutoff(c.sameDayCutoff.delivery)}`, c.sameDayCutoff.pickup && `pick-up until ${formatCutoff(c.sameDayCutoff.pickup)}`].filter(Boolean).join(', ')}{' '}
+                <button type="button" className={styles.secondary} onClick={() => void send(null, 'clear-day-cutoff', [{ change: 'clear-day-cutoff', date: c.date }])}>
+                  Usual cutoff on {formatDrawerDate(c.date)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No day has its own cutoff.</p>
+        )}
+        <form
+          aria-label="Set a day's cutoff"
+          className={styles.form}
+          onSubmit={(e) => void send(e, 'day-cutoff', [{ change: 'set-day-cutoff', date: draft('cut:date'), delivery: draft('cut:delivery'), pickup: draft('cut:pickup') }], ['cut:'])}
+        >
+          <label>
+            Day
+            <input type="date" value={draft('cut:date')} onChange={(e) => setDraft('cut:date', e.target.value)} {...described('day-cutoff', 'date')} />
+            {beside('day-cutoff', 'date')}
+          </label>
+          <label>
+            Same-day delivery closes at
+            <input type="time" value={draft('cut:delivery')} onChange={(e) => setDraft('cut:delivery', e.target.value)} {...described('day-cutoff', 'delivery')} />
+            {beside('day-cutoff', 'delivery')}
+          </label>
+          <label>
+            Same-day pick-up closes at (optional)
+            <input type="time" value={draft('cut:pickup')} onChange={(e) => setDraft('cut:pickup', e.target.value)} {...described('day-cutoff', 'pickup')} />
+            {beside('day-cutoff', 'pickup')}
+          </label>
+          <button type="submit" className={styles.primary}>
+            Set the day’s cutoff
           </button>
         </form>
       </section>

@@ -351,12 +351,22 @@ export interface ClosedDate {
   note: string;
 }
 
-/** Same-day cutoffs, Lagos time 'HH:MM', and the closed days (setting 'checkoutSettings'). */
+/** A day whose same-day orders close at another time than usual (a busy Valentine's Day): set by a manager. */
+export interface DayCutoff {
+  /** YYYY-MM-DD, the shop's calendar. */
+  date: string;
+  /** Lagos time 'HH:MM' per method; a method left out keeps the usual cutoff. */
+  sameDayCutoff: Partial<Record<DeliveryMethod, string>>;
+}
+
+/** Same-day cutoffs, Lagos time 'HH:MM', the closed days and the days with their own cutoff (setting 'checkoutSettings'). */
 export interface CheckoutSettings {
   timeZone: string;
   sameDayCutoff: Record<DeliveryMethod, string>;
   /** Days with no delivery or pick-up; absent: none. */
   closedDates?: ClosedDate[];
+  /** Days whose same-day cutoff differs; absent: none. */
+  dayCutoffs?: DayCutoff[];
 }
 
 export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {

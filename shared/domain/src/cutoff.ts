@@ -63,9 +63,13 @@ export function parseCutoff(text: string | undefined): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-/** The method's cutoff in minutes: the setting when well formed, else the default (21:00 / 23:50). */
-export function cutoffMinutes(method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): number {
-  return parseCutoff(settings.sameDayCutoff?.[method]) ?? parseCutoff(DEFAULT_CHECKOUT_SETTINGS.sameDayCutoff[method])!;
+/**
+ * The method's cutoff in minutes: on `date`, that day's own cutoff when a manager set one; else the
+ * setting when well formed; else the default (21:00 / 23:50).
+ */
+export function cutoffMinutes(method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS, date?: string): number {
+  const day = date ? parseCutoff(settings.dayCutoffs?.find((d) => d.date === date)?.sameDayCutoff?.[method]) : null;
+  return day ?? parseCutoff(settings.sameDayCutoff?.[method]) ?? parseCutoff(DEFAULT_CHECKOUT_SETTINGS.sameDayCutoff[method])!;
 }
 
 /** A cutoff in minutes (1260) or as 'HH:MM' ('21:00') → '9:00pm'; 1430 → '11:50pm', '00:30' → '12:30am'. */
@@ -78,7 +82,8 @@ export function formatCutoff(cutoff: number | string): string {
 
 /** Time left to order for today, in ms; 0 once the cutoff is reached (at 21:00:00 sharp it is too late). */
 export function msUntilCutoff(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): number {
-  const left = cutoffMinutes(method, settings) * 60 - shopTime(now, settings.timeZone).seconds;
+  const { date, seconds } = shopTime(now, settings.timeZone);
+  const left = cutoffMinutes(method, settings, date) * 60 - seconds;
   return left > 0 ? left * 1000 - now.getMilliseconds() : 0;
 }
 
@@ -140,7 +145,7 @@ export function deliveryDateProblem(
   if (date === today && !sameDayOpen(now, method, settings)) {
     return {
       reason: 'is past the same-day cutoff',
-      message: `Same-day ${what(method)} closes at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose tomorrow or a later day`,
+      message: `Same-day ${what(method)} closes at ${formatCutoff(cutoffMinutes(method, settings, date))} Lagos time: choose tomorrow or a later day`,
     };
   }
   return null;
@@ -168,13 +173,13 @@ export function orderDateProblem(
         ? `The delivery date of this order, ${date}, has passed: choose a new delivery date before paying`
         : problem.reason === 'is a closed day'
           ? `${closedWords(closedDay(date, settings)!)}: choose a new delivery date before paying`
-          : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings))} Lagos time: choose a new delivery date before paying`,
+          : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings, date))} Lagos time: choose a new delivery date before paying`,
   };
 }
 
 /** The live line under the date field. */
 export function cutoffMessage(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
-  const at = formatCutoff(cutoffMinutes(method, settings));
+  const at = formatCutoff(cutoffMinutes(method, settings, shopDate(now, settings.timeZone)));
   const left = msUntilCutoff(now, method, settings);
   if (left > 0) return `Same-day ${what(method)} closes in ${formatCountdown(left)} (${at} Lagos time).`;
   const earliest = earliestDate(now, method, settings);

@@ -172,3 +172,26 @@ describe('closed days (a manager closes a public holiday)', () => {
     });
   });
 });
+
+describe("a day's own same-day cutoff (a busy day closes earlier)", () => {
+  const valentines = { ...DEFAULT_CHECKOUT_SETTINGS, dayCutoffs: [{ date: '2026-02-14', sameDayCutoff: { delivery: '12:00' } }] };
+
+  it("closes same-day delivery at the day's time, that day only; pick-up keeps its usual cutoff", () => {
+    expect(sameDayOpen(lagos('2026-02-14', '11:59'), 'delivery', valentines)).toBe(true);
+    expect(sameDayOpen(lagos('2026-02-14', '12:00'), 'delivery', valentines)).toBe(false);
+    expect(sameDayOpen(lagos('2026-02-13', '20:59'), 'delivery', valentines)).toBe(true);
+    expect(sameDayOpen(lagos('2026-02-14', '23:49'), 'pickup', valentines)).toBe(true);
+    expect(cutoffMinutes('delivery', valentines, '2026-02-14')).toBe(12 * 60);
+    expect(cutoffMinutes('delivery', valentines, '2026-02-15')).toBe(21 * 60);
+  });
+
+  it('words the refusal, the live line and the check before paying with that time', () => {
+    const afternoon = lagos('2026-02-14', '13:00');
+    expect(deliveryDateProblem('2026-02-14', 'delivery', afternoon, valentines)?.message).toBe('Same-day delivery closes at 12:00pm Lagos time: choose tomorrow or a later day');
+    expect(earliestDate(afternoon, 'delivery', valentines)).toBe('2026-02-15');
+    expect(cutoffMessage(lagos('2026-02-14', '11:00'), 'delivery', valentines)).toBe('Same-day delivery closes in 1h 00m 00s (12:00pm Lagos time).');
+    expect(orderDateProblem({ deliveryDate: '2026-02-14', deliveryMethod: 'delivery' }, afternoon, valentines)?.message).toBe(
+      'Same-day delivery for 2026-02-14 closed at 12:00pm Lagos time: choose a new delivery date before paying',
+    );
+  });
+});

@@ -1,5 +1,5 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DeliveryConfig } from '@adire/contracts';
-import { formatAmount, formatDrawerDate, isApiDate, shopDate, type DeliverySettings } from '@adire/domain';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type DeliveryConfig } from '@adire/contracts';
+import { formatAmount, formatCutoff, formatDrawerDate, isApiDate, parseCutoff, shopDate, type DeliverySettings } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
@@ -7,8 +7,9 @@ import { SettingsError, writeSetting } from './settings-store';
 
 /**
  * Delivery zones and fees, the minimum amount for free delivery, fee windows (the festive days that
- * price delivery their own way: the settings' `overrideConfigs`) and closed days (the checkout
- * settings' `closedDates`, read by the one date rule of `@adire/domain`). The operator command
+ * price delivery their own way: the settings' `overrideConfigs`), closed days and days with their own
+ * same-day cutoff (the checkout settings' `closedDates` and `dayCutoffs`, read by the one date rule of
+ * `@adire/domain`). The operator command
  * (`pnpm settings set-fee …`) and the back office's settings page both go through
  * `changeDeliverySettings`; the reading and checking below is pure, so it is tested without a database.
  *
@@ -26,9 +27,23 @@ export type DeliveryChange =
   | { kind: 'add-window'; name: string; startDate: string; endDate: string; surcharge: number; minAmount: number }
   | { kind: 'remove-window'; name: string }
   | { kind: 'close-date'; date: string; note: string }
-  | { kind: 'open-date'; date: string };
+  | { kind: 'open-date'; date: string }
+  | { kind: 'set-day-cutoff'; date: string; delivery: string | null; pickup: string | null }
+  | { kind: 'clear-day-cutoff'; date: string };
 
-export const DELIVERY_CHANGES = ['set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date'] as const;
+export const DELIVERY_CHANGES = [
+  'set-fee',
+  'add-zone',
+  'rename-zone',
+  'remove-zone',
+  'set-min-amount',
+  'add-window',
+  'remove-window',
+  'close-date',
+  'open-date',
+  'set-day-cutoff',
+  'clear-day-cutoff',
+] as const;
 export type DeliveryChangeKind = DeliveryChange['kind'];
 
 /** The largest fee, surcharge or minimum amount taken, in naira (a typo guard: ten million). */
@@ -66,6 +81,14 @@ export function parseName(raw: unknown, field: string, what: string): string {
 export function parseDay(raw: unknown, field: string): string {
   const text: string = clean(raw);
   if (!isApiDate(text)) throw new SettingsError(`'${clean(raw).slice(0, 40)}' is not a day: write it YYYY-MM-DD, such as 2026-12-25.`, field);
+  return text;
+}
+
+/** A same-day cutoff, Lagos time 'HH:MM' (24-hour), or null when left empty. */
+export function parseCutoffTime(raw: unknown, field: string): string | null {
+  const text = clean(raw);
+  if (!text) return null;
+  if (parseCutoff(text) === null) throw new SettingsError(`'${text.slice(0, 20)}' is not a time: write it HH:MM, 24-hour Lagos time, such as 12:00 or 18:30.`, field);
   return text;
 }
 
@@ -111,6 +134,15 @@ export function readDeliveryChange(kind: string, input: Record<string, unknown>)
       return { kind, date: parseDay(input.date, 'date'), note: parseNote(input.note, 'note') };
     case 'open-date':
       return { kind, date: parseDay(input.date, 'date') };
+    case 'set-day-cutoff': {
+      const date = parseDay(input.date, 'date');
+      const delivery = parseCutoffTime(input.delivery, 'delivery');
+      const pickup = parseCutoffTime(input.pickup, 'pickup');
+      if (!delivery && !pickup) throw new SettingsError('Give the time same-day delivery closes that day (HH:MM), or the pick-up time, or both.', 'delivery');
+      return { kind, date, delivery, pickup };
+    }
+    case 'clear-day-cutoff':
+      return { kind, date: parseDay(input.date, 'date') };
     default:
       throw new SettingsError(`Unknown delivery change '${kind.slice(0, 40)}'. Changes: ${DELIVERY_CHANGES.join(', ')}.`, 'change');
   }
@@ -132,6 +164,8 @@ export function changeTarget(change: DeliveryChange): string {
       return change.name;
     case 'close-date':
     case 'open-date':
+    case 'set-day-cutoff':
+    case 'clear-day-cutoff':
       return change.date;
   }
 }
@@ -269,6 +303,21 @@ export function applyDeliveryChange(current: DeliveryState, change: DeliveryChan
       checkout.closedDates = closed.filter((c) => c.date !== change.date);
       return { delivery, checkout, message: `${day(change.date)} is open again for delivery and pick-up.` };
     }
+    case 'set-day-cutoff': {
+      if (change.date < today) throw new SettingsError(`${day(change.date)} has passed.`, 'date');
+      const cutoffs = (checkout.dayCutoffs ?? []).filter((c) => c.date >= today && c.date !== change.date);
+      if (cutoffs.length >= MAX_CLOSED_DATES) throw new SettingsError(`${MAX_CLOSED_DATES} days have their own cutoff already: clear one first.`, 'date');
+      const sameDayCutoff: DayCutoff['sameDayCutoff'] = { ...(change.delivery ? { delivery: change.delivery } : {}), ...(change.pickup ? { pickup: change.pickup } : {}) };
+      checkout.dayCutoffs = [...cutoffs, { date: change.date, sameDayCutoff }].sort((a, b) => a.date.localeCompare(b.date));
+      const said = [change.delivery && `same-day delivery closes at ${formatCutoff(change.delivery)}`, change.pickup && `same-day pick-up at ${formatCutoff(change.pickup)}`].filter(Boolean).join(', ');
+      return { delivery, checkout, message: `On ${day(change.date)} ${said} Lagos time.` };
+    }
+    case 'clear-day-cutoff': {
+      const cutoffs = (checkout.dayCutoffs ?? []).filter((c) => c.date >= today);
+      if (!cutoffs.some((c) => c.date === change.date)) throw new SettingsError(`${day(change.date)} has no cutoff of its own.`, 'date');
+      checkout.dayCutoffs = cutoffs.filter((c) => c.date !== change.date);
+      return { delivery, checkout, message: `${day(change.date)} takes same-day orders until the usual cutoff again.` };
+    }
   }
 }
 
@@ -278,6 +327,7 @@ export interface DeliveryView {
   minAmount: number;
   windows: { name: string; startDate: string; endDate: string; active: boolean; minAmount: number; zones: { state: string; zones: { name: string; amount: number }[] }[] }[];
   closedDates: ClosedDate[];
+  dayCutoffs: DayCutoff[];
 }
 
 export function deliveryView(state: DeliveryState, today: string): DeliveryView {
@@ -288,6 +338,7 @@ export function deliveryView(state: DeliveryState, today: string): DeliveryView 
       .filter((c) => (c.endDate ?? '') >= today)
       .map((c) => ({ name: c.name, startDate: c.startDate ?? '', endDate: c.endDate ?? '', active: c.active, minAmount: c.minAmount, zones: c.stateDeliveryZones })),
     closedDates: (state.checkout.closedDates ?? []).filter((c) => c.date >= today),
+    dayCutoffs: (state.checkout.dayCutoffs ?? []).filter((c) => c.date >= today),
   };
 }
 
@@ -310,6 +361,9 @@ export function changedPart(view: DeliveryView, change: DeliveryChange): unknown
     case 'close-date':
     case 'open-date':
       return view.closedDates;
+    case 'set-day-cutoff':
+    case 'clear-day-cutoff':
+      return view.dayCutoffs;
   }
 }
 
@@ -333,7 +387,7 @@ export async function changeDeliverySettings(
   const today = shopDate(now);
   const current = await readDeliveryState(db);
   const next = applyDeliveryChange(current, change, today);
-  if (change.kind === 'close-date' || change.kind === 'open-date') await writeSetting(db, 'checkoutSettings', next.checkout);
+  if (['close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff'].includes(change.kind)) await writeSetting(db, 'checkoutSettings', next.checkout);
   else await writeSetting(db, 'deliverySettings', next.delivery);
   const after = deliveryView(next, today);
   return { message: next.message, before: changedPart(deliveryView(current, today), change), after: changedPart(after, change), delivery: after };

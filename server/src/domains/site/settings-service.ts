@@ -43,6 +43,10 @@ export const SETTINGS_USAGE = `Usage: pnpm settings <command>
   remove-window "<name>"                those days are priced as usual again
   close-date <YYYY-MM-DD> ["<note>"]    no delivery or pick-up that day ("We are closed on …")
   open-date <YYYY-MM-DD>                take orders for that day again
+  set-day-cutoff <YYYY-MM-DD> <delivery HH:MM> [<pick-up HH:MM>]
+                                        that day's same-day orders close then (Lagos time;
+                                        "" for the usual delivery cutoff, e.g. to set pick-up only)
+  clear-day-cutoff <YYYY-MM-DD>         the usual cutoff again that day
   help                                  this text
 
 Examples:
@@ -72,6 +76,8 @@ const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optiona
   'remove-window': { fields: ['name'], shape: '"<name>"' },
   'close-date': { fields: ['date', 'note'], optional: 1, shape: '<YYYY-MM-DD> ["<note>"]' },
   'open-date': { fields: ['date'], shape: '<YYYY-MM-DD>' },
+  'set-day-cutoff': { fields: ['date', 'delivery', 'pickup'], optional: 1, shape: '<YYYY-MM-DD> <delivery HH:MM> [<pick-up HH:MM>]' },
+  'clear-day-cutoff': { fields: ['date'], shape: '<YYYY-MM-DD>' },
 };
 
 function parseDeliveryWords(kind: DeliveryChange['kind'], argv: readonly string[]): DeliveryChange {
@@ -257,6 +263,10 @@ export async function showSettings(db: Kysely<Database>): Promise<string> {
   lines.push(`Closed days (${closed.length}):`);
   if (!closed.length) lines.push('  (none)');
   for (const c of closed) lines.push(`  ${c.date}${c.note ? ` ${c.note}` : ''}`);
+  const cutoffs = (checkout?.dayCutoffs ?? []).filter((c) => c.date >= today);
+  lines.push(`Days with their own same-day cutoff (${cutoffs.length}):`);
+  if (!cutoffs.length) lines.push('  (none)');
+  for (const c of cutoffs) lines.push(`  ${c.date}${Object.entries(c.sameDayCutoff).map(([m, t]) => ` ${m} ${t}`).join(',')}`);
   return lines.join('\n');
 }
 

@@ -308,7 +308,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         // `change` is read in the handler, after the role check: a shopper or florist hears 403, not 400.
         body: body([], {
           change: text(40),
-          ...Object.fromEntries(['state', 'zone', 'newName', 'window', 'name', 'startDate', 'endDate', 'date', 'note'].map((f) => [f, text(400)])),
+          ...Object.fromEntries(['state', 'zone', 'newName', 'window', 'name', 'startDate', 'endDate', 'date', 'note', 'delivery', 'pickup'].map((f) => [f, text(400)])),
           amount: nairaField,
           surcharge: nairaField,
           minAmount: nairaField,
