@@ -237,7 +237,7 @@ export function loadWatcher(): { stop(): { min: number; median: number; max: num
 /** One shopper's step: a request made from what the shopper holds so far (null: skip this step). */
 export interface ShopperStep {
   name: string;
-  request(context: Record<string, unknown>): { method: string; path: string; body?: string } | null;
+  request(context: Record<string, unknown>): { method: string; path: string; body?: string; headers?: Record<string, string> } | null;
   /** Read the answer into the shopper's context (e.g. the order id a create returned). */
   onAnswer?(status: number, body: string, context: Record<string, unknown>): void;
 }
@@ -257,10 +257,10 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
   const url = new URL(server.base);
   const until = Date.now() + options.durationS * 1000;
   const think = () => new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * options.thinkMs));
-  const send = (req: { method: string; path: string; body?: string }) =>
+  const send = (req: { method: string; path: string; body?: string; headers?: Record<string, string> }) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const r = http.request(
-        { agent, host: url.hostname, port: url.port, method: req.method, path: req.path, headers: req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {} },
+        { agent, host: url.hostname, port: url.port, method: req.method, path: req.path, headers: { ...req.headers, ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}) } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -232,11 +232,13 @@ async function orders(): Promise<string> {
   const reader = openDatabase({ sqliteFile: file });
   const skus = (await reader.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('stock', 'is', null).where('price_ngn', '>', 0).orderBy('position').limit(3).execute()).map((r) => r.sku);
   await reader.close();
-  // The 50 shoppers all come from 127.0.0.1: lift the per-IP mail limit so every checkout mails, as each
-  // real shopper's (on an address of their own) does.
-  const shop = await startShop('shop', file, { AUTH_LIMIT_ORDER_MAIL_IP: '1000000/1h' });
+  // Each order is a shopper of its own, on an address of their own, as behind the shop's proxy (which
+  // the server trusts for X-Forwarded-For): the shop's per-IP mail limit stays as it is in production,
+  // and every checkout mails.
+  const shop = await startShop('shop', file, { TRUST_PROXY: '127.0.0.1' });
   const headers = { 'content-type': 'application/json' };
   let shoppersSoFar = 0;
+  const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const createBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] });
   const updateBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] });
   const checkoutBody = () =>
@@ -261,14 +263,14 @@ async function orders(): Promise<string> {
   const steps: ShopperStep[] = [
     { name: 'create', request: () => ({ method: 'POST', path: '/v1/orders/order/create', body: createBody }), onAnswer: (status, body, c) => void (c.orderId = orderIdOf(status, body)) },
     { name: 'update', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/${c.orderId as string}`, body: updateBody } : null) },
-    { name: 'checkout', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/checkout-order/${c.orderId as string}`, body: checkoutBody() } : null) },
+    { name: 'checkout', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/checkout-order/${c.orderId as string}`, body: checkoutBody(), headers: { 'x-forwarded-for': addressOf(shoppersSoFar) } } : null) },
   ];
   // The same cycle for autocannon's closed loop (the next request as soon as the last is answered).
   type Shopper = { orderId?: string };
   const cannon: NamedRequest[] = [
     { name: 'create', method: 'POST', path: '/v1/orders/order/create', headers, body: createBody, onResponse: (status, body, context) => void ((context as Shopper).orderId = orderIdOf(status, body)) },
     { name: 'update', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: updateBody } : (undefined as never)) },
-    { name: 'checkout', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody() } : (undefined as never)) },
+    { name: 'checkout', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody(), headers: { ...headers, 'x-forwarded-for': addressOf(shoppersSoFar) } } : (undefined as never)) },
   ];
 
   const report = (title: string, description: string, results: LoadResult[]) => {

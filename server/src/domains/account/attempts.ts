@@ -50,11 +50,14 @@ export function createAttemptLog(db: Db, longestWindowMs: number) {
       await db.kysely.insertInto('auth_attempt').values(rows).execute();
       let wait = 0;
       for (const { bucket, limit } of rules) {
+        // Only the newest `max` others can decide (retryAfterMs): a bucket's read stays as small as its limit.
         const counted = await db.kysely
           .selectFrom('auth_attempt')
           .select(['id', 'created_at'])
           .where('bucket', '=', bucket)
           .where('created_at', '>', new Date(now - limit.windowMs).toISOString())
+          .orderBy('created_at', 'desc')
+          .limit(limit.max + ids.length)
           .execute();
         // A parallel request that started a moment later (or on a clock slightly ahead) counts as now.
         const others = counted.filter((r) => !ids.includes(r.id)).map((r) => Math.min(Date.parse(r.created_at), now));
