@@ -36,19 +36,37 @@ const navigate = (path: string) => window.history.pushState(null, '', path);
 /** The guest cart in local storage; a corrupt value or item counts as absent. */
 const readGuestCart = (): CartItem[] => storedCartItems(readStored('cartItems'));
 
-/** Logged-in carts live on the server (debounced save); a guest's cart lives in local storage. */
+/**
+ * Logged-in carts live on the server (debounced save); a guest's cart lives in local storage. A save
+ * still waiting when the page is left (a reload or a tap on a link within the debounce) is sent at
+ * once, as the page goes (`flushCartSave`): the item a shopper just added is not lost.
+ */
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let unsaved: CartItem[] | null = null;
 function persist(items: CartItem[]): void {
   if (!currentUser()) {
     writeStored('cartItems', items);
     return;
   }
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => void saveServerCart(items), 400);
+  unsaved = items;
+  saveTimer = setTimeout(() => {
+    unsaved = null;
+    void saveServerCart(items);
+  }, 400);
 }
 
-async function saveServerCart(items: CartItem[]): Promise<void> {
-  const res = await api.put(API_PATHS.cartUpdate, { cartItems: itemsWithSku(items) });
+/** The save still waiting for its debounce, sent now with a request that outlives the page. */
+export function flushCartSave(): void {
+  if (!unsaved) return;
+  clearTimeout(saveTimer);
+  const items = unsaved;
+  unsaved = null;
+  void saveServerCart(items, { keepalive: true });
+}
+
+async function saveServerCart(items: CartItem[], options: { keepalive?: boolean } = {}): Promise<void> {
+  const res = await api.put(API_PATHS.cartUpdate, { cartItems: itemsWithSku(items) }, options);
   if (res.error && res.status !== 401) toast('error', `Unable to save cart: ${res.message}`);
 }
 
@@ -129,6 +147,7 @@ export const useCart = create<CartState>((set, get) => {
     },
     reset(reason) {
       clearTimeout(saveTimer);
+      unsaved = null;
       if (reason === 'order-finished') forgetPaidServerCart();
       set({ items: [], deliveryDate: null, orderId: null });
       writeStored('cartItems', null);
@@ -195,6 +214,7 @@ let wired = false;
 export function wireCartToBus(): void {
   if (wired) return;
   wired = true;
+  addEventListener('pagehide', flushCartSave);
   publishSummary(useCart.getState());
   useCart.subscribe((state, prev) => {
     if (state.items !== prev.items || state.orderId !== prev.orderId || state.deliveryDate !== prev.deliveryDate) publishSummary(state);

@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A bearer token of the caller's own (the back office's staff session) instead of the stored shopper's; null sends none. */
   token?: string | null;
+  /** Let the request outlive the page (sent as the page is left: `fetch`'s keepalive, bodies up to 64 KB). */
+  keepalive?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -95,6 +97,7 @@ export function createApiClient(initial: Partial<ApiClientConfig> = {}) {
         headers,
         body: sendsBody ? JSON.stringify(withBusiness(options.body)) : undefined,
         signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
       const body = await readJson(res);
       if (!res.ok) return toFailure(res.status, body);
