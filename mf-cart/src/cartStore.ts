@@ -66,7 +66,8 @@ export function flushCartSave(): void {
 }
 
 async function saveServerCart(items: CartItem[], options: { keepalive?: boolean } = {}): Promise<void> {
-  const res = await api.put(API_PATHS.cartUpdate, { cartItems: itemsWithSku(items) }, options);
+  const body = { cartItems: itemsWithSku(items) };
+  const res = await (options.keepalive ? api.put(API_PATHS.cartUpdate, body, { keepalive: true }) : api.put(API_PATHS.cartUpdate, body));
   if (res.error && res.status !== 401) toast('error', `Unable to save cart: ${res.message}`);
 }
 

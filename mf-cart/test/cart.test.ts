@@ -84,6 +84,19 @@ describe('cart and the server', () => {
     expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { cartItems: useCart.getState().items });
   });
 
+  it('a logged-in save still waiting for its debounce goes at once, outliving the page, when the page is left', () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ error: false, message: '', data: null, status: 200 });
+    bus.emit('user:changed', { email: 'ada@example.com', authToken: 't', recipients: [], cartItems: [] });
+    put.mockClear();
+    bus.emit('cart:add', { item: roses });
+    expect(put).not.toHaveBeenCalled(); // debounced
+    dispatchEvent(new Event('pagehide'));
+    expect(put).toHaveBeenCalledWith('/v1/cart-item/update', { cartItems: useCart.getState().items }, { keepalive: true });
+    expect(useCart.getState().items).toHaveLength(1);
+    dispatchEvent(new Event('pagehide'));
+    expect(put).toHaveBeenCalledTimes(1); // nothing left waiting
+  });
+
   it("'Proceed to checkout' creates the order with an empty date for a guest, keeps the id and goes to checkout", async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue({ error: false, message: '', data: { id: 'ord_123' }, status: 200 });
     bus.emit('cart:add', { item: roses });
