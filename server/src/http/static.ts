@@ -266,9 +266,12 @@ async function registerShell(
     const done = () => drawings.delete(flightKey);
     drawing.then((d) => {
       if (!d?.finished) return done();
-      d.finished.then((whole) => {
-        if (whole) pages!.put(stamp, key, htmlOf(whole), whole.status); // ignored if the stamp moved meanwhile
-      }).finally(done);
+      d.finished
+        .then((whole) => {
+          if (whole) pages!.put(stamp, key, htmlOf(whole), whole.status); // ignored if the stamp moved meanwhile
+        })
+        .catch((err: unknown) => app.log.warn({ err, url: args[0] }, 'a drawing finished for the page cache could not be kept'))
+        .finally(done);
     }, done);
     return drawing;
   };
