@@ -1,8 +1,8 @@
 /**
- * What the bench parts share: servers in child processes, autocannon runs, the servers' memory read
- * from /proc, medians and the printed tables.
+ * What the bench parts share: servers in child processes, load runs (wrk or autocannon), the
+ * servers' memory read from /proc, medians and the printed tables.
  */
-import { execSync, fork, type ChildProcess } from 'node:child_process';
+import { execFile, execSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,11 +13,40 @@ import { bundleServer } from '../build';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Whether a command is on the PATH. */
+function installed(command: string): boolean {
+  try {
+    execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Loader = 'wrk' | 'autocannon';
+
+/**
+ * The load generator for fixed requests (BENCH_LOADER): wrk where it is installed (Debian's `wrk`),
+ * else autocannon. Both run on the server's 2 cores; autocannon, in this process, turns every answer's
+ * body into a string (about 25 µs of its CPU per 15 KB listing, 10 µs per bare answer), so with it
+ * req/s measures the load generator as much as the server. wrk (C) reads answers without keeping
+ * them. Requests made from earlier answers (the order bench's shoppers) always use autocannon.
+ */
+function chooseLoader(): Loader {
+  const asked = process.env.BENCH_LOADER;
+  if (asked === 'wrk' || asked === 'autocannon') return asked;
+  if (asked) throw new Error(`BENCH_LOADER=${asked}: use wrk or autocannon`);
+  if (installed('wrk')) return 'wrk';
+  console.warn('wrk is not installed (apt-get install wrk): fixed requests are sent with autocannon, whose own cost per answer limits req/s on big answers');
+  return 'autocannon';
+}
+
 export const BENCH = {
   /** Seconds per measurement. */
   duration: Number(process.env.BENCH_DURATION ?? 5),
   repeats: Number(process.env.BENCH_REPEATS ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  loader: chooseLoader(),
 };
 
 export interface Server {
@@ -115,7 +144,9 @@ export interface LoadResult {
   maxRssMb: number;
   /** The server's own CPU time per answered request, in µs: its cost, whatever the load generator's. */
   serverCpuUs: number;
-  /** Per request name (`name` on a request), p50/p99 from autocannon's own timings. */
+  /** The load generator's CPU time per answered request, in µs (it shares the cores with the server). */
+  clientCpuUs: number;
+  /** Per request name (`name` on a request), p50/p99 from autocannon's own timings (wrk: one, 'all'). */
   byName: Map<string, { p50: number; p99: number; count: number; errors: number }>;
 }
 
@@ -126,15 +157,98 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+interface LoadOptions {
+  duration?: number;
+  connections?: number;
+}
+
+/**
+ * One run of the load generator against `server`: `connections` keep-alive connections for `duration`
+ * seconds, cycling through `requests`. wrk (BENCH.loader) when every request is fixed; autocannon when
+ * a request is made from an earlier answer (`setupRequest`, `onResponse`).
+ */
+export function load(server: Server, requests: NamedRequest[], options: LoadOptions = {}): Promise<LoadResult> {
+  const fixed = requests.every((r) => !r.setupRequest && !r.onResponse);
+  return BENCH.loader === 'wrk' && fixed ? wrkLoad(server, requests, options) : cannonLoad(server, requests, options);
+}
+
+/** A Lua string literal (wrk's scripts). */
+const lua = (text: string) => `"${text.replace(/[\\"\n\r]/g, (c) => ({ '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r' })[c]!)}"`;
+
+/** wrk's script: the requests formatted once, then sent in turn (one Lua state: all connections share the turn). */
+export function wrkScript(requests: NamedRequest[]): string {
+  const formatted = requests.map((r) => {
+    const headers = Object.entries(r.headers ?? {}).map(([k, v]) => `[${lua(k)}] = ${lua(String(v))}`);
+    const body = typeof r.body === 'string' ? lua(r.body) : 'nil';
+    return `  wrk.format(${lua(r.method ?? 'GET')}, ${lua(r.path ?? '/')}, {${headers.join(', ')}}, ${body}),`;
+  });
+  return ['local requests', 'local turn = 0', 'init = function()', '  requests = {', ...formatted.map((f) => `  ${f}`), '  }', 'end', 'request = function()', '  turn = turn % #requests + 1', '  return requests[turn]', 'end', ''].join('\n');
+}
+
+/** A wrk latency ("512.00us", "1.20ms", "2.00s") in ms. */
+export function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) return NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
+}
+
+/** What wrk printed (with --latency), and its shell's `/proc/<pid>/stat` line: its own CPU is the shell's waited-for children's. */
+export function parseWrk(out: string): { requests: number; rps: number; p50: number; p99: number; errors: number; cpuMs: number } {
+  const number = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN);
+  const latency = (p: string) => wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const stat = out.trim().split('\n').at(-1)!.split(') ')[1]?.split(' ') ?? [];
+  return {
+    requests: number(/(\d+) requests in/),
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: latency('50'),
+    p99: latency('99'),
+    errors: (Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0)) + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
+    // cutime and cstime (fields 16 and 17), clock ticks of 10 ms.
+    cpuMs: (Number(stat[13]) + Number(stat[14])) * 10,
+  };
+}
+
+async function wrkLoad(server: Server, requests: NamedRequest[], options: LoadOptions): Promise<LoadResult> {
+  const script = path.join(os.tmpdir(), `adire-bench-wrk-${process.pid}.lua`);
+  fs.writeFileSync(script, wrkScript(requests));
+  let maxRssMb = rssMb(server.pid);
+  const cpuBefore = cpuMs(server.pid);
+  const sampler = setInterval(() => {
+    maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
+  }, 200);
+  const args = ['-t1', `-c${options.connections ?? BENCH.connections}`, `-d${options.duration ?? BENCH.duration}s`, '--timeout', '10s', '--latency', '-s', script, server.base];
+  // Through a shell that prints its own stat line after wrk ends: wrk's CPU time, as a waited-for child's.
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('/bin/sh', ['-c', 'wrk "$@" || exit $?; cat /proc/$$/stat', 'sh', ...args], { encoding: 'utf8' }, (err, stdout, stderr) => (err ? reject(new Error(`wrk failed: ${stderr || err.message}`)) : resolve(stdout))),
+  );
+  clearInterval(sampler);
+  maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
+  const w = parseWrk(out);
+  if (!Number.isFinite(w.requests)) throw new Error(`wrk printed no result:\n${out}`);
+  return {
+    rps: w.rps,
+    p50: w.p50,
+    p99: w.p99,
+    requests: w.requests,
+    errors: w.errors,
+    maxRssMb,
+    serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, w.requests),
+    clientCpuUs: (w.cpuMs * 1000) / Math.max(1, w.requests),
+    byName: new Map([['all', { p50: w.p50, p99: w.p99, count: w.requests, errors: w.errors }]]),
+  };
+}
+
 /**
  * One autocannon run: `connections` keep-alive connections, each cycling through `requests` in order
  * (its own context per cycle), for `duration` seconds. The server's RSS is sampled meanwhile.
  */
-export async function load(server: Server, requests: NamedRequest[], options: { duration?: number; connections?: number } = {}): Promise<LoadResult> {
+async function cannonLoad(server: Server, requests: NamedRequest[], options: LoadOptions): Promise<LoadResult> {
   const byName = new Map<string, number[]>();
   const errorsByName = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
   const cpuBefore = cpuMs(server.pid);
+  const ownBefore = process.cpuUsage();
   const sampler = setInterval(() => {
     maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
   }, 200);
@@ -158,6 +272,7 @@ export async function load(server: Server, requests: NamedRequest[], options: { 
       if (status >= 400) errorsByName.set(name, (errorsByName.get(name) ?? 0) + 1);
     });
   });
+  const own = process.cpuUsage(ownBefore);
   clearInterval(sampler);
   maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
   const names = new Map<string, { p50: number; p99: number; count: number; errors: number }>();
@@ -175,6 +290,7 @@ export async function load(server: Server, requests: NamedRequest[], options: { 
     errors: result.errors + result.timeouts + result.non2xx - notModified,
     maxRssMb,
     serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+    clientCpuUs: (own.user + own.system) / Math.max(1, result.requests.total),
     byName: names,
   };
 }
@@ -253,6 +369,7 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
+  const ownBefore = process.cpuUsage();
   const sampler = setInterval(() => (maxRssMb = Math.max(maxRssMb, rssMb(server.pid))), 200);
   const url = new URL(server.base);
   const until = Date.now() + options.durationS * 1000;
@@ -296,6 +413,7 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
     }
   };
   await Promise.all(Array.from({ length: options.shoppers }, one));
+  const own = process.cpuUsage(ownBefore);
   clearInterval(sampler);
   agent.destroy();
   const byName = new Map<string, { p50: number; p99: number; count: number; errors: number }>();
@@ -314,6 +432,7 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
     errors: [...errors.values()].reduce((a, b) => a + b, 0),
     maxRssMb,
     serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, all.length),
+    clientCpuUs: (own.user + own.system) / Math.max(1, all.length),
     byName,
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { ReleaseRegistry } from '../src/release/registry';
 import { startTestShop, type TestShop } from './helpers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -70,6 +71,24 @@ describe('the shell served from its live release', () => {
     expect(back.headers['x-adire-shell']).toBe(one.version);
     expect((await shop.app.inject('/favicon.svg')).body).toContain('Shell one');
     expect(two.version).not.toBe(one.version);
+  });
+
+  it("unpacks a remote's release published through another instance on its first request here", async () => {
+    // Another instance: the same database, a cache folder of its own.
+    const other = new ReleaseRegistry(shop.db, path.join(work, 'other-instance-releases'));
+    const dist = fs.mkdtempSync(path.join(work, 'cart-dist-'));
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), '// entry');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'chunk.js'), '// cart chunk');
+    const { version } = await other.publish({ ...release, remote: 'cart', distDir: dist });
+    expect(fs.existsSync(path.join(shop.dirs.releasesDir, 'cart', version))).toBe(false);
+
+    const chunk = await shop.app.inject(`/releases/cart/${version}/assets/chunk.js`);
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('// cart chunk');
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(fs.existsSync(path.join(shop.dirs.releasesDir, 'cart', version, 'remoteEntry.js'))).toBe(true);
+    expect((await shop.app.inject(`/releases/cart/${version}/assets/missing.js`)).statusCode).toBe(404);
   });
 
   it('serves no release record, dotfile or path outside the releases', async () => {

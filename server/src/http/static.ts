@@ -40,33 +40,37 @@ export async function registerStoreFiles(
     return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
-  // A release's files are unpacked from the registry into this instance's cache on first use (a page
-  // drawn before a rollback may still ask for the other version's chunks).
-  app.addHook('onRequest', async (request) => {
-    const match = /^\/releases\/([a-z]+)\/([^/?]+)\//.exec(request.url);
-    if (match && isReleaseTarget(match[1]!)) {
-      let version: string;
-      try {
-        version = decodeURIComponent(match[2]!);
-      } catch {
-        return;
+  // The release files in a plugin of their own: its hook runs for /releases/* only, so no API answer
+  // or page pays for it (issue 22).
+  await app.register(async (releaseFiles) => {
+    // A release's files are unpacked from the registry into this instance's cache on first use (a page
+    // drawn before a rollback may still ask for the other version's chunks).
+    releaseFiles.addHook('onRequest', async (request) => {
+      const match = /^\/releases\/([a-z]+)\/([^/?]+)\//.exec(request.url);
+      if (match && isReleaseTarget(match[1]!)) {
+        let version: string;
+        try {
+          version = decodeURIComponent(match[2]!);
+        } catch {
+          return;
+        }
+        await registry.unpack(match[1], version);
       }
-      await registry.unpack(match[1], version);
-    }
-  });
+    });
 
-  await app.register(fastifyStatic, {
-    root: releasesDir,
-    prefix: '/releases/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    // Each build writes .br and .gz copies at maximum compression beside its files; send those.
-    preCompressed: true,
-    // Only files inside a release folder; never the manifest, its lock, a staging copy or the
-    // server's own draw module.
-    allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-') && !/^\/?[a-z]+\/[^/]+\/server\//.test(pathName),
-    setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+    await releaseFiles.register(fastifyStatic, {
+      root: releasesDir,
+      prefix: '/releases/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      // Each build writes .br and .gz copies at maximum compression beside its files; send those.
+      preCompressed: true,
+      // Only files inside a release folder; never the manifest, its lock, a staging copy or the
+      // server's own draw module.
+      allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-') && !/^\/?[a-z]+\/[^/]+\/server\//.test(pathName),
+      setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+    });
   });
 
   await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw });
