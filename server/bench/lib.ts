@@ -41,12 +41,23 @@ function chooseLoader(): Loader {
   return 'autocannon';
 }
 
+/**
+ * BENCH_PIN (on by default where `taskset` is installed and there are 2 cores or more; BENCH_PIN=0
+ * turns it off): each server on core 0, this process and the load generator it starts on the others,
+ * so the server and the load generator never take turns on one core while the other idles (a server
+ * sharing its core with the load generator pays for it in every answer: cache misses and switches).
+ */
+const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && installed('taskset');
+const pin = (pid: number, cores: string) => execSync(`taskset -a -p -c ${cores} ${pid}`, { stdio: 'ignore' });
+if (PIN) pin(process.pid, `1-${os.cpus().length - 1}`);
+
 export const BENCH = {
   /** Seconds per measurement. */
   duration: Number(process.env.BENCH_DURATION ?? 5),
   repeats: Number(process.env.BENCH_REPEATS ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   loader: chooseLoader(),
+  pinned: PIN,
 };
 
 export interface Server {
@@ -80,6 +91,7 @@ async function startChild(name: string, script: string, args: string[], env: Nod
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening`)));
   });
+  if (PIN) pin(child.pid!, '0');
   return {
     name,
     base: `http://127.0.0.1:${port}`,
@@ -329,7 +341,7 @@ export function machine(): string {
     }
   };
   return [
-    `nproc: ${run('nproc')}`,
+    `nproc: ${run('nproc --all')}`,
     `free -g:\n${run('free -g')}`,
     `uname -a: ${run('uname -a')}`,
     `node: ${process.version}`,

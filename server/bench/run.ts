@@ -402,7 +402,7 @@ if (asked.includes('catalog')) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
     process.exit(1);
   }
-  console.log(`# API bench\n\n${machine()}\nload generator: ${BENCH.loader} (BENCH_LOADER; wrk from Debian's package where installed, else autocannon)`);
+  console.log(`# API bench\n\n${machine()}\nload generator: ${BENCH.loader} (BENCH_LOADER; wrk from Debian's package where installed, else autocannon)\n${BENCH.pinned ? 'cores: each server on core 0, the load generator on the others (BENCH_PIN)' : 'cores: shared by the servers and the load generator (BENCH_PIN=0, or no taskset)'}`);
   const watcher = loadWatcher();
   for (const name of names) await PARTS[name]!();
   const loadavg = watcher.stop();
