@@ -17,8 +17,17 @@ const PAGES: { type: string; path: string; ready: (page: Page) => Promise<void> 
   { type: 'VIP', path: '/vip', ready: (page) => expect(products(page)).toBeVisible() },
   { type: 'blog', path: '/blog', ready: (page) => expect(page.getByRole('list', { name: 'Posts' }).getByRole('listitem').first()).toBeVisible() },
   { type: 'FAQ', path: '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja', ready: (page) => expect(page.locator('details').first()).toBeVisible() },
-  // A link that is not (or no longer) valid: the page and its message, without needing the mailbox.
-  { type: 'unsubscribe', path: '/unsubscribe?token=no-such-token', ready: (page) => expect(page.getByRole('alert').first()).toBeVisible() },
+  // The unsubscribe page as a mail's link opens it (the button, not yet pressed), and a link that is
+  // not (or no longer) valid once pressed: the page and its message, without needing the mailbox.
+  { type: 'unsubscribe', path: '/unsubscribe?token=no-such-token', ready: (page) => expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeEnabled() },
+  {
+    type: 'unsubscribe, link not valid',
+    path: '/unsubscribe?token=no-such-token',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid or has expired' })).toBeVisible();
+    },
+  },
   // The newsletter's confirm page as a mail's link opens it: the button, not yet pressed.
   { type: 'newsletter confirm', path: '/newsletter/confirm?token=no-such-token', ready: (page) => expect(page.getByRole('button', { name: 'Confirm subscription' })).toBeEnabled() },
 ];

@@ -17,7 +17,7 @@ test.describe('alert banner', () => {
 });
 
 test.describe('newsletter', () => {
-  test("subscribes by the mailed confirmation link (a button, footer hidden), then the welcome mail's link unsubscribes", async ({ page, request }) => {
+  test("subscribes by the mailed confirmation link (a button, footer hidden), then the welcome mail's link unsubscribes (a button too)", async ({ page, request }) => {
     await requireDevMailbox(request);
     const email = `reader-${Date.now()}@example.com`;
     const inbox = async () => (await (await request.get(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()).data as { subject: string; text: string }[];
@@ -41,10 +41,21 @@ test.describe('newsletter', () => {
 
     const [welcome] = await inbox();
     expect(welcome!.subject).toBe('Welcome to the Adire Blooms newsletter');
+    // Opening the unsubscribe link unsubscribes nothing by itself either: the reader's button does.
+    const unsubscribeCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/v1/storefront/unsubscribe') unsubscribeCalls.push(req.method());
+    });
     const unsubscribeLink = linkIn(welcome!.text, '/unsubscribe');
     await page.goto(unsubscribeLink.pathname + unsubscribeLink.search);
-    await expect(page.getByText(`will receive no more newsletters from Adire Blooms`)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByText('Stop sending the Adire Blooms newsletter to this address?')).toBeVisible();
+    const button = page.getByRole('button', { name: 'Unsubscribe' });
+    await expect(button).toBeEnabled();
+    expect(unsubscribeCalls).toEqual([]);
+    await button.click();
+    await expect(page.getByText('will receive no more newsletters from Adire Blooms')).toBeVisible();
+    expect(unsubscribeCalls).toEqual(['POST']);
   });
 
   test('an invalid address gets a clear error toast', async ({ page }) => {

@@ -276,6 +276,22 @@ describe('confirmation link', () => {
     expect(await rows('late@example.com')).toHaveLength(0);
   });
 
+  it('forgets an address whose link died unfollowed (at the next subscribe call), and keeps the others', async () => {
+    await subscribe('never-confirmed@example.com');
+    await subscribe('still-waiting@example.com');
+    await subscribeAndConfirm('confirmed@example.com');
+    const past = new Date(Date.now() - 1000).toISOString();
+    await shop.db.kysely.updateTable('newsletter_confirmation').set({ expires_at: past }).where('email', 'in', ['never-confirmed@example.com', 'confirmed@example.com']).execute();
+    expect(await waiting('never-confirmed@example.com')).toHaveLength(1);
+
+    await subscribe('someone-else@example.com');
+    expect(await waiting('never-confirmed@example.com')).toHaveLength(0);
+    expect(await waiting('still-waiting@example.com')).toHaveLength(1);
+    // A followed link's row stays (the same link answers the same while the address stays subscribed).
+    expect(await waiting('confirmed@example.com')).toHaveLength(1);
+    expect(await rows('confirmed@example.com')).toMatchObject([{ status: 'subscribed' }]);
+  });
+
   it('validates the confirmation body', async () => {
     const tooLong = await confirm('x'.repeat(500));
     expect(tooLong.statusCode).toBe(400);

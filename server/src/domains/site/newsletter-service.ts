@@ -178,11 +178,13 @@ export async function subscribe(deps: NewsletterDeps, rawEmail: unknown, ip: str
   if (!email) throw badRequest(INVALID_EMAIL_MESSAGE, { email: 'is invalid' });
   const { db, attempts } = deps;
   await attempts.reserve([{ bucket: `newsletter:ip:${ip}`, limit: deps.limits.perIp }], now.getTime());
+  // Addresses whose link died unfollowed are forgotten: the shop keeps no address nobody confirmed.
+  const stamp = now.toISOString();
+  await db.kysely.deleteFrom(pending).where('business', '=', BUSINESS).where('confirmed_at', 'is', null).where('expires_at', '<', stamp).execute();
   if ((await currentStatus(db, email))?.status === 'subscribed') return { email, mailed: false };
 
   // The waiting row is the resend clock: of any number of parallel calls, one claims it (a new row,
   // or a row last mailed RESEND_AFTER_MS ago) and mails; the others answer the same and mail nothing.
-  const stamp = now.toISOString();
   const resendBefore = new Date(now.getTime() - RESEND_AFTER_MS).toISOString();
   const token = newToken();
   const fresh = { token_hash: hashToken(token), expires_at: new Date(now.getTime() + CONFIRM_TTL_MS).toISOString(), confirmed_at: null };
