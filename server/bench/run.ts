@@ -9,6 +9,7 @@
  *   pnpm bench catalog         the older single-connection latency bench (bench/catalog.ts)
  *   pnpm bench images          real photos: the product page's LCP picture before/after variants (bench/images.ts)
  *   pnpm bench pages           the server-drawn category page (kept, drawn each time, SSR=0) beside its API answer (bench/pages.ts)
+ *   pnpm bench processes       fresh shop processes one after another: how often one is slow for its whole life
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept),
@@ -139,6 +140,25 @@ async function measure(rows: Row[], log = console.log): Promise<void> {
 
 // ---- reads vs bare ---------------------------------------------------------------------------------
 
+/** What the reads bench asks the shop beyond the fixed mixes: product pages, 304s, a logged-in handshake. */
+async function shopRequests(shop: Server): Promise<{ products: NamedRequest[]; revalidate: NamedRequest[]; loggedIn: NamedRequest[] }> {
+  const all = await json<{ products: { slug: string }[] }>(shop, `/v1/catalog/categories/all/products?${B}&pageSize=60`);
+  const products = all.products.slice(0, 40).map((p) => get(`/v1/catalog/products/${p.slug}?${B}`));
+  const user = await json<{ authToken: string }>(shop, '/v1/storefront/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' }),
+  });
+  // What a returning browser sends: the tag it holds, answered by a 304.
+  const revalidate: NamedRequest[] = [];
+  for (const r of listingMix()) {
+    const res = await fetch(`${shop.base}${r.path}`);
+    await res.arrayBuffer();
+    revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
+  }
+  return { products, revalidate, loggedIn: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })] };
+}
+
 async function reads(): Promise<string> {
   console.log('\n## Shop reads vs a bare Fastify JSON route (same run, interleaved)\n');
   const file = copyOf(await seededShop(), 'reads');
@@ -146,20 +166,7 @@ async function reads(): Promise<string> {
   const shop = await startShop('shop', file);
   const uncached = await startShop('shop, cache off', file, { RESPONSE_CACHE: '0' });
   try {
-    const all = await json<{ products: { slug: string }[] }>(shop, `/v1/catalog/categories/all/products?${B}&pageSize=60`);
-    const products = all.products.slice(0, 40).map((p) => get(`/v1/catalog/products/${p.slug}?${B}`));
-    const user = await json<{ authToken: string }>(shop, '/v1/storefront/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' }),
-    });
-    // What a returning browser sends: the tag it holds, answered by a 304.
-    const revalidate: NamedRequest[] = [];
-    for (const r of listingMix()) {
-      const res = await fetch(`${shop.base}${r.path}`);
-      await res.arrayBuffer();
-      revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
-    }
+    const { products, revalidate, loggedIn } = await shopRequests(shop);
     const rows: Row[] = [
       { name: 'bare Fastify JSON route', server: bare, requests: [get('/')], results: [] },
       { name: 'category listing', server: shop, requests: listingMix(), results: [] },
@@ -172,7 +179,7 @@ async function reads(): Promise<string> {
       { name: 'filters (search + filter)', server: shop, requests: filtersMix(), results: [] },
       { name: 'categories', server: shop, requests: [get(`/v1/catalog/categories?${B}`)], results: [] },
       { name: 'handshake, no user', server: shop, requests: [get(`/v1/storefront/handshake?${B}`)], results: [] },
-      { name: 'handshake, with user (never cached)', server: shop, requests: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })], results: [] },
+      { name: 'handshake, with user (never cached)', server: shop, requests: loggedIn, results: [] },
     ];
     await measure(rows);
     const bareOf = (row: Row) => row.paired ?? rows[0]!.results;
@@ -389,14 +396,55 @@ async function scale(): Promise<string> {
   return out;
 }
 
+// ---- processes ---------------------------------------------------------------------------------------
+
+/**
+ * The same shop started afresh, process after process, each warmed by a second of every reads row and
+ * then measured: the listing and its 304 by server CPU per answer. Now and then a process is 4–5 µs
+ * slower on every answer for its whole life (BENCHMARKS.md, "A slow shop process"); this shows how
+ * often (BENCH_PROCESSES, 12).
+ */
+async function processes(): Promise<string> {
+  console.log('\n## Fresh shop processes, one after another\n');
+  const count = Number(process.env.BENCH_PROCESSES ?? 12);
+  const runs: { listing: number; revalidated: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const file = copyOf(await seededShop(), `processes-${i}`);
+    const shop = await startShop('shop', file);
+    try {
+      const { products, revalidate, loggedIn } = await shopRequests(shop);
+      const warmUp = [listingMix(), listingMix().map((r) => ({ ...r, headers: { 'accept-encoding': 'br, gzip' } })), revalidate, products, searchMix(), filtersMix(), [get(`/v1/catalog/categories?${B}`)], [get(`/v1/storefront/handshake?${B}`)], loggedIn];
+      for (const requests of warmUp) await load(shop, requests, { duration: 1 });
+      const listing = (await load(shop, listingMix())).serverCpuUs;
+      const revalidated = (await load(shop, revalidate)).serverCpuUs;
+      runs.push({ listing, revalidated });
+      console.log(`  process ${i + 1}/${count}: listing ${listing.toFixed(1)} µs, revalidated (304) ${revalidated.toFixed(1)} µs per answer`);
+    } finally {
+      await shop.stop();
+      removeCopy(file);
+    }
+  }
+  const typical = median(runs.map((r) => r.listing));
+  const slow = runs.filter((r) => r.listing > typical * 1.15);
+  const out = [
+    `${count} shop processes, each warmed by 1 s of every reads row, then ${BENCH.duration} s of each below (server CPU µs per answer).`,
+    '',
+    table(['process', 'listing', 'revalidated (304)'], runs.map((r, i) => [String(i + 1), r.listing.toFixed(1), r.revalidated.toFixed(1)])),
+    '',
+    `Listing median ${typical.toFixed(1)} µs; ${slow.length} of ${count} processes more than 15% above it.`,
+  ].join('\n');
+  console.log(`\n${out}`);
+  return out;
+}
+
 // ---- main ------------------------------------------------------------------------------------------
 
-const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages };
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages, processes };
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
 } else {
-  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages');
+  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes');
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
