@@ -10,7 +10,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
 import { trackRoutes } from './http/route-table';
 import { fastifyTrustProxy, registerSecurity } from './http/security';
-import { registerResponseCache } from './http/response-cache';
+import { registerResponseCache, serverAnsweringKeptFirst, type KeptFirst } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
 import { ReleaseRegistry } from './release/registry';
 import { telemetryRoutes } from './release/telemetry';
@@ -40,7 +40,10 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
       onDeliveryError: (err, mailId, retry) => reportMailError(err, mailId, retry),
     });
   const site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
+  // Kept answers are offered the request before Fastify routes it (response-cache.ts), once registered.
+  let keptFirst: KeptFirst | undefined;
   const app = Fastify({
+    serverFactory: (handler, options) => serverAnsweringKeptFirst(handler, options, () => keptFirst),
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimitBytes,
     // Ajv: coerce query strings to their types, strip nothing silently.
@@ -61,7 +64,9 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   registerSecurity(app, { servedManifest: () => releases.last(), corsOrigins: config.corsOrigins, devOverrides: config.devOverrides });
   registerInputGuards(app);
   // Before compress: cached answers carry their own compressed copies.
-  const { versions } = registerResponseCache(app, { db, ...config.responseCache });
+  const responseCache = registerResponseCache(app, { db, ...config.responseCache });
+  const { versions } = responseCache;
+  keptFirst = responseCache.keptFirst;
   await app.register(compress, { global: true, threshold: 1024 });
 
   // Every /v1 call must name this business (query or body), checked once the body is parsed.

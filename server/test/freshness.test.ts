@@ -96,6 +96,30 @@ describe('a change committed by another process', () => {
   }, 60_000);
 });
 
+describe('a change committed by another process, asked over HTTP', () => {
+  // Through a real socket the kept answer is sent before Fastify routes the request (response-cache.ts,
+  // keptFirst): the same promise must hold there.
+  it('shows on the very next request for a kept listing and product page, and the old tags no longer revalidate', async () => {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const listingUrl = `${base}/v1/catalog/categories/roses/products?${B}`;
+    const ask = (url: string, etag?: string) => fetch(url, { headers: etag ? { 'if-none-match': etag } : {} });
+    const before = await ask(`${base}${productUrl}`);
+    const listingBefore = await ask(listingUrl);
+    const tags = [before.headers.get('etag')!, listingBefore.headers.get('etag')!];
+    expect((await ask(`${base}${productUrl}`, tags[0])).status).toBe(304); // kept
+    expect((await ask(listingUrl, tags[1])).status).toBe(304);
+    for (const name of ['Ruby Romance, renamed over HTTP', 'Ruby Romance Red Roses']) {
+      await renameInAnotherProcess(PRODUCT, name);
+      const after = await ask(`${base}${productUrl}`, tags[0]);
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as { data: { name: string } }).data.name).toBe(name);
+      const listing = await ask(listingUrl, tags[1]);
+      expect(listing.status).toBe(200);
+      expect(((await listing.json()) as { data: { products: { name: string }[] } }).data.products.map((p) => p.name)).toContain(name);
+    }
+  }, 60_000);
+});
+
 describe('a logged-in handshake', () => {
   it('shows a rate changed by another process on the very next request (its shop part is reused only under the same stamp)', async () => {
     const login = await app.inject({ method: 'POST', url: '/v1/storefront/auth/login', payload: { business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' } });

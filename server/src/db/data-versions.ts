@@ -114,6 +114,22 @@ export class DataVersions {
     if (this.waiting.length === 1) setImmediate(this.checkWaiting);
   }
 
+  /**
+   * The stamp now, without waiting, where a commit check can tell it (SQLite files): the kept stamp
+   * while the check holds, else one check (and a stamp read only if someone committed) made at once.
+   * Undefined where it cannot be known without a round trip (PostgreSQL, SQLite in memory) or the
+   * check failed: ask `whenChecked` then. For answers made before any routing (response-cache.ts).
+   */
+  stampNow(): DataStamp | undefined {
+    if (!this.watch.available) return undefined;
+    if (this.kept && this.watch.settled() && this.kept.version === this.watch.version()) return this.kept.stamp;
+    try {
+      return this.checked();
+    } catch {
+      return undefined;
+    }
+  }
+
   current(): Promise<DataStamp> {
     return new Promise((resolve, reject) => this.whenChecked((err, stamp) => (err ? reject(err) : resolve(stamp!))));
   }

@@ -17,8 +17,10 @@
  *   for requests without an `Authorization` header; with one it is `private, no-store`, never stored.
  */
 import { createHash } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactoryHandler } from 'fastify';
 import type { Db } from '../db/database';
 import { DataVersions, type DataStamp } from '../db/data-versions';
 import { apiSecurityHeaders, HSTS } from './security';
@@ -60,6 +62,15 @@ export interface CachedAnswer {
 }
 
 type HeadKind = 'identity' | 'br' | 'gzip' | '304' | '304-br' | '304-gzip';
+
+/** An API answer as kept: under its URL, with the route's policy and what it was made under besides the data. */
+export interface KeptAnswer extends CachedAnswer {
+  policy: ResponseCachePolicy;
+  /** `policy.extraVersion()` when it was made ('' without one): a kept answer whose extra moved is not served. */
+  extra: string;
+}
+
+const extraOf = (policy: ResponseCachePolicy) => (policy.extraVersion ? policy.extraVersion() : '');
 
 /** A strong tag from the bytes: equal answers, equal tags, on any instance. */
 export function etagOf(body: Buffer | string): string {
@@ -238,20 +249,20 @@ function present(request: FastifyRequest, reply: FastifyReply, answer: CachedAns
   return bytes;
 }
 
-const pendingKeys = new WeakMap<FastifyRequest, { stamp: string; key: string }>();
+const pendingKeys = new WeakMap<FastifyRequest, { stamp: string; key: string; extra: string }>();
 
 type RouteHook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 type SendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
 const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 /**
- * A kept answer sent straight to the socket with its head built once (issue 22): the same headers the
- * hooks would give it — caching, tag, Vary, coding and every security header (`apiSecurityHeaders`) —
- * without running the onSend chain for a body that is already made.
+ * A kept answer written straight to the socket with its head built once per representation (issue 22):
+ * the same headers the hooks would give it — caching, tag, Vary, coding and every security header
+ * (`apiSecurityHeaders`) — without running the onSend chain for a body that is already made.
  */
-function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, policy: ResponseCachePolicy, onCompressed: (bytes: number) => void): void {
-  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-  const notModified = ifNoneMatchHits(request.headers['if-none-match'], answer.etag);
+function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, https: boolean, onCompressed: (bytes: number) => void): void {
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : null;
+  const notModified = ifNoneMatchHits(ifNoneMatch, answer.etag);
   const kind: HeadKind = notModified ? (encoding ? `304-${encoding}` : '304') : (encoding ?? 'identity');
   let body: Buffer | null = null;
   if (!notModified && encoding) {
@@ -262,7 +273,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAn
   const heads = (answer.heads ??= {});
   let head = heads[kind];
   if (!head) {
-    head = ['cache-control', PUBLIC_CACHE_CONTROL, 'etag', representationTag(answer.etag, encoding), 'vary', policy.audience === 'anonymous' ? 'Authorization, Accept-Encoding' : 'Accept-Encoding'];
+    head = ['cache-control', PUBLIC_CACHE_CONTROL, 'etag', representationTag(answer.etag, encoding), 'vary', answer.policy.audience === 'anonymous' ? 'Authorization, Accept-Encoding' : 'Accept-Encoding'];
     if (body) {
       head.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
       if (encoding) head.push('content-encoding', encoding);
@@ -270,10 +281,37 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAn
     head.push(...apiSecurityHeaders({ https: false }));
     heads[kind] = head;
   }
-  if (request.protocol === 'https') head = [...head, 'strict-transport-security', HSTS];
+  if (https) head = [...head, 'strict-transport-security', HSTS];
+  res.writeHead(notModified ? 304 : 200, head);
+  res.end(body ?? undefined);
+}
+
+/** A kept answer found through Fastify's route (a request the answer before routing left to it). */
+function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, onCompressed: (bytes: number) => void): void {
   reply.hijack();
-  reply.raw.writeHead(notModified ? 304 : 200, head);
-  reply.raw.end(body ?? undefined);
+  writeKept(reply.raw, answer, request.headers['accept-encoding'], request.headers['if-none-match'], request.protocol === 'https', onCompressed);
+}
+
+/**
+ * Answers a request from the kept answers before any routing, or returns false to leave it to Fastify
+ * (`serverAnsweringKeptFirst`).
+ */
+export type KeptFirst = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The HTTP server Fastify would make (its `serverFactory`, with the same timeouts), whose requests are
+ * first offered to `keptFirst()` — the response cache's answer before routing, once it is registered.
+ */
+export function serverAnsweringKeptFirst(handler: FastifyServerFactoryHandler, options: Record<string, unknown>, keptFirst: () => KeptFirst | undefined): http.Server {
+  const server = http.createServer((options.http as http.ServerOptions | undefined) ?? {}, (req, res) => {
+    const answer = keptFirst();
+    if (answer === undefined || !answer(req, res)) handler(req, res);
+  });
+  server.keepAliveTimeout = options.keepAliveTimeout as number;
+  server.requestTimeout = options.requestTimeout as number;
+  server.setTimeout(options.connectionTimeout as number);
+  if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+  return server;
 }
 
 /**
@@ -281,32 +319,48 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAn
  * then cached, tagged and compressed here. The hooks are the routes' own (added as each is
  * registered), so other routes pay nothing for them, and they run after every application-wide
  * onRequest hook (CORS, and whatever guards come later).
+ *
+ * `keptFirst` answers the common request for a kept answer before Fastify routes it at all (hand it to
+ * `serverAnsweringKeptFirst`): a plain GET of a URL kept under the current stamp, from a same-origin
+ * page over plain HTTP. Every hook on that way would do nothing for it — no CORS without an Origin, no
+ * HSTS without HTTPS, no business or input check for a URL whose answer was kept only after passing
+ * them — and the answer, its head and its 304 are the ones the route's own hooks send (`writeKept`).
+ * Anything else (another method, an Origin, HTTPS, an `Authorization` on a route shared only by
+ * anonymous requests, a database whose stamp needs a round trip, a URL not kept, the server closing)
+ * goes through Fastify as before. With the app's logger at info it logs each answer it sends, as
+ * Fastify logs the requests it completes.
  */
-export function registerResponseCache(app: FastifyInstance, { db, enabled = true, checkMs = 0, maxBytes = 32 * 1024 * 1024 }: ResponseCacheOptions): { store: AnswerStore; versions: DataVersions } {
+export function registerResponseCache(app: FastifyInstance, { db, enabled = true, checkMs = 0, maxBytes = 32 * 1024 * 1024 }: ResponseCacheOptions): { store: AnswerStore; versions: DataVersions; keptFirst: KeptFirst } {
   const versions = new DataVersions(db, checkMs);
   const store = new AnswerStore(maxBytes);
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onClose', async () => versions.dispose());
   app.decorateRequest('dataStamp', null);
 
   const lookUp = (policy: ResponseCachePolicy): RouteHook => {
     const answerUnder = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, stamp: DataStamp) => {
       request.dataStamp = stamp;
-      const key = policy.extraVersion ? `${request.url}\n${policy.extraVersion()}` : request.url;
+      const key = request.url;
+      const extra = extraOf(policy);
       if (enabled) {
         store.advance(stamp.key);
-        const answer = store.get(key);
-        if (answer) {
+        const answer = store.get(key) as KeptAnswer | undefined;
+        if (answer && answer.extra === extra) {
           const grew = (n: number) => store.grew(key, n);
           // A cross-origin call gets its CORS headers from the hooks: answered the ordinary way.
           if (request.headers.origin !== undefined) {
             reply.send(present(request, reply, answer, policy, grew) ?? undefined);
             return;
           }
-          sendKept(request, reply, answer, policy, grew);
+          sendKept(request, reply, answer, grew);
           return;
         }
       }
-      pendingKeys.set(request, { stamp: stamp.key, key });
+      pendingKeys.set(request, { stamp: stamp.key, key, extra });
       done();
     };
     return (request, reply, done) => {
@@ -332,7 +386,7 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
     pendingKeys.delete(request);
     if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const body = Buffer.from(payload);
-    const answer: CachedAnswer = { body, etag: etagOf(body) };
+    const answer: KeptAnswer = { body, etag: etagOf(body), policy, extra: pending.extra };
     if (enabled) store.put(pending.stamp, pending.key, answer);
     done(null, present(request, reply, answer, policy, (n) => store.grew(pending.key, n)));
   };
@@ -346,5 +400,22 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
     route.onSend = [...hooksOf(route.onSend), keep(policy)] as typeof route.onSend;
   });
 
-  return { store, versions };
+  // pino's; Fastify's logger without pino (logger: false) has no levels and logs nothing.
+  const log = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  const keptFirst: KeptFirst = (req, res) => {
+    if (!enabled || closing || req.method !== 'GET') return false;
+    const headers = req.headers;
+    if (headers.origin !== undefined || headers['x-forwarded-proto'] !== undefined || (req.socket as TLSSocket).encrypted) return false;
+    const stamp = versions.stampNow();
+    if (stamp === undefined) return false;
+    store.advance(stamp.key);
+    const key = req.url!;
+    const answer = store.get(key) as KeptAnswer | undefined;
+    if (answer === undefined || (answer.policy.audience === 'anonymous' && headers.authorization !== undefined) || answer.extra !== extraOf(answer.policy)) return false;
+    writeKept(res, answer, headers['accept-encoding'], headers['if-none-match'], false, (n) => store.grew(key, n));
+    if (log.isLevelEnabled?.('info')) log.info({ req: { method: 'GET', url: key, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, kept: true }, 'kept answer sent');
+    return true;
+  };
+
+  return { store, versions, keptFirst };
 }
