@@ -69,21 +69,35 @@ export interface Server {
 
 /** Each server script compiled once per bench run, as production runs the server (no TypeScript loader). */
 const bundled = new Map<string, Promise<string>>();
-function compiled(script: string): Promise<string> {
-  if (!bundled.has(script)) {
+/**
+ * `script` (in bench/) compiled; from `serverDir`, another checkout's server folder (a before/after
+ * comparison), into `<script>-<label>.mjs` here.
+ */
+export function compiled(script: string, from?: { serverDir: string; label: string }): Promise<string> {
+  const key = from ? `${from.serverDir}:${script}` : script;
+  if (!bundled.has(key)) {
     // Beside the sources (bench/dist/, ignored by git), so paths the server finds from its own place hold.
-    const out = path.join(here, 'dist', `${path.basename(script, '.ts')}.mjs`);
-    bundled.set(script, bundleServer(path.join('bench', script), out).then(() => out));
+    const out = path.join(here, 'dist', `${path.basename(script, '.ts')}${from ? `-${from.label}` : ''}.mjs`);
+    bundled.set(key, bundleServer(from ? path.join(from.serverDir, 'bench', script) : path.join('bench', script), out).then(() => out));
   }
-  return bundled.get(script)!;
+  return bundled.get(key)!;
 }
 
 async function startChild(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   // BENCH_TSX=1: through the tsx loader instead, as `pnpm dev` runs it (for a side-by-side of the two).
   const tsx = process.env.BENCH_TSX === '1';
-  const child: ChildProcess = fork(tsx ? path.join(here, script) : await compiled(script), args, {
+  return startFile(name, tsx ? path.join(here, script) : await compiled(script), args, env, tsx ? ['--import', 'tsx'] : []);
+}
+
+/**
+ * A server script (compiled, or through `execArgv`'s loader) in a child process that tells its port over
+ * IPC. `wrapper`: a command it runs under, e.g. valgrind and its options (the node binary follows them).
+ */
+export async function startFile(name: string, file: string, args: string[], env: NodeJS.ProcessEnv = {}, execArgv: string[] = [], wrapper: string[] = []): Promise<Server> {
+  const child: ChildProcess = fork(file, args, {
     // BENCH_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (for finding hot spots).
-    execArgv: [...(tsx ? ['--import', 'tsx'] : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    execArgv: [...wrapper.slice(1), ...(wrapper.length ? [process.execPath] : []), ...execArgv, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    ...(wrapper.length ? { execPath: wrapper[0] } : {}),
     env: { ...process.env, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -136,6 +150,15 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/** The user part of `cpuMs`: the process's own code, without the kernel's work for it (sockets, writes). */
+export function userCpuMs(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[11]) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   try {
@@ -156,6 +179,8 @@ export interface LoadResult {
   maxRssMb: number;
   /** The server's own CPU time per answered request, in µs: its cost, whatever the load generator's. */
   serverCpuUs: number;
+  /** Of serverCpuUs, the time in the server's own code (user), without the kernel's (system). */
+  serverUserUs: number;
   /** The load generator's CPU time per answered request, in µs (it shares the cores with the server). */
   clientCpuUs: number;
   /** Per request name (`name` on a request), p50/p99 from autocannon's own timings (wrk: one, 'all'). */
@@ -226,6 +251,7 @@ async function wrkLoad(server: Server, requests: NamedRequest[], options: LoadOp
   fs.writeFileSync(script, wrkScript(requests));
   let maxRssMb = rssMb(server.pid);
   const cpuBefore = cpuMs(server.pid);
+  const userBefore = userCpuMs(server.pid);
   const sampler = setInterval(() => {
     maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
   }, 200);
@@ -246,6 +272,7 @@ async function wrkLoad(server: Server, requests: NamedRequest[], options: LoadOp
     errors: w.errors,
     maxRssMb,
     serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, w.requests),
+    serverUserUs: ((userCpuMs(server.pid) - userBefore) * 1000) / Math.max(1, w.requests),
     clientCpuUs: (w.cpuMs * 1000) / Math.max(1, w.requests),
     byName: new Map([['all', { p50: w.p50, p99: w.p99, count: w.requests, errors: w.errors }]]),
   };
@@ -260,6 +287,7 @@ async function cannonLoad(server: Server, requests: NamedRequest[], options: Loa
   const errorsByName = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
   const cpuBefore = cpuMs(server.pid);
+  const userBefore = userCpuMs(server.pid);
   const ownBefore = process.cpuUsage();
   const sampler = setInterval(() => {
     maxRssMb = Math.max(maxRssMb, rssMb(server.pid));
@@ -302,6 +330,7 @@ async function cannonLoad(server: Server, requests: NamedRequest[], options: Loa
     errors: result.errors + result.timeouts + result.non2xx - notModified,
     maxRssMb,
     serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+    serverUserUs: ((userCpuMs(server.pid) - userBefore) * 1000) / Math.max(1, result.requests.total),
     clientCpuUs: (own.user + own.system) / Math.max(1, result.requests.total),
     byName: names,
   };
@@ -378,6 +407,7 @@ export interface ShopperStep {
 export async function shoppers(server: Server, steps: ShopperStep[], options: { shoppers: number; thinkMs: number; durationS: number }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.shoppers });
   const cpuBefore = cpuMs(server.pid);
+  const userBefore = userCpuMs(server.pid);
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   let maxRssMb = rssMb(server.pid);
@@ -444,6 +474,7 @@ export async function shoppers(server: Server, steps: ShopperStep[], options: { 
     errors: [...errors.values()].reduce((a, b) => a + b, 0),
     maxRssMb,
     serverCpuUs: ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, all.length),
+    serverUserUs: ((userCpuMs(server.pid) - userBefore) * 1000) / Math.max(1, all.length),
     clientCpuUs: (own.user + own.system) / Math.max(1, all.length),
     byName,
   };

@@ -10,6 +10,7 @@
  *   pnpm bench images          real photos: the product page's LCP picture before/after variants (bench/images.ts)
  *   pnpm bench pages           the server-drawn category page (kept, drawn each time, SSR=0) beside its API answer (bench/pages.ts)
  *   pnpm bench processes       fresh shop processes one after another: how often one is slow for its whole life
+ *   pnpm bench instructions    instructions per answer under valgrind, shop reads beside bare (bench/instructions.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept),
@@ -20,52 +21,13 @@
 import { openDatabase } from '../src/db/database';
 import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
 import { images } from './images';
+import { instructions } from './instructions';
 import { pages } from './pages';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
-
-const B = 'business=adire-blooms';
-const SORTS = ['', '&sort=price-asc', '&sort=name-asc', '&sort=price-desc', '&sort=name-desc'];
-const FILTERS = [
-  '&budget=25000-50000',
-  '&flowerName=roses&budget=50000-100000',
-  '&design=in-vase',
-  '&delivery=same-day&packages=flowers-only',
-  '&flowerType=fresh&flowerName=lilies,gerberas',
-  '&shopBy=box-arrangements',
-  '&packages=flowers-and-teddy,flowers-and-wine',
-  '&budget=under-25000&delivery=nationwide',
-];
-const QUERIES = ['roses', 'red roses', 'lil', 'moet', 'teddy bear', 'birthday cake', 'sunflower', 'forever', 'chocolate', 'white lilies', 'orchid vase', 'peace lily', 'champagne', 'pink', 'gift hamper', 'ikoyi'];
-const CATEGORY_SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
+import { B, filtersMix, get, json, listingMix, QUERIES, searchMix, shopRequests } from './requests';
 
 /** Order writes: each shopper's mean pause before a request (BENCH_THINK_MS). */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
-
-const get = (path: string, headers?: Record<string, string>): NamedRequest => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
-
-/** Category pages as shoppers open them: 10 categories, 3 pages, 5 sorts, and filtered pages. */
-function listingMix(): NamedRequest[] {
-  const out: NamedRequest[] = [];
-  for (const slug of CATEGORY_SLUGS) for (let page = 1; page <= 3; page++) for (const sort of SORTS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}&page=${page}${sort}`));
-  for (const slug of CATEGORY_SLUGS.slice(0, 4)) for (const filter of FILTERS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}${filter}`));
-  return interleave(out);
-}
-
-const searchMix = () => QUERIES.map((q) => get(`/v1/catalog/search?${B}&q=${encodeURIComponent(q)}&limit=20`));
-const filtersMix = () => QUERIES.slice(0, 8).flatMap((q, i) => [get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}`), get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}${FILTERS[i]}`)]);
-
-/** Spread a list so neighbours differ (each connection walks the list from the start). */
-function interleave<T>(items: T[]): T[] {
-  const out: T[] = [];
-  for (let stride = 0; stride < 7; stride++) for (let i = stride; i < items.length; i += 7) out.push(items[i]!);
-  return out;
-}
-
-async function json<T>(server: Server, path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${server.base}${path}`, init);
-  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
 
 interface Row {
   name: string;
@@ -93,6 +55,7 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 0);
 function together(parts: LoadResult[]): LoadResult {
   const requests = parts.reduce((n, p) => n + p.requests, 0);
   const cpuUs = parts.reduce((n, p) => n + p.serverCpuUs * p.requests, 0);
+  const userUs = parts.reduce((n, p) => n + p.serverUserUs * p.requests, 0);
   const clientUs = parts.reduce((n, p) => n + p.clientCpuUs * p.requests, 0);
   return {
     rps: parts.reduce((n, p) => n + p.rps, 0) / parts.length,
@@ -102,6 +65,7 @@ function together(parts: LoadResult[]): LoadResult {
     errors: parts.reduce((n, p) => n + p.errors, 0),
     maxRssMb: Math.max(...parts.map((p) => p.maxRssMb)),
     serverCpuUs: cpuUs / Math.max(1, requests),
+    serverUserUs: userUs / Math.max(1, requests),
     clientCpuUs: clientUs / Math.max(1, requests),
     byName: parts[0]!.byName,
   };
@@ -140,25 +104,6 @@ async function measure(rows: Row[], log = console.log): Promise<void> {
 
 // ---- reads vs bare ---------------------------------------------------------------------------------
 
-/** What the reads bench asks the shop beyond the fixed mixes: product pages, 304s, a logged-in handshake. */
-async function shopRequests(shop: Server): Promise<{ products: NamedRequest[]; revalidate: NamedRequest[]; loggedIn: NamedRequest[] }> {
-  const all = await json<{ products: { slug: string }[] }>(shop, `/v1/catalog/categories/all/products?${B}&pageSize=60`);
-  const products = all.products.slice(0, 40).map((p) => get(`/v1/catalog/products/${p.slug}?${B}`));
-  const user = await json<{ authToken: string }>(shop, '/v1/storefront/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' }),
-  });
-  // What a returning browser sends: the tag it holds, answered by a 304.
-  const revalidate: NamedRequest[] = [];
-  for (const r of listingMix()) {
-    const res = await fetch(`${shop.base}${r.path}`);
-    await res.arrayBuffer();
-    revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
-  }
-  return { products, revalidate, loggedIn: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })] };
-}
-
 async function reads(): Promise<string> {
   console.log('\n## Shop reads vs a bare Fastify JSON route (same run, interleaved)\n');
   const file = copyOf(await seededShop(), 'reads');
@@ -193,6 +138,7 @@ async function reads(): Promise<string> {
         fmt.ratio(median(ratios)),
         fmt.us(median(row.results.map((x) => x.serverCpuUs))),
         fmt.ratio(median(row.results.map((res, i) => bareOf(row)[i]!.serverCpuUs / res.serverCpuUs))),
+        fmt.us(median(row.results.map((x) => x.serverUserUs))),
         fmt.us(median(row.results.map((x) => x.clientCpuUs))),
         String(row.results.reduce((n, x) => n + x.errors, 0)),
         fmt.mb(Math.max(...row.results.map((x) => x.maxRssMb))),
@@ -215,9 +161,9 @@ async function reads(): Promise<string> {
       return `${name} ${fmt.ratio(cpu)} by CPU and ${fmt.ratio(rps)} by req/s in its worst runs — ${cpu >= cpuAtLeast && rps >= rpsAtLeast ? 'met' : 'NOT met'}`;
     };
     const out = [
-      `Load generator: ${BENCH.loader} (BENCH_LOADER), ${BENCH.connections} connections, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs; "of bare" is the median of the per-run req/s ratios. The load generator shares the machine's 2 cores with the server, so req/s is partly its limit: "load generator CPU µs/req" is its own CPU time per answer (autocannon turns every body into a string; wrk does not keep bodies). "server CPU µs/req" is the server process's own CPU time per answer (from /proc), and "capacity of bare" = bare's CPU per answer ÷ this one's: the share of bare's req/s the server could answer on the same CPU.`,
+      `Load generator: ${BENCH.loader} (BENCH_LOADER), ${BENCH.connections} connections, ${BENCH.duration} s per run, medians of ${BENCH.repeats} runs; "of bare" is the median of the per-run req/s ratios. The load generator shares the machine's 2 cores with the server, so req/s is partly its limit: "load generator CPU µs/req" is its own CPU time per answer (autocannon turns every body into a string; wrk does not keep bodies). "server CPU µs/req" is the server process's own CPU time per answer (from /proc; "of it user" is the part spent in its own code, the rest is the kernel's work for it), and "capacity of bare" = bare's CPU per answer ÷ this one's: the share of bare's req/s the server could answer on the same CPU.`,
       '',
-      table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server CPU µs/req', 'capacity of bare', 'load generator CPU µs/req', 'errors', 'server RSS MB'], lines),
+      table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'server CPU µs/req', 'capacity of bare', 'of it user µs/req', 'load generator CPU µs/req', 'errors', 'server RSS MB'], lines),
       '',
       `Budget: category listing ≥ 50% of bare — plain ${fmt.ratio(listingRatio)} (${listingRatio >= 0.5 ? 'met' : 'NOT met'}), as browsers ask (br) ${fmt.ratio(browserRatio)} (${browserRatio >= 0.5 ? 'met' : 'NOT met'}), revalidated ${fmt.ratio(revalidatedRatio)} (${revalidatedRatio >= 0.5 ? 'met' : 'NOT met'}); by server CPU per answer ${fmt.ratio(listingCapacity)} (${listingCapacity >= 0.5 ? 'met' : 'NOT met'}).`,
       '',
@@ -439,12 +385,12 @@ async function processes(): Promise<string> {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages, processes };
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages, processes, instructions };
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
 } else {
-  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes');
+  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes' && n !== 'instructions');
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);

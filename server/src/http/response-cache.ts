@@ -6,8 +6,9 @@
  *   keyed by the URL (path and query, so the business too) under the current data stamp
  *   (`src/db/data-versions.ts`): when the catalogue, the settings or the reviews move — written by this
  *   process, another instance or the operator's CLI — the next request sees the new stamp and the
- *   store starts afresh. A hit costs one shared version read and a map lookup: no query, no
- *   serialisation, no compression.
+ *   store starts afresh. A hit costs one commit check (at most one a millisecond) and a map lookup:
+ *   no query, no serialisation, no compression — and, for a plain same-origin GET, no routing either
+ *   (`keptFirst`, below).
  * - A strong ETag is the hash of the JSON bytes (with `-br`/`-gzip` for a compressed representation),
  *   so equal answers have equal tags on every instance and a change that does not touch an answer
  *   keeps its tag. `If-None-Match` with a matching tag gets a 304.
@@ -162,6 +163,11 @@ export class AnswerStore {
     this.bytes = 0;
   }
 
+  /** The answer kept under `key` at whatever stamp the store is at, without marking it used. */
+  peek(key: string): CachedAnswer | undefined {
+    return this.answers.get(key)?.answer;
+  }
+
   get(key: string): CachedAnswer | undefined {
     const kept = this.answers.get(key);
     if (!kept) return undefined;
@@ -260,7 +266,7 @@ const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [
  * the same headers the hooks would give it — caching, tag, Vary, coding and every security header
  * (`apiSecurityHeaders`) — without running the onSend chain for a body that is already made.
  */
-function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, https: boolean, onCompressed: (bytes: number) => void): void {
+function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, https: boolean, store: AnswerStore, key: string): void {
   const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : null;
   const notModified = ifNoneMatchHits(ifNoneMatch, answer.etag);
   const kind: HeadKind = notModified ? (encoding ? `304-${encoding}` : '304') : (encoding ?? 'identity');
@@ -268,7 +274,7 @@ function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: stri
   if (!notModified && encoding) {
     const had = answer[encoding] !== undefined;
     body = compressed(answer, encoding);
-    if (!had) onCompressed(body.length);
+    if (!had) store.grew(key, body.length);
   } else if (!notModified) body = answer.body;
   const heads = (answer.heads ??= {});
   let head = heads[kind];
@@ -287,9 +293,9 @@ function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: stri
 }
 
 /** A kept answer found through Fastify's route (a request the answer before routing left to it). */
-function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, onCompressed: (bytes: number) => void): void {
+function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, store: AnswerStore, key: string): void {
   reply.hijack();
-  writeKept(reply.raw, answer, request.headers['accept-encoding'], request.headers['if-none-match'], request.protocol === 'https', onCompressed);
+  writeKept(reply.raw, answer, request.headers['accept-encoding'], request.headers['if-none-match'], request.protocol === 'https', store, key);
 }
 
 /**
@@ -350,13 +356,12 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
         store.advance(stamp.key);
         const answer = store.get(key) as KeptAnswer | undefined;
         if (answer && answer.extra === extra) {
-          const grew = (n: number) => store.grew(key, n);
           // A cross-origin call gets its CORS headers from the hooks: answered the ordinary way.
           if (request.headers.origin !== undefined) {
-            reply.send(present(request, reply, answer, policy, grew) ?? undefined);
+            reply.send(present(request, reply, answer, policy, (n) => store.grew(key, n)) ?? undefined);
             return;
           }
-          sendKept(request, reply, answer, grew);
+          sendKept(request, reply, answer, store, key);
           return;
         }
       }
@@ -402,18 +407,34 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
 
   // pino's; Fastify's logger without pino (logger: false) has no levels and logs nothing.
   const log = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  // Answers are written together once the event loop has read every request that arrived (as
+  // `whenChecked` answers the routed ones): on a machine where each system call is dear, answering
+  // each request the moment it is read cost more CPU per answer than the routing it saves.
+  let due: { req: IncomingMessage; res: ServerResponse; answer: KeptAnswer }[] = [];
+  const writeDue = () => {
+    const answers = due;
+    due = [];
+    const logging = log.isLevelEnabled?.('info') === true;
+    for (const { req, res, answer } of answers) {
+      writeKept(res, answer, req.headers['accept-encoding'], req.headers['if-none-match'], false, store, req.url!);
+      if (logging) log.info({ req: { method: 'GET', url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, kept: true }, 'kept answer sent');
+    }
+  };
   const keptFirst: KeptFirst = (req, res) => {
     if (!enabled || closing || req.method !== 'GET') return false;
     const headers = req.headers;
     if (headers.origin !== undefined || headers['x-forwarded-proto'] !== undefined || (req.socket as TLSSocket).encrypted) return false;
+    const key = req.url!;
+    // Nothing kept under this URL, whatever the stamp, or kept for anonymous requests only: routed,
+    // without a commit check made here.
+    const seen = store.peek(key) as KeptAnswer | undefined;
+    if (seen === undefined || (seen.policy.audience === 'anonymous' && headers.authorization !== undefined)) return false;
     const stamp = versions.stampNow();
     if (stamp === undefined) return false;
     store.advance(stamp.key);
-    const key = req.url!;
     const answer = store.get(key) as KeptAnswer | undefined;
-    if (answer === undefined || (answer.policy.audience === 'anonymous' && headers.authorization !== undefined) || answer.extra !== extraOf(answer.policy)) return false;
-    writeKept(res, answer, headers['accept-encoding'], headers['if-none-match'], false, (n) => store.grew(key, n));
-    if (log.isLevelEnabled?.('info')) log.info({ req: { method: 'GET', url: key, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, kept: true }, 'kept answer sent');
+    if (answer === undefined || answer.extra !== extraOf(answer.policy)) return false;
+    if (due.push({ req, res, answer }) === 1) setImmediate(writeDue);
     return true;
   };
 

@@ -1,0 +1,66 @@
+/**
+ * The requests the API bench parts send: the reads' fixed mixes (category pages, search, filters), and
+ * what is made from a running shop (product pages, the tags a returning browser holds, a logged-in
+ * handshake).
+ */
+import type { NamedRequest, Server } from './lib';
+
+export const B = 'business=adire-blooms';
+const SORTS = ['', '&sort=price-asc', '&sort=name-asc', '&sort=price-desc', '&sort=name-desc'];
+export const FILTERS = [
+  '&budget=25000-50000',
+  '&flowerName=roses&budget=50000-100000',
+  '&design=in-vase',
+  '&delivery=same-day&packages=flowers-only',
+  '&flowerType=fresh&flowerName=lilies,gerberas',
+  '&shopBy=box-arrangements',
+  '&packages=flowers-and-teddy,flowers-and-wine',
+  '&budget=under-25000&delivery=nationwide',
+];
+export const QUERIES = ['roses', 'red roses', 'lil', 'moet', 'teddy bear', 'birthday cake', 'sunflower', 'forever', 'chocolate', 'white lilies', 'orchid vase', 'peace lily', 'champagne', 'pink', 'gift hamper', 'ikoyi'];
+const CATEGORY_SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
+
+export const get = (path: string, headers?: Record<string, string>): NamedRequest => ({ method: 'GET', path, ...(headers ? { headers } : {}) });
+
+/** Category pages as shoppers open them: 10 categories, 3 pages, 5 sorts, and filtered pages. */
+export function listingMix(): NamedRequest[] {
+  const out: NamedRequest[] = [];
+  for (const slug of CATEGORY_SLUGS) for (let page = 1; page <= 3; page++) for (const sort of SORTS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}&page=${page}${sort}`));
+  for (const slug of CATEGORY_SLUGS.slice(0, 4)) for (const filter of FILTERS) out.push(get(`/v1/catalog/categories/${slug}/products?${B}${filter}`));
+  return interleave(out);
+}
+
+export const searchMix = () => QUERIES.map((q) => get(`/v1/catalog/search?${B}&q=${encodeURIComponent(q)}&limit=20`));
+export const filtersMix = () => QUERIES.slice(0, 8).flatMap((q, i) => [get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}`), get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}${FILTERS[i]}`)]);
+
+/** Spread a list so neighbours differ (each connection walks the list from the start). */
+function interleave<T>(items: T[]): T[] {
+  const out: T[] = [];
+  for (let stride = 0; stride < 7; stride++) for (let i = stride; i < items.length; i += 7) out.push(items[i]!);
+  return out;
+}
+
+export async function json<T>(server: Server, path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${server.base}${path}`, init);
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** What the reads bench asks the shop beyond the fixed mixes: product pages, 304s, a logged-in handshake. */
+export async function shopRequests(shop: Server): Promise<{ products: NamedRequest[]; revalidate: NamedRequest[]; loggedIn: NamedRequest[] }> {
+  const all = await json<{ products: { slug: string }[] }>(shop, `/v1/catalog/categories/all/products?${B}&pageSize=60`);
+  const products = all.products.slice(0, 40).map((p) => get(`/v1/catalog/products/${p.slug}?${B}`));
+  const user = await json<{ authToken: string }>(shop, '/v1/storefront/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ business: 'adire-blooms', email: 'ada@example.com', password: 'Bloom-2026!' }),
+  });
+  // What a returning browser sends: the tag it holds, answered by a 304.
+  const revalidate: NamedRequest[] = [];
+  for (const r of listingMix()) {
+    const res = await fetch(`${shop.base}${r.path}`);
+    await res.arrayBuffer();
+    revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
+  }
+  return { products, revalidate, loggedIn: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })] };
+}
