@@ -9,7 +9,7 @@
  * BENCH_INSTRUCTIONS_WARM times (the JIT settles), then each row again (a quarter as many) and counting is turned on for
  * BENCH_INSTRUCTIONS_COUNT answers (BENCH_INSTRUCTIONS_CONNECTIONS keep-alive connections at once, so
  * answers share event-loop turns as under load) and read back (`callgrind_control`), BENCH_INSTRUCTIONS_ROUNDS
- * times (3): the median is printed, with the lowest and highest.
+ * times (3): the fewest is compared, printed with the median and the most.
  *
  * BENCH_INSTRUCTIONS_KEEP=<dir>: each count's callgrind file is kept there (`callgrind_annotate <file>`
  * lists the functions the instructions went to: a profile that is the same from run to run).
@@ -29,7 +29,10 @@ import { copyOf, removeCopy, seededShop } from './shops';
 const WARM = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 3000);
 const COUNT = Number(process.env.BENCH_INSTRUCTIONS_COUNT ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_INSTRUCTIONS_CONNECTIONS ?? 10);
-/** Counts per row: a collection of the old generation, when one falls in a count, doubles it; the median drops it. */
+/**
+ * Counts per row. The JIT compiling on its threads, or a collection of the old generation, when one falls
+ * in a count, adds to it (up to three times the fewest, seen): the fewest is the answers' own cost.
+ */
 const ROUNDS = Number(process.env.BENCH_INSTRUCTIONS_ROUNDS ?? 3);
 
 /** Send `count` requests, cycling through `requests`, over `connections` keep-alive connections. */
@@ -103,7 +106,7 @@ async function count({ server, dir }: Counted, requests: NamedRequest[], label: 
   return Number(totals[1]) / COUNT;
 }
 
-const spread = (c: Counts) => `${fmt.rps(c.median)} (${fmt.rps(c.min)}–${fmt.rps(c.max)})`;
+const spread = (c: Counts) => `${fmt.rps(c.min)} (median ${fmt.rps(c.median)}, most ${fmt.rps(c.max)})`;
 
 type Scenario = { name: string; requests: NamedRequest[] };
 
@@ -156,14 +159,14 @@ export async function instructions(): Promise<string> {
   }
   const now = await measureShop('shop', await compiled('shop-server.ts'));
   const then = before ? await measureShop('shop before', await compiled('shop-server.ts', { serverDir: path.resolve(before), label: 'before' })) : undefined;
-  const share = (ir: Counts) => fmt.ratio(bareIr.median / ir.median);
+  const share = (ir: Counts) => fmt.ratio(bareIr.min / ir.min);
   const rows = [['bare Fastify JSON route', spread(bareIr), '100%', ...(then ? [spread(bareIr), '100%', ''] : [])]];
   for (const [name, ir] of now) {
     const was = then?.get(name);
-    rows.push([name, spread(ir), share(ir), ...(then ? [was ? spread(was) : '', was ? share(was) : '', was ? `${(((ir.median - was.median) / was.median) * 100).toFixed(1)}%` : ''] : [])]);
+    rows.push([name, spread(ir), share(ir), ...(then ? [was ? spread(was) : '', was ? share(was) : '', was ? `${(((ir.min - was.min) / was.min) * 100).toFixed(1)}%` : ''] : [])]);
   }
   const out = [
-    `${WARM} answers per row to warm up, then ${COUNT} counted ${ROUNDS} times, ${CONNECTIONS} connections at once; instructions the server ran per answer (median, and lowest–highest), in its own code only (user space: node, V8's compiled code, libuv, SQLite), and bare's median ÷ this one's.${then ? ` "before": the shop of ${before}.` : ''}`,
+    `${WARM} answers per row to warm up, then ${COUNT} counted ${ROUNDS} times, ${CONNECTIONS} connections at once; instructions the server ran per answer, the fewest of the counts (median and most beside it: the JIT compiling, or an old-generation collection, falling in a count adds to it), in its own code only (user space: node, V8's compiled code and its compiler, libuv, SQLite); share of bare = bare's fewest ÷ this one's.${then ? ` "before": the shop of ${before}.` : ''}`,
     '',
     table(['scenario', 'instructions per answer', 'share of bare', ...(then ? ['before', 'before: share of bare', 'change'] : [])], rows),
   ].join('\n');

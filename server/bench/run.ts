@@ -11,6 +11,7 @@
  *   pnpm bench pages           the server-drawn category page (kept, drawn each time, SSR=0) beside its API answer (bench/pages.ts)
  *   pnpm bench processes       fresh shop processes one after another: how often one is slow for its whole life
  *   pnpm bench instructions    instructions per answer under valgrind, shop reads beside bare (bench/instructions.ts)
+ *   pnpm bench beside          this shop beside another checkout's (BENCH_BEFORE), runs alternating (bench/beside.ts)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept),
@@ -22,6 +23,7 @@ import { openDatabase } from '../src/db/database';
 import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
 import { images } from './images';
 import { instructions } from './instructions';
+import { beside } from './beside';
 import { pages } from './pages';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
 import { B, filtersMix, get, json, listingMix, QUERIES, searchMix, shopRequests } from './requests';
@@ -385,12 +387,12 @@ async function processes(): Promise<string> {
 
 // ---- main ------------------------------------------------------------------------------------------
 
-const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages, processes, instructions };
+const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, images, pages, processes, instructions, beside };
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
 } else {
-  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes' && n !== 'instructions');
+  const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes' && n !== 'instructions' && n !== 'beside');
   const unknown = names.filter((n) => !PARTS[n]);
   if (unknown.length) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
