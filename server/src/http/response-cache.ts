@@ -416,7 +416,14 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
     due = [];
     const logging = log.isLevelEnabled?.('info') === true;
     for (const { req, res, answer } of answers) {
-      writeKept(res, answer, req.headers['accept-encoding'], req.headers['if-none-match'], false, store, req.url!);
+      try {
+        writeKept(res, answer, req.headers['accept-encoding'], req.headers['if-none-match'], false, store, req.url!);
+      } catch (err) {
+        // One answer that cannot be written (its connection gone wrong) must not keep the others waiting.
+        log.error({ err, url: req.url }, 'a kept answer could not be sent');
+        res.destroy();
+        continue;
+      }
       if (logging) log.info({ req: { method: 'GET', url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, kept: true }, 'kept answer sent');
     }
   };
