@@ -15,25 +15,10 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { generateCatalog } from '../src/domains/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
+import { B, CATEGORY_SLUGS, FILTERS, QUERIES, SORTS } from './requests';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,20000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
-const B = 'business=adire-blooms';
-
-const CATEGORY_SLUGS = ['roses', 'all', 'gifts', 'lilies', 'flowers-for-love-birthday-anniversary-etc', 'valentines-day-flowers-and-gifts', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
-const SORTS = ['', '&sort=price-asc', '&sort=name-asc', '&sort=price-desc', '&sort=name-desc'];
-const FILTERS = [
-  '&budget=25000-50000',
-  '&flowerName=roses&budget=50000-100000',
-  '&design=in-vase',
-  '&delivery=same-day&packages=flowers-only',
-  '&flowerType=fresh&flowerName=lilies,gerberas',
-  '&shopBy=box-arrangements',
-  '&packages=flowers-and-teddy,flowers-and-wine',
-  '&budget=under-25000&delivery=nationwide',
-];
-const QUERIES = ['roses', 'red roses', 'lil', 'moet', 'teddy bear', 'birthday cake', 'sunflower', 'forever', 'chocolate', 'white lilies', 'orchid vase', 'peace lily', 'champagne', 'pink', 'gift hamper', 'ikoyi'];
-
 type Scenario = { name: string; url: (i: number) => string };
 const scenarios: Scenario[] = [
   // The floor: one tiny database read over the same HTTP path, to read the others against.
