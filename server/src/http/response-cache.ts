@@ -389,8 +389,8 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
     const pending = pendingKeys.get(request);
     if (!pending) return done(null, payload);
     pendingKeys.delete(request);
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    const body = Buffer.from(payload);
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const answer: KeptAnswer = { body, etag: etagOf(body), policy, extra: pending.extra };
     if (enabled) store.put(pending.stamp, pending.key, answer);
     done(null, present(request, reply, answer, policy, (n) => store.grew(pending.key, n)));
