@@ -5,7 +5,6 @@ import { reportSharedInstances } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import { useNavigate } from '@adire/router';
 import { registerApplication, start } from 'single-spa';
 import { create } from 'zustand';
@@ -20,6 +19,7 @@ import { mainContentSettled } from './federation/settled';
 import { watchDemand } from './federation/demand';
 import { prefetchWhenIdle } from './federation/prefetch';
 import { wantsVersionReadout } from './federation/versions';
+import { renderFrameKeepingDrawnRegions } from './layout/FrameCommitted';
 import { Layout } from './layout/Layout';
 import { isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
 
@@ -43,16 +43,11 @@ bus.on('currency:changed', (currency) => document.documentElement.setAttribute('
 const pageData = readPageData();
 if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored('currency'), Intl.DateTimeFormat().resolvedOptions().timeZone).name);
 
-// The frame first (synchronously), so every region exists before an application mounts into it. The
-// regions the server drew are kept across it (taken out and put back in the same task: nothing
-// paints in between) for their applications to hydrate.
-const drawnRegions = [...document.querySelectorAll<HTMLElement>('#shell-root [data-region] > .region-app[data-drawn]')].map(
-  (element) => [element.parentElement!.id, element] as const,
-);
-for (const [, element] of drawnRegions) element.remove();
-const root = ReactDOMClient.createRoot(document.getElementById('shell-root')!);
-flushSync(() => root.render(<Layout />));
-for (const [id, element] of drawnRegions) document.getElementById(id)?.append(element);
+// The frame first, so every region exists before an application mounts into it: rendered as a
+// transition (one synchronous render was a 58 ms task on a slow machine, four times that on
+// Lighthouse's phone), the regions the server drew kept for their applications to hydrate.
+const shellRoot = document.getElementById('shell-root')!;
+await renderFrameKeepingDrawnRegions(shellRoot, ReactDOMClient.createRoot(shellRoot), <Layout />);
 
 void runHandshake();
 // The menu's categories came with a page the server drew.

@@ -1,5 +1,6 @@
 import type { RemoteName } from '@adire/contracts';
 import type { MountProps, RemoteLifecycles } from '@adire/contracts/remotes';
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { liveManifest, loadLifecycles, remoteIsArriving, REMOTE_SLOW_AFTER_MS } from './remotes';
 import { RemoteFallback } from './RemoteFallback';
@@ -8,6 +9,23 @@ type Lifecycle = RemoteLifecycles['mount'];
 
 async function run(lifecycle: Lifecycle, props: MountProps): Promise<void> {
   for (const fn of Array.isArray(lifecycle) ? lifecycle : [lifecycle]) await fn(props);
+}
+
+/**
+ * A remote's mount as a transition: the first render (or the hydration of what the server drew)
+ * that the remote starts synchronously inside its mount is then done by React in slices of a few
+ * milliseconds, with the page answering taps in between, instead of one long task per region. The
+ * page the server drew is on screen meanwhile. (React is one shared instance, so the remote's render
+ * sees this transition.)
+ */
+async function runAsTransition(lifecycle: Lifecycle, props: MountProps): Promise<void> {
+  for (const fn of Array.isArray(lifecycle) ? lifecycle : [lifecycle]) {
+    let started!: Promise<unknown>;
+    startTransition(() => {
+      started = fn(props);
+    });
+    await started;
+  }
 }
 
 interface Mounted {
@@ -58,7 +76,7 @@ export function resilientLifecycles(remote: RemoteName, label: string, options: 
       await run(real.bootstrap, props);
       bootstrapped = true;
     }
-    await run(real.mount, props);
+    await runAsTransition(real.mount, props);
     m.realMounted = true;
     m.fallbackRoot?.unmount();
     m.fallbackRoot = null;
