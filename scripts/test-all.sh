@@ -15,8 +15,10 @@ suite() {
   local name="$1"; shift
   step "$name"
   local log="$LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' '_').log"
+  local started=$SECONDS
   "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
+  local took="$((SECONDS - started)) s"
   local p f
   # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
   p=$(grep -E '^\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
@@ -25,9 +27,9 @@ suite() {
   if [ "$rc" -ne 0 ]; then
     STATUS=1
     [ "$f" -eq 0 ] && FAILED=$((FAILED + 1)) # a suite that broke before counting still counts as a failure
-    SUMMARY+=("✗ $name: $p passed, $f failed (exit $rc)")
+    SUMMARY+=("✗ $name: $p passed, $f failed (exit $rc; $took)")
   else
-    SUMMARY+=("✓ $name: $p passed")
+    SUMMARY+=("✓ $name: $p passed ($took)")
   fi
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { describeScripts, kb, librariesIn, loadedScripts, recordScripts, sum, visitHome } from './first-visit';
-import { CHROMIUM, medianFigures, runLighthouse, storePages, type PageFigures, type StorePage } from './lighthouse';
+import { CHROMIUM, medianFigures, runLighthouse, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -15,6 +15,21 @@ const PORT = Number(process.env.BENCH_PORT ?? 8089);
 /** BENCH_PAGES=home,product runs only those; BENCH_VERBOSE=1 prints each run's LCP element and shifts. */
 const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/**
+ * BENCH_CPU_SLOWDOWN: unset, Lighthouse's default 4×; a number, that slowdown; `host`, the slowdown
+ * Lighthouse's guide gives for this host's BenchmarkIndex (the median of the runs so far, at most 4×),
+ * as the budget test uses.
+ */
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN;
+if (CPU_SLOWDOWN && CPU_SLOWDOWN !== 'host' && !(Number(CPU_SLOWDOWN) >= 1)) {
+  throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1 or "host", not "${CPU_SLOWDOWN}"`);
+}
+const benchmarkIndexes: number[] = [];
+function cpuSlowdown(): number | undefined {
+  if (!CPU_SLOWDOWN) return undefined;
+  if (CPU_SLOWDOWN !== 'host') return Number(CPU_SLOWDOWN);
+  return benchmarkIndexes.length ? slowdownForHost(benchmarkIndexes) : undefined; // the warm-up measures the host
+}
 
 async function startStore(): Promise<{ baseURL: string; server: ChildProcess | null }> {
   if (process.env.BASE_URL) return { baseURL: process.env.BASE_URL.replace(/\/+$/, ''), server: null };
@@ -96,9 +111,10 @@ const HEADER = [
 ];
 
 async function measure(label: string, url: string, page: StorePage): Promise<PageFigures> {
-  const figures = await runLighthouse(url, page);
+  const figures = await runLighthouse(url, page, { cpuSlowdown: cpuSlowdown() });
+  benchmarkIndexes.push(figures.benchmarkIndex);
   console.log(
-    `  ${label}${page.name}: performance ${figures.performance}, LCP ${ms(figures.lcp)}, CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbt)}, FCP ${ms(figures.fcp)}, accessibility ${figures.accessibility}, load ${os.loadavg()[0]!.toFixed(2)}`,
+    `  ${label}${page.name}: performance ${figures.performance}, LCP ${ms(figures.lcp)}, CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbt)}, FCP ${ms(figures.fcp)}, accessibility ${figures.accessibility}, BenchmarkIndex ${Math.round(figures.benchmarkIndex)} at ${figures.cpuSlowdown.toFixed(2)}× CPU, load ${os.loadavg()[0]!.toFixed(2)}`,
   );
   if (VERBOSE) console.log(`    LCP element ${figures.diagnosis.lcpElement}; shifts: ${figures.diagnosis.layoutShifts.join(', ') || 'none'}`);
   return figures;
@@ -137,6 +153,11 @@ try {
   const otherPages = await Promise.all(
     OTHERS.map(async (o) => (o.paths ? pages.map((p) => ({ name: p.name, path: o.paths![p.name] })) : pick(await storePages(o.url)))),
   );
+  if (CPU_SLOWDOWN === 'host' && pages[0]) {
+    const warmUp = await runLighthouse(baseURL, pages[0]); // measures the host; not counted
+    benchmarkIndexes.push(warmUp.benchmarkIndex);
+    console.log(`warm-up: BenchmarkIndex ${Math.round(warmUp.benchmarkIndex)}, so ${cpuSlowdown()!.toFixed(2)}× CPU from here on\n`);
+  }
   const lines = [...HEADER];
   const otherLines = OTHERS.map(() => [...HEADER]);
   for (const [index, page] of pages.entries()) {

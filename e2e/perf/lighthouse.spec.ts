@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { expect, test } from '@playwright/test';
-import { runLighthouse, storePages, type PageFigures, type StorePage } from './lighthouse';
+import { cpuSlowdownFor, runLighthouse, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
 
 /**
  * Lighthouse budgets, the median of 3 runs per page after a warm-up run (issue 16; `pnpm bench:store`
@@ -15,6 +15,17 @@ import { runLighthouse, storePages, type PageFigures, type StorePage } from './l
  * failing a store that meets it, while a real regression (the first screen no longer drawn, a
  * duplicated library, a render-blocking script) stays below on most runs. CLS ≤ 0.05 and
  * Accessibility ≥ 95 do not depend on the machine's speed.
+ *
+ * The slowdown follows the host, as Lighthouse's throttling guide calibrates it, never past Lighthouse's
+ * default (2026-11-27). Simulated throttling multiplies the main-thread time the host observed, so 4×
+ * stands for Lighthouse's phone only on a desktop of BenchmarkIndex ~1,533; a slower host needs less
+ * (PageSpeed Insights runs at 1.2× for that reason). Each counted run uses `cpuSlowdownFor` the median
+ * BenchmarkIndex of the runs so far (the warm-up's first), capped at 4× (`slowdownForHost`). Not past 4×: on the CI
+ * machines of late (2-core nested VMs, the whole CI run 2.6× as long as on the 2026-11-24 machine) the
+ * index reads anywhere from 1,000 to 2,100 within minutes, and the page's own work is as slow whatever
+ * it reads; a run at 6× for an index of 2,000 simulated a phone far below Lighthouse's (home 74 at
+ * 6.45×, the same build 81–96 at 4× within the hour; BENCHMARKS.md, "The Lighthouse budget on a slower machine"). The floor is
+ * unchanged, and on a host reading 1,533 or more this is Lighthouse's standard run.
  */
 const PERFORMANCE_FLOOR = 90;
 const RUNS_PER_PAGE = 3;
@@ -29,11 +40,16 @@ test.describe('Lighthouse budgets (mobile, simulated throttling)', () => {
   test('home, a category, a product and the checkout stay fast, stable and accessible', async ({ baseURL }) => {
     const pages: StorePage[] = await storePages(baseURL!);
     const results: { page: StorePage; figures: PageFigures }[] = [];
-    await runLighthouse(baseURL!, pages[0]!); // warm-up, not counted
+    const warmUp = await runLighthouse(baseURL!, pages[0]!); // not counted; it measures the host
+    const benchmarkIndexes = [warmUp.benchmarkIndex];
     for (const page of pages) {
       // Each run takes ~12 s here, more on a busy machine.
       const runs: PageFigures[] = [];
-      for (let run = 1; run <= RUNS_PER_PAGE; run++) runs.push(await runLighthouse(baseURL!, page));
+      for (let run = 1; run <= RUNS_PER_PAGE; run++) {
+        const figures = await runLighthouse(baseURL!, page, { cpuSlowdown: slowdownForHost(benchmarkIndexes) });
+        benchmarkIndexes.push(figures.benchmarkIndex);
+        runs.push(figures);
+      }
       const figures: PageFigures = {
         ...runs[0]!,
         performance: median(runs.map((r) => r.performance)),
@@ -43,7 +59,7 @@ test.describe('Lighthouse budgets (mobile, simulated throttling)', () => {
         accessibility: Math.min(...runs.map((r) => r.accessibility)),
       };
       console.log(
-        `${page.name.padEnd(9)} performance ${figures.performance} (median; runs ${runs.map((r) => r.performance).join(', ')}), LCP ${Math.round(figures.lcp)} ms, CLS ${figures.cls.toFixed(3)} (worst), TBT ${Math.round(figures.tbt)} ms, accessibility ${figures.accessibility} (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `${page.name.padEnd(9)} performance ${figures.performance} (median; runs ${runs.map((r) => r.performance).join(', ')}), LCP ${Math.round(figures.lcp)} ms, CLS ${figures.cls.toFixed(3)} (worst), TBT ${Math.round(figures.tbt)} ms, accessibility ${figures.accessibility}; CPU slowdown ${runs.map((r) => `${r.cpuSlowdown.toFixed(2)}×`).join(', ')} for BenchmarkIndex ${runs.map((r) => Math.round(r.benchmarkIndex)).join(', ')} (load ${os.loadavg()[0]!.toFixed(1)})`,
       );
       results.push({ page, figures });
     }
@@ -52,5 +68,36 @@ test.describe('Lighthouse budgets (mobile, simulated throttling)', () => {
       expect.soft(figures.accessibility, `${page.name}: Accessibility`).toBeGreaterThanOrEqual(ACCESSIBILITY_FLOOR);
       expect.soft(figures.performance, `${page.name}: Performance`).toBeGreaterThanOrEqual(PERFORMANCE_FLOOR);
     }
+  });
+});
+
+test.describe("The CPU slowdown follows Lighthouse's calibration", () => {
+  test("4× on the guide's desktop, less on a slower host, more on a faster one", () => {
+    expect(cpuSlowdownFor(1533)).toBeCloseTo(4, 2);
+    expect(cpuSlowdownFor(2000)).toBeCloseTo(6, 1);
+    expect(cpuSlowdownFor(1300)).toBeCloseTo(3, 5);
+    expect(cpuSlowdownFor(800)).toBeCloseTo(2, 5);
+    expect(cpuSlowdownFor(150)).toBeCloseTo(1, 5);
+    expect(cpuSlowdownFor(1050)).toBeCloseTo(2.5, 5);
+    // Continuous where the pieces meet, and never less for a faster host.
+    let previous = cpuSlowdownFor(150);
+    for (let index = 151; index <= 2500; index += 1) {
+      const slowdown = cpuSlowdownFor(index);
+      expect(slowdown).toBeGreaterThan(previous);
+      expect(slowdown - previous).toBeLessThan(0.01);
+      previous = slowdown;
+    }
+  });
+
+  test('a host is calibrated by the median of its readings, never past 4×', () => {
+    expect(slowdownForHost([1050])).toBeCloseTo(2.5, 5);
+    expect(slowdownForHost([2000, 1050, 1100])).toBeCloseTo(2.6, 5);
+    expect(slowdownForHost([2000, 2100, 1050])).toBe(4);
+    expect(() => slowdownForHost([])).toThrow(/no BenchmarkIndex/);
+  });
+
+  test('refuses a host too slow to stand for the phone, with a clear error', () => {
+    expect(() => cpuSlowdownFor(120)).toThrow(/too slow to stand for Lighthouse's mobile phone/);
+    expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/BenchmarkIndex NaN/);
   });
 });
