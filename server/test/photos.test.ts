@@ -69,9 +69,15 @@ describe('photos in the API', () => {
     const listing = await get<CatalogListing>(`/v1/catalog/categories/roses/products?${B}&pageSize=60`);
     const card = listing.products.find((x) => x.slug === 'ruby-romance-red-roses')!;
     expect(card.image).toMatchObject({ src: main.src, width: 2000, height: 1500, variants: main.variants });
-    // art keeps its plain SVG
-    const art = listing.products.find((x) => x.slug !== 'ruby-romance-red-roses')!;
-    expect(art.image).toEqual({ src: expect.stringMatching(/\.svg\?v=\w+$/), alt: art.name });
+    // art keeps its SVG as src, with WebP variants (see 'the generated art')
+    const art = listing.products.find((x) => x.slug === 'harmony-scarlet-roses')!;
+    expect(art.image).toEqual({
+      src: expect.stringMatching(/^\/media\/products\/harmony-scarlet-roses\.svg\?v=\w+$/),
+      alt: art.name,
+      width: 800,
+      height: 800,
+      variants: { url: expect.stringMatching(/^\/media\/products\/harmony-scarlet-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [320, 480, 720], formats: ['webp'] },
+    });
   });
 
   it('every URL of the srcset the front end builds is served, in its format and width', async () => {
@@ -205,11 +211,62 @@ describe('variants', () => {
   });
 });
 
+describe('the generated art', () => {
+  const versionOf = (url: string) => /\?v=(\w+)$/.exec(url)![1];
+
+  it('is offered as WebP at every width its srcset names, made from the same version as its SVG', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/harmony-scarlet-roses?${B}`);
+    const main = p.images[0]!;
+    expect(versionOf(main.variants!.url)).toBe(versionOf(main.src));
+    const picture = responsivePicture(main, { sizes: IMAGE_SIZES.card });
+    expect(picture.img.src).toBe(main.src);
+    expect(picture.sources.map((s) => s.type)).toEqual(['image/webp']);
+    const urls = picture.sources[0]!.srcSet.split(', ').map((c) => c.split(' ') as [string, string]);
+    expect(urls.map(([, w]) => w)).toEqual(['320w', '480w', '720w']);
+    for (const [url, w] of urls) {
+      const res = await shop.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, `${meta.width}w`, meta.height]).toEqual(['webp', w, Number.parseInt(w)]);
+    }
+    // the close-up has its own
+    const detail = p.images.find((i) => i.src.includes('--detail'));
+    if (detail) {
+      const res = await shop.app.inject(detail.variants!.url.replace('{width}', '480').replace('{format}', 'webp'));
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
+  });
+
+  it('answers a repeat with 304 by its ETag, and a stale version with a short cache', async () => {
+    const p = await get<ProductDetail>(`/v1/catalog/products/harmony-scarlet-roses?${B}`);
+    const url = p.images[0]!.variants!.url.replace('{width}', '480').replace('{format}', 'webp');
+    const first = await shop.app.inject(url);
+    const again = await shop.app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const stale = await shop.app.inject(url.replace(/\?v=\w+$/, '?v=old'));
+    expect(stale.headers['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=86400');
+    expect(stale.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('a width or format it is not offered in gets the SVG, and an unknown product a 404', async () => {
+    for (const file of ['harmony-scarlet-roses.w1080.webp', 'harmony-scarlet-roses.w320.avif', 'harmony-scarlet-roses.w320.jpeg']) {
+      const res = await shop.app.inject(`/media/products/${file}?v=x`);
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type'], file).toBe('image/svg+xml; charset=utf-8');
+    }
+    expect((await shop.app.inject('/media/products/no-such-bouquet.w320.webp')).statusCode).toBe(404);
+  });
+});
+
 describe('unreadable photos', () => {
   it('a file that is no picture: logged once, the art is shown, its URLs answer with the art (never a 500)', async () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/forever-red-rose-dome?${B}`);
-    expect(p.images[0]!.variants).toBeUndefined();
+    expect(p.images[0]!.variants?.formats).toEqual(['webp']); // the art's
     expect(p.image.src).toMatch(/^\/media\/products\/forever-red-rose-dome\.svg\?v=\w+$/);
+    const raster = await shop.app.inject(p.images[0]!.variants!.url.replace('{width}', '320').replace('{format}', 'webp'));
+    expect(raster.headers['content-type']).toBe('image/webp');
     for (const url of [p.image.src, '/media/products/forever-red-rose-dome.jpg', '/media/products/forever-red-rose-dome.w320.avif?v=x']) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(200);
@@ -233,8 +290,12 @@ describe('unreadable photos', () => {
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const after = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
-    expect(after.images[0]!.variants).toBeUndefined();
+    expect(after.images[0]!.variants?.formats).toEqual(['webp']); // the art's
     expect(after.image.src).toMatch(/\.svg\?v=/);
+    // the photo's old variant address now answers with the art, cached briefly (its version is not the art's)
+    const old = await shop.app.inject(before.images[0]!.variants!.url.replace('{width}', '480').replace('{format}', 'webp'));
+    expect(old.headers['content-type']).toBe('image/webp');
+    expect(old.headers['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=86400');
   });
 });
 

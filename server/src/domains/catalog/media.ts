@@ -7,7 +7,17 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { IMAGE_FORMATS, type ImageVariants } from '@adire/contracts';
-import { fallbackWidth, PHOTO_EXTENSIONS, type PhotoVariants } from './photos';
+import { IMAGE_SIZE } from './image';
+import { fallbackWidth, PHOTO_EXTENSIONS, widthsFor, type PhotoVariants } from './photos';
+
+/**
+ * The generated art is also served as WebP at these widths (routes.ts renders it with sharp): a phone
+ * draws a raster picture off its main thread, while each SVG of ~300 shapes cost it 12–150 ms to
+ * parse and lay out (BENCHMARKS.md, "The Lighthouse budget on a slower machine"). The SVG stays the
+ * `src` and the address kept in carts and orders.
+ */
+export const ART_WIDTHS = widthsFor(IMAGE_SIZE);
+export const ART_FORMAT = 'webp' as const;
 
 export type MediaKind = 'products' | 'blog';
 
@@ -73,7 +83,7 @@ export class MediaStore {
 
   /**
    * What a page shows for `base`: a photo's JPEG variant (never the original) with its size and
-   * variants; an SVG drop-in; else the generated SVG. Versioned URLs in every case.
+   * variants; an SVG drop-in; else the generated SVG with its WebP variants. Versioned URLs in every case.
    */
   async picture(kind: MediaKind, base: string, generatedVersion: string): Promise<PictureRef> {
     const drop = this.photoOf(kind, base);
@@ -85,7 +95,10 @@ export class MediaStore {
         return { src: `/media/${kind}/${base}.w${fallbackWidth(info.widths)}.jpeg?v=${drop.version}`, width: info.width, height: info.height, variants };
       }
     }
-    return { src: this.url(kind, base, generatedVersion) };
+    const src = this.url(kind, base, generatedVersion);
+    if (!this.photos || (this.find(kind, base) && !this.isBroken(kind, base))) return { src }; // an SVG drop-in scales by itself
+    const variants: ImageVariants = { url: `/media/${kind}/${base}.w{width}.{format}?v=${generatedVersion}`, widths: [...ART_WIDTHS], formats: [ART_FORMAT] };
+    return { src, width: IMAGE_SIZE, height: IMAGE_SIZE, variants };
   }
 
   /** `picture` for a stored path (`/media/products/<base>.svg`); any other address is returned as is. */

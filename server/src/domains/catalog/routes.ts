@@ -10,7 +10,8 @@ import { CatalogIndexCache } from './index-cache';
 import { artVersion, parseArt, renderArt, type ImageView } from './image';
 import { listDesigns } from './lookup';
 import { recommendationPeriod, seededRandom, seedOf } from './recommend';
-import { cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
+import { ArtRasters } from './art-rasters';
+import { ART_FORMAT, ART_WIDTHS, cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
 import { PhotoVariants, VARIANT_CONTENT_TYPES } from './photos';
 import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
 import * as service from './service';
@@ -209,6 +210,7 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
 
   // ---- pictures -----------------------------------------------------------------------------
   const rendered = new Map<string, string>();
+  const artRasters = new ArtRasters();
   const remember = (key: string, svg: string) => {
     if (rendered.size >= 1000) rendered.delete(rendered.keys().next().value!);
     rendered.set(key, svg);
@@ -226,6 +228,10 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
       const [, slug, detail, width, format] = variant as unknown as [string, string, string | undefined, string, 'avif' | 'webp' | 'jpeg'];
       const base = `${slug}${detail ?? ''}`;
       const drop = media.photoOf(kind, base);
+      // No picture dropped in (or one that cannot be read): the art, at a width and format it is offered in.
+      if (!drop && (!media.find(kind, base) || media.isBroken(kind, base)) && format === ART_FORMAT && ART_WIDTHS.includes(Number(width))) {
+        return serveArtRaster(kind, slug, detail, Number(width), v, request, reply);
+      }
       const made = drop ? await photos.variant(kind, base, drop, Number(width), format) : null;
       if (!drop || !made) {
         // The photo is gone, unreadable, or has no such width: the generated picture, never a 500.
@@ -261,26 +267,46 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     return serveArt(kind, slug, detail, v, request, reply);
   }
 
-  /** The generated SVG of a product or post; `cache` overrides the caching of a fallback. */
-  async function serveArt(kind: MediaKind, slug: string, detail: string | undefined, v: unknown, request: FastifyRequest, reply: FastifyReply, cache?: string) {
-    const base = `${slug}${detail ?? ''}`;
+  /** The generated SVG of a product or post, and its version; null when there is no such product or post. */
+  async function artOf(kind: MediaKind, slug: string, detail: string | undefined): Promise<{ version: string; svg: () => string } | null> {
     const row =
       kind === 'products'
         ? await db.kysely.selectFrom('product').select(['name as label', 'art']).where('slug', '=', slug).executeTakeFirst()
         : await db.kysely.selectFrom('blog_post').select(['title as label', 'art']).where('slug', '=', slug).executeTakeFirst();
-    if (!row) throw notFound('We could not find that image');
+    if (!row) return null;
     const version = artVersion(row.art, row.label);
-    const etag = `"a-${version}"`;
-    reply.header('etag', etag).header('cache-control', cache ?? cacheControl(v, version)).header('x-content-type-options', 'nosniff');
+    const key = `${kind}|${slug}${detail ?? ''}|${version}`;
+    const svg = () => {
+      let text = rendered.get(key);
+      if (!text) {
+        const view: ImageView = detail ? 'detail' : 'main';
+        text = renderArt(parseArt(row.art, slug), view === 'detail' ? `${row.label}, close-up` : row.label, view);
+        remember(key, text);
+      }
+      return text;
+    };
+    return { version, svg };
+  }
+
+  /** The generated SVG of a product or post; `cache` overrides the caching of a fallback. */
+  async function serveArt(kind: MediaKind, slug: string, detail: string | undefined, v: unknown, request: FastifyRequest, reply: FastifyReply, cache?: string) {
+    const art = await artOf(kind, slug, detail);
+    if (!art) throw notFound('We could not find that image');
+    const etag = `"a-${art.version}"`;
+    reply.header('etag', etag).header('cache-control', cache ?? cacheControl(v, art.version)).header('x-content-type-options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const view: ImageView = detail ? 'detail' : 'main';
-    const key = `${kind}|${base}|${version}`;
-    let svg = rendered.get(key);
-    if (!svg) {
-      svg = renderArt(parseArt(row.art, slug), view === 'detail' ? `${row.label}, close-up` : row.label, view);
-      remember(key, svg);
-    }
-    return reply.header('content-type', CONTENT_TYPES.svg!).send(svg);
+    return reply.header('content-type', CONTENT_TYPES.svg!).send(art.svg());
+  }
+
+  /** The generated art as WebP at one of ART_WIDTHS (media.ts): what a page's `srcset` offers for art. */
+  async function serveArtRaster(kind: MediaKind, slug: string, detail: string | undefined, width: number, v: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const art = await artOf(kind, slug, detail);
+    if (!art) throw notFound('We could not find that image');
+    const etag = `"a-${art.version}-w${width}"`;
+    reply.header('etag', etag).header('cache-control', cacheControl(v, art.version)).header('x-content-type-options', 'nosniff');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const webp = await artRasters.webp(`${kind}|${slug}${detail ?? ''}|${art.version}`, art.svg(), width);
+    return reply.header('content-type', VARIANT_CONTENT_TYPES[ART_FORMAT]).send(webp);
   }
 
   app.get('/media/products/:file', { schema: { params: fileParams } }, (request, reply) => serveImage('products', request, reply));
