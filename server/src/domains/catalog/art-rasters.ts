@@ -10,22 +10,13 @@ const KEPT = 2000;
 
 export class ArtRasters {
   private readonly kept = new Map<string, Promise<Buffer>>();
-  /** Renders done by this process (tests count them). */
-  made = 0;
 
   /** The WebP of `svg` at `width` pixels wide, under `key` (which names the art's version). */
   webp(key: string, svg: string, width: number): Promise<Buffer> {
     const at = `${key}|${width}`;
     let made = this.kept.get(at);
     if (!made) {
-      made = sharp(Buffer.from(svg))
-        .resize(width)
-        .webp({ quality: 80 })
-        .toBuffer()
-        .then((buffer) => {
-          this.made++;
-          return buffer;
-        });
+      made = sharp(Buffer.from(svg)).resize(width).webp({ quality: 80 }).toBuffer();
       // A failed render is not kept: the next request tries again.
       made.catch(() => this.kept.delete(at));
       this.kept.set(at, made);

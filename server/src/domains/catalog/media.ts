@@ -11,7 +11,7 @@ import { IMAGE_SIZE } from './image';
 import { fallbackWidth, PHOTO_EXTENSIONS, widthsFor, type PhotoVariants } from './photos';
 
 /**
- * The generated art is also served as WebP at these widths (routes.ts renders it with sharp): a phone
+ * The generated art is also served as WebP at these widths (art-rasters.ts renders it with sharp): a phone
  * draws a raster picture off its main thread, while each SVG of ~300 shapes cost it 12–150 ms to
  * parse and lay out (BENCHMARKS.md, "The Lighthouse budget on a slower machine"). The SVG stays the
  * `src` and the address kept in carts and orders.
