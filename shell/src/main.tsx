@@ -19,7 +19,7 @@ import { mainContentSettled } from './federation/settled';
 import { watchDemand } from './federation/demand';
 import { prefetchWhenIdle } from './federation/prefetch';
 import { wantsVersionReadout } from './federation/versions';
-import { renderFrameKeepingDrawnRegions } from './layout/FrameCommitted';
+import { startFrame } from './layout/FrameCommitted';
 import { Layout } from './layout/Layout';
 import { isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
 
@@ -43,11 +43,11 @@ bus.on('currency:changed', (currency) => document.documentElement.setAttribute('
 const pageData = readPageData();
 if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored('currency'), Intl.DateTimeFormat().resolvedOptions().timeZone).name);
 
-// The frame first, so every region exists before an application mounts into it: rendered as a
-// transition (one synchronous render was a 58 ms task on a slow machine, four times that on
-// Lighthouse's phone), the regions the server drew kept for their applications to hydrate.
+// The frame first, so every region exists before an application mounts into it: hydrated where the
+// server drew it (in the currency it was drawn in; the shopper's takes over right after), rendered
+// anew otherwise, as a transition either way (see startFrame).
 const shellRoot = document.getElementById('shell-root')!;
-await renderFrameKeepingDrawnRegions(shellRoot, ReactDOMClient.createRoot(shellRoot), <Layout />);
+await startFrame(shellRoot, <Layout />, pageData?.currency ?? null);
 
 void runHandshake();
 // The menu's categories came with a page the server drew.

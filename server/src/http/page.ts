@@ -85,14 +85,15 @@ export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.curren
  * it), so they wait in a template until the browser has painted: its first paint (or two frames where
  * paint timing is unknown); in a tab opened in the background, once it loads, as nothing paints there;
  * after 3 s in any case. Then the shell's entry runs and every module the page announced is fetched,
- * as a preload in the head would have been: four links per task, as starting a fetch costs the main
- * thread about a millisecond on a slow machine, and 28 links in one task were a 32 ms task (130 ms
- * on Lighthouse's phone). The store's CSP allows this script by its hash (security.ts).
+ * as a preload in the head would have been: one link per task, as starting a module's fetch costs
+ * the main thread 1.5–7 ms on a slow machine (28 links in one task were a 32 ms task, 130 ms on
+ * Lighthouse's phone; four per task still made tasks of 13–27 ms there). The store's CSP allows this
+ * script by its hash (security.ts).
  */
 export const BOOT_AFTER_PAINT_SCRIPT =
   "(function(){var n=0,P=window.PerformanceObserver;function go(){var t=document.getElementById('adire-after-paint');if(n++||!t)return;" +
   "var l=[].slice.call(t.content.children),e=t.content.querySelector('[data-adire-boot]');" +
-  "(function add(i){for(var j=i;j<i+4&&j<l.length;j++)document.head.appendChild(l[j]);if(j<l.length)setTimeout(function(){add(j)},0)})(0);" +
+  "(function add(i){if(i<l.length){document.head.appendChild(l[i]);setTimeout(function(){add(i+1)},0)}})(0);" +
   "if(e)import(e.href)}" +
   "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(){setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
   "else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});" +

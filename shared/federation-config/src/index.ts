@@ -59,13 +59,15 @@ export function remoteFederation(name: string, exposes: Record<string, string>, 
 /**
  * The shell: a pure consumer with no build-time remotes; it registers them from /remotes.json. Its
  * page announces the shared libraries it provides, so they load in parallel (see preload.ts).
+ * `runtimePlugins` are files of federation runtime plugins, as the plugin takes them.
  */
-export function hostFederation(): PluginOption {
+export function hostFederation(runtimePlugins: string[] = []): PluginOption {
   return [
     federation({
       name: 'shell',
       remotes: {},
       shared: sharedSingletons(true),
+      runtimePlugins,
       dts: false,
       manifest: false,
       // Remotes are registered from /remotes.json by their remoteEntry.js, never by a manifest snapshot.

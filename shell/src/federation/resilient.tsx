@@ -145,10 +145,16 @@ export function resilientLifecycles(remote: RemoteName, label: string, options: 
     name: `${remote}-resilient`,
     bootstrap: async () => {},
     mount: async (props: MountProps) => {
-      const appElement = drawnBy(props.domElement, liveManifest()[remote]?.version) ?? document.createElement('div');
+      const drawn = drawnBy(props.domElement, liveManifest()[remote]?.version);
+      const appElement = drawn ?? document.createElement('div');
       const fallbackElement = document.createElement('div');
-      appElement.className = 'region-app';
-      props.domElement.append(appElement, fallbackElement);
+      // The drawn element stays where it is: moving it (append) would have the browser build and lay
+      // out the whole drawn page again.
+      if (!drawn) {
+        appElement.className = 'region-app';
+        props.domElement.append(appElement);
+      }
+      props.domElement.append(fallbackElement);
       const m: Mounted = { props, appElement, fallbackElement, fallbackRoot: null, realMounted: false, tries: 0 };
       mounted = m;
       try {

@@ -1,8 +1,9 @@
 import { readStoredUser } from '@adire/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { loadLifecycles } from '../federation/remotes';
 import { mainContentSettled } from '../federation/settled';
 import { ParcelRegion } from './ParcelRegion';
+import { useRunning } from './running';
 import styles from './shell.module.css';
 
 /**
@@ -10,10 +11,15 @@ import styles from './shell.module.css';
  * as the page's content is up (it shows who is signed in). A shopper with no stored user gets the
  * shell's stand-in Account button instead: pointing at or focusing it fetches the account remote,
  * using it mounts the parcel already open. So a first visit downloads no account code at all, and
- * the slot keeps its size either way (nothing shifts).
+ * the slot keeps its size either way (nothing shifts). The server draws the stand-in (it knows no
+ * stored user): a frame hydrating from it takes the parcel right after.
  */
 export function AccountRegion() {
-  const [parcel, setParcel] = useState<{ open: boolean } | null>(() => (readStoredUser() ? { open: false } : null));
+  const running = useRunning();
+  const [parcel, setParcel] = useState<{ open: boolean } | null>(() => (running && readStoredUser() ? { open: false } : null));
+  useEffect(() => {
+    if (readStoredUser()) setParcel((shown) => shown ?? { open: false });
+  }, []);
   if (parcel) {
     return (
       <ParcelRegion

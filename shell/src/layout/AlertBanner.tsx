@@ -1,33 +1,44 @@
 import { useBusValue } from '@adire/ui';
 import { DEFAULT_CURRENCIES } from '@adire/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fillPricePlaceholders, isStaticOnDesktop, scrollDurationSeconds } from '../boot/banner';
 import styles from './banner.module.css';
+import { useFrameCurrency, useRunning } from './running';
 
 /** SPEC section 9: the desktop layout from this width. */
 const DESKTOP_MIN_WIDTH_PX = 651;
 
 const CLOSED_KEY = 'adire:alertClosed';
 
-function useIsDesktop(): boolean {
-  const query = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
-  const [desktop, setDesktop] = useState(() => (typeof window === 'undefined' ? true : window.matchMedia(query).matches));
-  useEffect(() => {
-    const media = window.matchMedia(query);
-    const update = () => setDesktop(media.matches);
-    media.addEventListener('change', update);
-    return () => media.removeEventListener('change', update);
-  }, [query]);
-  return desktop;
+const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
+
+function onDesktopChange(changed: () => void): () => void {
+  const media = window.matchMedia(DESKTOP_QUERY);
+  media.addEventListener('change', changed);
+  return () => media.removeEventListener('change', changed);
 }
+
+/** The server draws the desktop layout; the browser hydrates it so, then follows the screen's width. */
+function useIsDesktop(): boolean {
+  return useSyncExternalStore(
+    onDesktopChange,
+    () => window.matchMedia(DESKTOP_QUERY).matches,
+    () => true,
+  );
+}
+
+const readClosed = () => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CLOSED_KEY));
 
 /** The site-wide alert from the server's settings. Rendered as text, never as HTML. */
 export function AlertBanner() {
   const settings = useBusValue('settings:loaded');
-  const currency = useBusValue('currency:changed', DEFAULT_CURRENCIES[0]!);
+  const currency = useFrameCurrency() ?? DEFAULT_CURRENCIES[0]!;
   const desktop = useIsDesktop();
   const raw = settings?.settings?.alertSettings.siteWideAlert.trim() ?? '';
-  const [closedText, setClosedText] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CLOSED_KEY)));
+  // The server knows nothing of this visit: the drawing hydrates open, then closes if it was closed.
+  const running = useRunning();
+  const [closedText, setClosedText] = useState(() => (running ? readClosed() : null));
+  useEffect(() => setClosedText((closed) => closed ?? readClosed()), []);
   // Until the settings arrive the banner's height is kept, so the page does not shift down when
   // the alert appears (a shopper who closed it this visit is not expected to see it again).
   if (!settings) return closedText ? null : <div className={styles.banner} aria-hidden="true" data-testid="alert-placeholder" />;

@@ -1,11 +1,11 @@
 import { CURRENCY_NAMES } from '@adire/contracts';
-import { useBusValue } from '@adire/ui';
 import { selectCurrency } from '../boot/handshake';
+import { useFrameCurrency } from './running';
 import styles from './shell.module.css';
 
 /** The currency choice: in the header row on desktop, in the sidebar on phones. */
 export function CurrencySelector({ className = styles.currency }: { className?: string }) {
-  const currency = useBusValue('currency:changed');
+  const currency = useFrameCurrency();
   return (
     <label className={className}>
       <span className={styles.visuallyHidden}>Currency</span>

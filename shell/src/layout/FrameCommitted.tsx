@@ -1,5 +1,7 @@
 import { startTransition, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
+import ReactDOMClient, { type Root } from 'react-dom/client';
+import { frameDrawnIn } from './running';
+import type { Currency } from '@adire/contracts';
 
 /**
  * Calls `onCommit` once, when its children are first in the document and before the browser paints
@@ -15,23 +17,52 @@ export function FrameCommitted({ onCommit, children }: { onCommit: () => void; c
   return children;
 }
 
+/** The HTML of each route region as the server drew it, by region id, while the frame hydrates. */
+const drawnRegions = new Map<string, string>();
+
+/** What the server drew in the region `id` while the frame hydrates (its application hydrates it), or null. */
+export function drawnRegionHtml(id: string): string | null {
+  return drawnRegions.get(id) ?? null;
+}
+
+/** The frame the server drew into `container` (its root element), if any. */
+const drawnFrame = (container: HTMLElement) => container.querySelector<HTMLElement>(':scope > [data-boundary="shell"]');
+
 /**
- * Renders the shell's frame into `root` (made on `container`) as a transition: React renders it in
- * slices of a few milliseconds, and the page the server drew stays on screen until the frame is
- * committed. The regions the server drew (`[data-region] > .region-app[data-drawn]`) are kept across
- * the commit: React empties the container, and the frame's layout effect puts each drawn region into
- * the region of the same id, in the same task (nothing paints in between), for its application to
- * hydrate. Resolves once the frame is in the document.
+ * Starts the shell's frame in `container`, as a transition (React works in slices of a few
+ * milliseconds; one synchronous render of the frame was a 58 ms task on a slow machine, four times
+ * that on Lighthouse's phone). A frame the server drew (in `drawnIn`) is hydrated: its elements are
+ * kept, so the browser neither builds them again nor lays the page out again, and the route regions
+ * keep what the server drew in them for their applications to hydrate. A page without a drawn
+ * frame (the boot frame only) is rendered anew. A drawing that does not match is logged and drawn
+ * again by the browser, as React recovers from it. Resolves once the frame is in the document.
  */
-export function renderFrameKeepingDrawnRegions(container: HTMLElement, root: Root, frame: ReactNode): Promise<void> {
-  const drawnRegions = [...container.querySelectorAll<HTMLElement>('[data-region] > .region-app[data-drawn]')].map(
-    (element) => [element.parentElement!.id, element] as const,
-  );
-  return new Promise<void>((committed) => {
-    const keepDrawnRegions = () => {
-      for (const [id, element] of drawnRegions) container.querySelector(`[id="${id}"]`)?.append(element);
-      committed();
+export function startFrame(container: HTMLElement, frame: ReactNode, drawnIn: Currency | null): Promise<Root> {
+  const hydrating = drawnFrame(container) !== null;
+  if (hydrating) {
+    frameDrawnIn(drawnIn);
+    for (const region of container.querySelectorAll<HTMLElement>('[data-region][id]')) {
+      if (region.firstChild) drawnRegions.set(region.id, region.innerHTML);
+    }
+  }
+  return new Promise<Root>((committed) => {
+    let root: Root | null = null;
+    const onCommit = () => {
+      // Only the hydration needs the drawing: a region mounted again later starts empty.
+      drawnRegions.clear();
+      frameDrawnIn(null);
+      committed(root!);
     };
-    startTransition(() => root.render(<FrameCommitted onCommit={keepDrawnRegions}>{frame}</FrameCommitted>));
+    const app = <FrameCommitted onCommit={onCommit}>{frame}</FrameCommitted>;
+    startTransition(() => {
+      if (hydrating) {
+        root = ReactDOMClient.hydrateRoot(container, app, {
+          onRecoverableError: (error) => console.warn("[shell] the frame the server drew did not match the shell's; the browser drew it again:", error),
+        });
+      } else {
+        root = ReactDOMClient.createRoot(container);
+        root.render(app);
+      }
+    });
   });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cartHasWork, whenDemanded } from '../federation/demand';
 import { mainContentSettled } from '../federation/settled';
 import { isBackofficeRoute, isKnownRoute, isNewsletterConfirmRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
@@ -14,11 +14,21 @@ import { Toasts } from './Toasts';
 import { NewsletterConfirm } from './NewsletterConfirm';
 import { Unsubscribe } from './Unsubscribe';
 import { usePathname } from './usePathname';
-import { regionMarker } from '@adire/contracts';
+import { regionMarker, type Boundary } from '@adire/contracts';
 import { isServerDraw } from '../pageLocation';
+import { drawnRegionHtml } from './FrameCommitted';
+import { useRunning } from './running';
 
-/** Drawn on the server, a route region holds a marker where the server puts the region's own HTML. */
-const drawnRegion = (region: string) => (isServerDraw() ? { dangerouslySetInnerHTML: { __html: regionMarker(region) } } : {});
+/**
+ * A route application's region. Drawn on the server, it holds a marker where the server puts the
+ * region's own HTML. Hydrating, it keeps that HTML as inner HTML for the region's application to
+ * hydrate — for as long as it is mounted: React leaves inner HTML it set alone, but would empty the
+ * element if it were dropped. Rendered in the browser, it is empty: the application's from the start.
+ */
+function RouteRegion({ id, region }: { id: string; region: Boundary }) {
+  const [drawn] = useState(() => (isServerDraw() ? regionMarker(region) : drawnRegionHtml(id)));
+  return <div id={id} data-region={region} {...(drawn === null ? {} : { dangerouslySetInnerHTML: { __html: drawn } })} />;
+}
 
 /**
  * The cart drawer loads with the page, after its main content, when the shopper already has a cart,
@@ -37,14 +47,14 @@ function NotFound() {
 }
 
 /**
- * Drawn on the server, the frame's controls are disabled: they work once the shell has drawn the frame
- * in the browser (a tap on the cart before then would do nothing). Links keep working. The fieldset
- * has no box of its own (display: contents), so nothing moves when the browser's frame replaces it.
+ * Drawn on the server, the frame's controls are disabled: they work once the frame runs in the
+ * browser (a tap on the cart before then would do nothing). Links keep working. The fieldset has no
+ * box of its own (display: contents), and stays once enabled, so hydration keeps every element.
  */
 function ControlsOnceRunning({ children }: { children: ReactNode }) {
-  if (!isServerDraw()) return children;
+  const running = useRunning();
   return (
-    <fieldset disabled role="presentation" className={styles.drawnControls}>
+    <fieldset disabled={!running} role="presentation" className={styles.drawnControls}>
       {children}
     </fieldset>
   );
@@ -67,8 +77,8 @@ export function Layout() {
           </ControlsOnceRunning>
         )}
         <main id="main-content" className={styles.main}>
-          <div id="app-catalog" data-region="catalog" {...drawnRegion('catalog')} />
-          <div id="app-checkout" data-region="checkout" {...drawnRegion('checkout')} />
+          <RouteRegion id="app-catalog" region="catalog" />
+          <RouteRegion id="app-checkout" region="checkout" />
           <div id="app-backoffice" data-region="backoffice" />
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
           {isNewsletterConfirmRoute(pathname) && <NewsletterConfirm />}

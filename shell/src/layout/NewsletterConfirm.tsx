@@ -1,7 +1,8 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, BRAND } from '@adire/contracts';
 import { useState } from 'react';
-import { isServerDraw, pageLocation } from '../pageLocation';
+import { pageLocation } from '../pageLocation';
+import { useRunning } from './running';
 import styles from './shell.module.css';
 
 type State = { status: 'ready' } | { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; message: string };
@@ -15,6 +16,7 @@ export const INVALID_CONFIRM_LINK = 'This confirmation link is not valid or has 
  */
 export function NewsletterConfirm() {
   const token = new URLSearchParams(pageLocation().search).get('token') ?? '';
+  const running = useRunning();
   const [state, setState] = useState<State>(token ? { status: 'ready' } : { status: 'failed', message: INVALID_CONFIRM_LINK });
 
   async function confirm() {
@@ -31,7 +33,7 @@ export function NewsletterConfirm() {
           <p>Confirm that you want to receive the {BRAND} newsletter at this address.</p>
           {/* Drawn on the server, the button waits for the browser's page to work. */}
           <p>
-            <button type="button" className={styles.primaryButton} onClick={() => void confirm()} disabled={state.status === 'working' || isServerDraw()}>
+            <button type="button" className={styles.primaryButton} onClick={() => void confirm()} disabled={state.status === 'working' || !running}>
               Confirm subscription
             </button>
           </p>
