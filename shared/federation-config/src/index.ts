@@ -22,9 +22,21 @@ export const SHARED_SINGLETONS = {
   '@adire/domain': '^1.0.0',
 } as const;
 
-export function sharedSingletons(): SharedConfig {
-  return Object.fromEntries(Object.entries(SHARED_SINGLETONS).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion }]));
+export function sharedSingletons(eager: (name: string) => boolean = () => false): SharedConfig {
+  return Object.fromEntries(
+    Object.entries(SHARED_SINGLETONS).map(([name, requiredVersion]) => [name, { singleton: true, requiredVersion, ...(eager(name) ? { eager: true } : {}) }]),
+  );
 }
+
+/**
+ * What the shell does not provide eagerly: react-dom, the one shared library whose evaluation is a
+ * long task (10–15 ms on a slow machine, four times that on Lighthouse's phone). It is its own chunk,
+ * evaluated in a task of its own once the runtime asks for it; eager, it was evaluated with the
+ * runtime's start and the other libraries in one task of 50–70 ms. The others stay eager, in one
+ * chunk: small, and smaller compressed together (each in its own chunk, the home page's scripts
+ * were 3.6 KB heavier).
+ */
+export const HOST_SHARED_ON_DEMAND: readonly string[] = ['react-dom'];
 
 /** The entry file every remote publishes; the release tool and `/remotes.json` point at it. */
 export const REMOTE_ENTRY = 'remoteEntry.js';
@@ -56,18 +68,17 @@ export function remoteFederation(name: string, exposes: Record<string, string>, 
 
 /**
  * The shell: a pure consumer with no build-time remotes; it registers them from /remotes.json. Its
- * page announces the shared libraries it provides, so they load in parallel (see preload.ts). They
- * are not eager: each is its own chunk, evaluated in a task of its own once the runtime asks for it.
- * Eager, all of them were one chunk evaluated with the runtime's start in one task of 50–70 ms on
- * a slow machine (200–280 ms on Lighthouse's phone); since the server draws the first screen, no
- * paint waits for them. `runtimePlugins` are files of federation runtime plugins, as the plugin takes them.
+ * page announces the shared libraries it provides, so they load in parallel (see preload.ts). All
+ * but react-dom are eager (HOST_SHARED_ON_DEMAND says why); since the server draws the first
+ * screen, no paint waits for any of them. `runtimePlugins` are files of federation runtime plugins,
+ * as the plugin takes them.
  */
 export function hostFederation(runtimePlugins: string[] = []): PluginOption {
   return [
     federation({
       name: 'shell',
       remotes: {},
-      shared: sharedSingletons(),
+      shared: sharedSingletons((name) => !HOST_SHARED_ON_DEMAND.includes(name)),
       runtimePlugins,
       dts: false,
       manifest: false,

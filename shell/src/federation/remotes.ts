@@ -139,10 +139,12 @@ export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<Rem
 }
 
 /**
- * Whether a remote whose load is still under way is arriving or silent: arriving when a file of its
- * release came in since `since` (a performance.now() time), or when its server answers a look at its
+ * Whether a remote whose load is still under way is arriving or silent: arriving when a file the load
+ * asked for came in since `since` (a performance.now() time), or when its server answers a look at its
  * entry (HEAD, never cached) within REMOTE_LOOK_TIMEOUT_MS. A server that accepts the connection and
- * never answers is silent, and so is one that refuses it.
+ * never answers is silent, and so is one that refuses it. The files the page announces (module
+ * preloads, added one per task after the first paint) may still be coming in when the load starts:
+ * they say nothing of whether its entry is answered, so the look decides then.
  */
 export async function remoteIsArriving(name: RemoteName, since: number): Promise<boolean> {
   const arriving = await arrivingNow(name, since);
@@ -161,7 +163,10 @@ async function arrivingNow(name: RemoteName, since: number): Promise<boolean> {
   const folder = url.href.slice(0, url.href.lastIndexOf('/') + 1);
   const arrived = performance
     .getEntriesByType('resource')
-    .some((e) => e.name.startsWith(folder) && e.startTime >= since && (e as PerformanceResourceTiming).responseEnd > 0);
+    .some((e) => {
+      const file = e as PerformanceResourceTiming;
+      return file.name.startsWith(folder) && file.startTime >= since && file.responseEnd > 0 && file.initiatorType !== 'link';
+    });
   if (arrived) return true;
   url.searchParams.set('look', String(Date.now()));
   const controller = new AbortController();
