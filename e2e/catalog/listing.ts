@@ -8,9 +8,13 @@ export async function shownNames(page: Page): Promise<string[]> {
   return grid(page).getByRole('listitem').getByRole('heading').allTextContents();
 }
 
-/** Naira prices in grid order (the currency must be NGN). */
+/**
+ * Naira prices in grid order (the currency must be NGN). Read from each card's price, by its text:
+ * a card out of view is not laid out (content-visibility), so its rendered text (innerText) is empty
+ * until the shopper scrolls near it.
+ */
 export async function shownPrices(page: Page): Promise<number[]> {
-  const texts = await grid(page).getByRole('listitem').allInnerTexts();
+  const texts = await grid(page).getByRole('listitem').locator('[data-currency="NGN"]').allTextContents();
   return texts.map((t) => Number(/₦([\d,]+)/.exec(t)?.[1]?.replace(/,/g, '') ?? Number.NaN));
 }
 

@@ -161,12 +161,10 @@ async function arrivingNow(name: RemoteName, since: number): Promise<boolean> {
   if (!entry) return false;
   const url = new URL(entry, window.location.href);
   const folder = url.href.slice(0, url.href.lastIndexOf('/') + 1);
+  const announced = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
   const arrived = performance
     .getEntriesByType('resource')
-    .some((e) => {
-      const file = e as PerformanceResourceTiming;
-      return file.name.startsWith(folder) && file.startTime >= since && file.responseEnd > 0 && file.initiatorType !== 'link';
-    });
+    .some((e) => e.name.startsWith(folder) && e.startTime >= since && (e as PerformanceResourceTiming).responseEnd > 0 && !announced.has(e.name));
   if (arrived) return true;
   url.searchParams.set('look', String(Date.now()));
   const controller = new AbortController();
