@@ -17,7 +17,7 @@ const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boo
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /**
  * BENCH_CPU_SLOWDOWN: unset, Lighthouse's default 4×; a number, that slowdown; `host`, the slowdown
- * Lighthouse's guide gives for this host's BenchmarkIndex (the median of the runs so far, at most 4×),
+ * Lighthouse's guide gives for this host's BenchmarkIndex (the lower quartile of the runs so far, at most 4×),
  * as the budget test uses.
  */
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN;

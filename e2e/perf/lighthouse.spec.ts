@@ -19,8 +19,11 @@ import { cpuSlowdownFor, runLighthouse, slowdownForHost, storePages, type PageFi
  * The slowdown follows the host, as Lighthouse's throttling guide calibrates it, never past Lighthouse's
  * default (2026-11-27). Simulated throttling multiplies the main-thread time the host observed, so 4×
  * stands for Lighthouse's phone only on a desktop of BenchmarkIndex ~1,533; a slower host needs less
- * (PageSpeed Insights runs at 1.2× for that reason). Each counted run uses `cpuSlowdownFor` the median
- * BenchmarkIndex of the runs so far (the warm-up's first), capped at 4× (`slowdownForHost`). Not past 4×: on the CI
+ * (PageSpeed Insights runs at 1.2× for that reason). Each counted run uses `cpuSlowdownFor` the lower
+ * quartile of the BenchmarkIndexes of the runs so far (the warm-up's first), capped at 4×
+ * (`slowdownForHost` says why not the median: in one CI-like run the same build failed at 3.7–4× and
+ * passed 96 / 100 / 100 / 99 on the retry at 2.6×, minutes apart, by the index's wander alone;
+ * BENCHMARKS.md, "The first screen's scripts on a slow host"). Not past 4×: on the CI
  * machines of late (2-core nested VMs, the whole CI run 2.6× as long as on the 2026-11-24 machine) the
  * index reads anywhere from 1,000 to 2,100 within minutes, and the page's own work is as slow whatever
  * it reads; a run at 6× for an index of 2,000 simulated a phone far below Lighthouse's (home 74 at
@@ -89,10 +92,15 @@ test.describe("The CPU slowdown follows Lighthouse's calibration", () => {
     }
   });
 
-  test('a host is calibrated by the median of its readings, never past 4×', () => {
+  test('a host is calibrated by the lower quartile of its readings, never past 4×', () => {
     expect(slowdownForHost([1050])).toBeCloseTo(2.5, 5);
-    expect(slowdownForHost([2000, 1050, 1100])).toBeCloseTo(2.6, 5);
-    expect(slowdownForHost([2000, 2100, 1050])).toBe(4);
+    expect(slowdownForHost([2000, 1050, 1100])).toBeCloseTo(2.5, 5);
+    // The readings of the two attempts of one CI-like run: medians 1,400 and 1,122, lower quartiles 1,099 and 1,022.
+    expect(slowdownForHost([1063, 1468, 1330, 1569, 1086, 1470, 1138, 1241, 1407, 1135, 1099, 1281])).toBeCloseTo(2.598, 3);
+    expect(slowdownForHost([1335, 993, 1121, 1123, 1022, 1096, 938, 1511, 1048, 1128, 1172, 1123])).toBeCloseTo(2.444, 3);
+    // One low reading among five does not make a fast host lenient.
+    expect(slowdownForHost([2000, 2100, 1900, 2050, 1050])).toBe(4);
+    expect(slowdownForHost([1600, 1700, 1650])).toBe(4);
     expect(() => slowdownForHost([])).toThrow(/no BenchmarkIndex/);
   });
 

@@ -38,11 +38,18 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 /** Lighthouse's own mobile CPU slowdown: the most a calibrated run simulates (lighthouse.spec.ts says why). */
 export const LIGHTHOUSE_DEFAULT_SLOWDOWN = 4;
 
-/** The slowdown for this host: `cpuSlowdownFor` the median of the BenchmarkIndexes seen so far, at most 4×. */
+/**
+ * The slowdown for this host: `cpuSlowdownFor` the lower quartile of the BenchmarkIndexes seen so far,
+ * at most 4×. Not the median: on the nested VMs CI runs on, the index wanders upwards (1,000–1,600
+ * within minutes) while the page's own work does not follow it, so a median drifts between 2.6× and
+ * 4× and the same store passes or fails by the reading. The lower quartile is stable there (1,022 and
+ * 1,099 in two attempts minutes apart whose medians were 1,122 and 1,400), and with five readings or
+ * more one low outlier does not decide it.
+ */
 export function slowdownForHost(benchmarkIndexes: readonly number[]): number {
   if (benchmarkIndexes.length === 0) throw new Error('no BenchmarkIndex measured yet');
   const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
-  return Math.min(LIGHTHOUSE_DEFAULT_SLOWDOWN, cpuSlowdownFor(sorted[Math.floor(sorted.length / 2)]!));
+  return Math.min(LIGHTHOUSE_DEFAULT_SLOWDOWN, cpuSlowdownFor(sorted[Math.floor((sorted.length - 1) / 4)]!));
 }
 
 /** A real category and product of the seeded catalogue. */
