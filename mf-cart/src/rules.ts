@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CartItem, type CheckoutSettings, type CurrencyName } from '@adire/contracts';
-import { closedDay, earliestDate, isApiDate } from '@adire/domain';
+import { closedDay, earliestDate, isApiDate, orderByPassed } from '@adire/domain';
 
 /** Body of order/create and order/{id} (SPEC section 7). */
 export interface OrderBody {
@@ -41,7 +41,7 @@ export function firstDeliveryDate(now: Date = new Date(), settings: CheckoutSett
 
 /** A picked date is usable when it is a real YYYY-MM-DD day, on or after the first delivery day, and not a closed day. */
 export function isSelectableDate(date: string, now: Date = new Date(), settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): boolean {
-  return isApiDate(date) && date >= firstDeliveryDate(now, settings) && !closedDay(date, settings);
+  return isApiDate(date) && date >= firstDeliveryDate(now, settings) && !closedDay(date, settings) && !orderByPassed(date, now, settings);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

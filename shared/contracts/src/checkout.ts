@@ -1,7 +1,7 @@
 // Checkout API shapes (issue 7): what the orders domain accepts and answers inside `{ data }`.
 // Field names follow SPEC section 3 ("Checkout payload"); amounts are in the order's currency unless
 // the name ends in Ngn.
-import { DELIVERY_LOCATIONS } from './catalog';
+import { DELIVERY_LOCATIONS, type DeliveryLocation } from './catalog';
 import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
 
 /** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
@@ -359,6 +359,38 @@ export interface DayCutoff {
   sameDayCutoff: Partial<Record<DeliveryMethod, string>>;
 }
 
+/**
+ * Where a day's places are counted: a delivery location (the delivery settings' state) or a pick-up
+ * branch, written `pickup:<branch code>` ('pickup:Ikoyi LPI').
+ */
+export type DayPlace = DeliveryLocation | `pickup:${PickupLocationCode}`;
+
+/** Every place a day's places are counted for, in the order the back office lists them. */
+export const DAY_PLACES: readonly DayPlace[] = [...DELIVERY_LOCATIONS, ...PICKUP_LOCATIONS.map((p) => `pickup:${p.code}` as const)];
+
+/** Weekdays as the capacity defaults and the operator command write them. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * How many orders a place can deliver (or hand over) on a day: a default per weekday, or a date's
+ * own number that overrides it. A place with neither takes unlimited orders. 0 takes none.
+ */
+export interface DayCapacity {
+  /** A weekday ('sat') or a day, YYYY-MM-DD. */
+  day: Weekday | string;
+  place: DayPlace;
+  orders: number;
+}
+
+/** After `closesAt` (Lagos time, 'YYYY-MM-DD HH:mm') no new order may take `date`, whatever its same-day cutoff says. */
+export interface OrderByTime {
+  /** The delivery or pick-up day, YYYY-MM-DD. */
+  date: string;
+  /** 'YYYY-MM-DD HH:mm', the shop's time zone. */
+  closesAt: string;
+}
+
 /** Same-day cutoffs, Lagos time 'HH:MM', the closed days and the days with their own cutoff (setting 'checkoutSettings'). */
 export interface CheckoutSettings {
   timeZone: string;
@@ -367,6 +399,31 @@ export interface CheckoutSettings {
   closedDates?: ClosedDate[];
   /** Days whose same-day cutoff differs; absent: none. */
   dayCutoffs?: DayCutoff[];
+  /** Orders a place can take per day (weekday defaults and days of their own); absent: unlimited. */
+  capacities?: DayCapacity[];
+  /** Days whose orders close at a set moment before the day (a peak day); absent: none. */
+  orderBy?: OrderByTime[];
+}
+
+/** One day as `GET /v1/storefront/delivery-days` answers it for a place. */
+export interface DeliveryDay {
+  /** YYYY-MM-DD */
+  date: string;
+  open: boolean;
+  /** Why a day is not open, as a shopper reads it ('Fully booked', 'Closed', 'Orders for 14 Feb closed at 6pm on 13 Feb'). */
+  reason?: string;
+  /** Places left, only when the day has a capacity for the place. */
+  remaining?: number;
+}
+
+/** `GET /v1/storefront/delivery-days?business=&from=YYYY-MM-DD&days=N&location=<DayPlace>` → `{ data: DeliveryDay[] }`. */
+export const DELIVERY_DAYS_MAX = 62;
+
+/** The fields of a 409 `DAY_FULL` besides its message: the next open days for the same place. */
+export interface DayFullDetails {
+  date: string;
+  place: DayPlace;
+  nextOpenDays: string[];
 }
 
 export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = {

@@ -30,6 +30,8 @@ export const API_PATHS = {
   transferNotice: (id: string) => `/v1/orders/order/transfer-notice/${encodeURIComponent(id)}`,
   couponValidate: '/v1/coupon/validate',
   deliveryQuote: (id: string) => `/v1/orders/order/delivery-quote/${encodeURIComponent(id)}`,
+  /** `?business=&from=YYYY-MM-DD&days=N&location=<DayPlace>` → DeliveryDay[] (public, cached under the data stamp). */
+  deliveryDays: '/v1/storefront/delivery-days',
 } as const;
 
 /**

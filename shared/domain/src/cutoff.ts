@@ -1,5 +1,6 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DeliveryMethod } from '@adire/contracts';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DeliveryMethod, type OrderByTime } from '@adire/contracts';
 import { addDays, formatDrawerDate } from './dates';
+import { parseShopMoment, shopDate, shopMomentToDate, shopTime } from './clock';
 
 /**
  * The same-day cutoff (21:00 for delivery, 23:50 for pick-up by default), pure: the clock is a
@@ -8,54 +9,6 @@ import { addDays, formatDrawerDate } from './dates';
  * countdown) and the server applies it when an order is submitted: both use these functions. The
  * days a manager closed (a public holiday) are part of the same rule: never offered, always refused.
  */
-
-export interface ShopClock {
-  /** YYYY-MM-DD in the shop's time zone. */
-  date: string;
-  /** Whole minutes since the shop's local midnight. */
-  minutes: number;
-}
-
-/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter); // throws above for an unknown zone, so only valid ones are kept
-  }
-  return formatter;
-}
-
-/** The shop's day and the seconds since its midnight. */
-function shopTime(now: Date, timeZone: string): { date: string; seconds: number } {
-  const parts = formatterFor(timeZone).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    seconds: Number(get('hour')) * 3600 + Number(get('minute')) * 60 + Number(get('second')),
-  };
-}
-
-export function shopClock(now: Date, timeZone: string = DEFAULT_CHECKOUT_SETTINGS.timeZone): ShopClock {
-  const { date, seconds } = shopTime(now, timeZone);
-  return { date, minutes: Math.floor(seconds / 60) };
-}
-
-/** Today in the shop's time zone (Lagos by default), YYYY-MM-DD. */
-export function shopDate(now: Date = new Date(), timeZone: string = DEFAULT_CHECKOUT_SETTINGS.timeZone): string {
-  return shopTime(now, timeZone).date;
-}
 
 /** 'HH:MM' → minutes since midnight; null when malformed. */
 export function parseCutoff(text: string | undefined): number | null {
@@ -102,12 +55,45 @@ export function closedWords(closed: ClosedDate): string {
   return `We are closed on ${formatDrawerDate(closed.date)}${closed.note ? ` (${closed.note})` : ''}`;
 }
 
-/** The first day that can be chosen: today before the cutoff, tomorrow after it, skipping closed days. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2027-02-14' → '14 Feb'. */
+export function shortDay(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''}`;
+}
+
+/** 1080 → '6pm', 1110 → '6:30pm', 0 → '12am'. */
+export function shortTime(minutes: number): string {
+  return formatCutoff(minutes).replace(':00', '');
+}
+
+/** The day's order-by time (a peak day whose orders close before it), when a manager set one. */
+export function orderByOf(date: string, settings: Pick<CheckoutSettings, 'orderBy'> = DEFAULT_CHECKOUT_SETTINGS): OrderByTime | null {
+  return settings.orderBy?.find((o) => o.date === date) ?? null;
+}
+
+/** The day's order-by time once it has been reached at `now` (at that minute sharp it is too late); else null. */
+export function orderByPassed(date: string, now: Date, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): OrderByTime | null {
+  const orderBy = orderByOf(date, settings);
+  if (!orderBy) return null;
+  const closes = shopMomentToDate(orderBy.closesAt, settings.timeZone);
+  return closes && now.getTime() >= closes.getTime() ? orderBy : null;
+}
+
+/** 'Orders for 14 Feb closed at 6pm on 13 Feb' ('close', while the moment is ahead). */
+export function orderByWords(orderBy: OrderByTime, passed = true): string {
+  const moment = parseShopMoment(orderBy.closesAt);
+  const at = moment ? `${shortTime(moment.minutes)} on ${shortDay(moment.date)}` : orderBy.closesAt;
+  return `Orders for ${shortDay(orderBy.date)} ${passed ? 'closed' : 'close'} at ${at}`;
+}
+
+/** The first day that can be chosen: today before the cutoff, tomorrow after it, skipping closed days and days whose orders have closed. */
 export function earliestDate(now: Date, method: DeliveryMethod, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS): string {
   const today = shopDate(now, settings.timeZone);
   let day = sameDayOpen(now, method, settings) ? today : addDays(today, 1);
   // A year of closed days in a row is no shop: the bound only keeps a bad setting from looping.
-  for (let i = 0; i < 366 && closedDay(day, settings); i++) day = addDays(day, 1);
+  for (let i = 0; i < 366 && (closedDay(day, settings) || orderByPassed(day, now, settings)); i++) day = addDays(day, 1);
   return day;
 }
 
@@ -125,12 +111,12 @@ export function formatCountdown(ms: number): string {
 
 const what = (method: DeliveryMethod) => (method === 'pickup' ? 'pick-up' : 'delivery');
 
-export type DateProblem = { reason: 'is in the past' | 'is a closed day' | 'is past the same-day cutoff'; message: string };
+export type DateProblem = { reason: 'is in the past' | 'is a closed day' | 'is past its order-by time' | 'is past the same-day cutoff'; message: string };
 
 /**
  * Why a delivery or pick-up day (YYYY-MM-DD, already well formed) cannot be taken now, or null:
- * a day before today (shop time) is past; a closed day is never taken; today only before the
- * method's cutoff.
+ * a day before today (shop time) is past; a closed day is never taken; a day whose order-by time
+ * has been reached is no longer taken; today only before the method's cutoff.
  */
 export function deliveryDateProblem(
   date: string,
@@ -142,6 +128,8 @@ export function deliveryDateProblem(
   if (date < today) return { reason: 'is in the past', message: 'Delivery date is in the past: choose today or a later day' };
   const closed = closedDay(date, settings);
   if (closed) return { reason: 'is a closed day', message: `${closedWords(closed)}: choose another day` };
+  const orderBy = orderByPassed(date, now, settings);
+  if (orderBy) return { reason: 'is past its order-by time', message: `${orderByWords(orderBy)}: choose another day` };
   if (date === today && !sameDayOpen(now, method, settings)) {
     return {
       reason: 'is past the same-day cutoff',
@@ -173,7 +161,9 @@ export function orderDateProblem(
         ? `The delivery date of this order, ${date}, has passed: choose a new delivery date before paying`
         : problem.reason === 'is a closed day'
           ? `${closedWords(closedDay(date, settings)!)}: choose a new delivery date before paying`
-          : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings, date))} Lagos time: choose a new delivery date before paying`,
+          : problem.reason === 'is past its order-by time'
+            ? `${orderByWords(orderByOf(date, settings)!)}: choose a new delivery date before paying`
+            : `Same-day ${what(method)} for ${date} closed at ${formatCutoff(cutoffMinutes(method, settings, date))} Lagos time: choose a new delivery date before paying`,
   };
 }
 

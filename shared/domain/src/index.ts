@@ -8,3 +8,5 @@ export * from './cutoff';
 export * from './delivery';
 export * from './order';
 export * from './currencyChoice';
+export * from './clock';
+export * from './capacity';

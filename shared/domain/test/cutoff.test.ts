@@ -14,7 +14,7 @@ import {
   sameDayOpen,
   shopClock,
   shopDate,
-} from '../src/cutoff';
+} from '../src';
 import { addDays } from '../src/dates';
 
 // Lagos is UTC+1 all year: 19:59Z is 20:59 in Lagos.
