@@ -9,3 +9,4 @@ export * from './payments';
 export * from './routes';
 export * from './preload';
 export * from './serverDraw';
+export * from './backoffice';
