@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type FrameDrawn, type PageData, type RegionDrawn, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { ROOT } from '../config';
-import { ENTRY_FILE, isReleaseTarget, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
+import { ENTRY_FILE, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import type { ReleaseRegistry } from '../release/registry';
 import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from '../release/canary';
 import type { ReleaseManifest } from '../release/releases';
 import { shortPath } from './errors';
+import { releaseFileOf, shellFileOf } from './file-paths';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
 import { isShopperPage, PageCache, pageCacheKey } from './page-cache';
 import { PRIVATE_CACHE_CONTROL } from './response-cache';
@@ -46,16 +47,8 @@ export async function registerStoreFiles(
     // A release's files are unpacked from the registry into this instance's cache on first use (a page
     // drawn before a rollback may still ask for the other version's chunks).
     releaseFiles.addHook('onRequest', async (request) => {
-      const match = /^\/releases\/([a-z]+)\/([^/?]+)\//.exec(request.url);
-      if (match && isReleaseTarget(match[1]!)) {
-        let version: string;
-        try {
-          version = decodeURIComponent(match[2]!);
-        } catch {
-          return;
-        }
-        await registry.unpack(match[1], version);
-      }
+      const asked = releaseFileOf(request.url);
+      if (asked) await registry.unpack(asked.target, asked.version);
     });
 
     await releaseFiles.register(fastifyStatic, {
@@ -66,9 +59,9 @@ export async function registerStoreFiles(
       cacheControl: false,
       // Each build writes .br and .gz copies at maximum compression beside its files; send those.
       preCompressed: true,
-      // Only files inside a release folder; never the manifest, its lock, a staging copy or the
-      // server's own draw module.
-      allowedPath: (pathName) => /^\/?[a-z]+\/[^/]+\/.+/.test(pathName) && !pathName.includes('.staging-') && !/^\/?[a-z]+\/[^/]+\/server\//.test(pathName),
+      // Only files inside a release folder, judged on the path's normal form (file-paths.ts); never the
+      // manifest, its lock, a staging copy, a release's record or its server draw module.
+      allowedPath: (_pathName, _root, request) => releaseFileOf(request.url) !== null,
       setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
     });
   });
@@ -123,21 +116,6 @@ async function registerDevRemotes(app: FastifyInstance) {
       setHeaders: (res) => res.setHeader('cache-control', 'no-store'),
     });
   }
-}
-
-/** A file name of the shell asked for by URL (`/assets/x.js` → `assets/x.js`); null for a page path or a bad one. */
-export function shellFileOf(url: string): string | null {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.split('?')[0] ?? '');
-  } catch {
-    return null;
-  }
-  const file = pathname.replace(/^\/+/, '');
-  if (!/\.[a-z0-9]+$/i.test(file) || file.includes('\0') || file.includes('\\')) return null;
-  if (file.split('/').some((part) => part === '..' || part.startsWith('.')) || file === 'release.json') return null;
-  if (file.startsWith('server/')) return null; // the release's server draw module is not the browser's
-  return file;
 }
 
 async function registerShell(
