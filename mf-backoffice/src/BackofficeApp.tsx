@@ -10,6 +10,8 @@ import { Staff } from './staff/Staff';
 import styles from './backoffice.module.css';
 import { Login } from './Login';
 import { NotFound } from './NotFound';
+import { DaySheet } from './days/DaySheet';
+import { PeakDays } from './days/PeakDays';
 import { Board } from './orders/Board';
 import { OrderPage } from './orders/OrderPage';
 import { may, useSession } from './session';
@@ -53,6 +55,7 @@ function Bar() {
       </Link>
       <nav aria-label="Back office" className={styles.nav}>
         <Link to="/">Orders</Link>
+        {may(session, 'settings') && <Link to="/peak-days">Peak days</Link>}
         {may(session, 'settings') && <Link to="/settings">Settings</Link>}
         {may(session, 'catalog') && <Link to="/catalog">Catalogue</Link>}
         {may(session, 'reviews') && <Link to="/reviews">Reviews</Link>}
@@ -84,6 +87,8 @@ export function BackofficeApp() {
             <Route path="/welcome" element={<Welcome />} />
             <Route path="/" element={<SignedIn><Board /></SignedIn>} />
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
+            <Route path="/days/:date/sheet" element={<SignedIn><DaySheet /></SignedIn>} />
+            <Route path="/peak-days" element={<SignedIn><Allowed permission="settings" what="the peak days"><PeakDays /></Allowed></SignedIn>} />
             <Route path="/settings" element={<SignedIn><Allowed permission="settings" what="the settings"><Settings /></Allowed></SignedIn>} />
             <Route path="/catalog" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Catalog /></Allowed></SignedIn>} />
             <Route path="/catalog/featured" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Featured /></Allowed></SignedIn>} />

@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import type { ApiResult } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type ApiResult } from '@adire/contracts';
 import { useSession } from './session';
 
 /** The back office's own API (server: domains/staff), under its own prefix. */
@@ -14,7 +14,10 @@ export const paths = {
   advance: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/advance`,
   transfer: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/transfer`,
   settings: `${BACKOFFICE_API}/settings`,
-  deliverySettings: `${BACKOFFICE_API}/settings/delivery`,
+  deliverySettings: BACKOFFICE_PATHS.deliverySettings,
+  /** Each day's places taken and held against capacity; a place's day sheet (the contracts' paths). */
+  days: BACKOFFICE_PATHS.days,
+  daySheet: BACKOFFICE_PATHS.daySheet,
   staff: `${BACKOFFICE_API}/staff`,
   audit: `${BACKOFFICE_API}/audit`,
   products: `${BACKOFFICE_API}/products`,

@@ -1,10 +1,11 @@
-import { formatAmount, shopDate } from '@adire/domain';
-import type { CurrencyName } from '@adire/contracts';
-import { Link } from '@adire/router';
+import { addDays, formatAmount, isApiDate, shopDate } from '@adire/domain';
+import type { CurrencyName, DayLoad } from '@adire/contracts';
+import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { BOARD_POLL_MS, byDeliveryDate, dateHeading, DELIVERY_STATUSES, newArrivals, type BoardEntry } from '../board';
+import { DayLoadPanel } from '../days/DayLoadPanel';
 
 interface BoardAnswer {
   from: string;
@@ -13,11 +14,20 @@ interface BoardAnswer {
 
 const money = (amount: number, currency: string) => formatAmount(amount, currency as CurrencyName);
 
-/** Today's and the coming deliveries by date, zone or branch, and status; new orders arrive by polling. */
+/**
+ * Today's and the coming deliveries by date, zone or branch, and status; new orders arrive by polling.
+ * One delivery day (`?day=`, so it can be linked and printed from) shows only that day's orders and
+ * each place's load: taken and held against its capacity.
+ */
 export function Board() {
   const today = shopDate();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('day') ?? '';
+  const day = isApiDate(asked) ? asked : '';
+  const pickDay = (date: string) => setParams(date ? { day: date } : {});
   const [filters, setFilters] = useState({ from: today, status: '', place: '', search: '' });
   const [orders, setOrders] = useState<BoardEntry[] | null>(null);
+  const [load, setLoad] = useState<DayLoad | null>(null);
   const [error, setError] = useState('');
   const [arrived, setArrived] = useState('');
   const previous = useRef<BoardEntry[] | null>(null);
@@ -26,13 +36,24 @@ export function Board() {
     let stopped = false;
     const controller = new AbortController();
     previous.current = null;
+    setLoad(null);
     const load = async () => {
-      const res = await staffApi.get<BoardAnswer>(
-        paths.orders,
-        { from: filters.from || undefined, status: filters.status || undefined, place: filters.place.trim() || undefined, search: filters.search.trim() || undefined },
-        controller.signal,
-      );
+      const [res, days] = await Promise.all([
+        staffApi.get<BoardAnswer>(
+          paths.orders,
+          {
+            from: (day || filters.from) || undefined,
+            to: day || undefined,
+            status: filters.status || undefined,
+            place: filters.place.trim() || undefined,
+            search: filters.search.trim() || undefined,
+          },
+          controller.signal,
+        ),
+        day ? staffApi.get<DayLoad[]>(paths.days, { from: day, days: 1 }, controller.signal) : null,
+      ]);
       if (stopped) return;
+      if (days) setLoad(days.error ? null : (days.data?.find((d) => d.date === day) ?? null));
       if (res.error || !res.data) return setError(res.message);
       setError('');
       const fresh = newArrivals(previous.current, res.data.orders);
@@ -47,7 +68,7 @@ export function Board() {
       controller.abort();
       clearInterval(timer);
     };
-  }, [filters]);
+  }, [filters, day]);
 
   const set = (key: keyof typeof filters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
 
@@ -60,9 +81,18 @@ export function Board() {
           <input type="search" value={filters.search} onChange={set('search')} />
         </label>
         <label>
-          Deliveries from
-          <input type="date" value={filters.from} onChange={set('from')} />
+          Delivery day
+          <input type="date" value={day} onChange={(e) => pickDay(e.target.value)} aria-describedby="day-help" />
+          <span id="day-help" className={styles.note}>
+            Empty: every day from the date below.
+          </span>
         </label>
+        {!day && (
+          <label>
+            Deliveries from
+            <input type="date" value={filters.from} onChange={set('from')} />
+          </label>
+        )}
         <label>
           Status
           <select value={filters.status} onChange={set('status')}>
@@ -79,6 +109,18 @@ export function Board() {
           <input value={filters.place} onChange={set('place')} />
         </label>
       </form>
+      <div className={styles.actions} role="group" aria-label="Pick a delivery day">
+        {[
+          { label: 'Today', date: today },
+          { label: 'Tomorrow', date: addDays(today, 1) },
+          { label: 'All days', date: '' },
+        ].map((b) => (
+          <button key={b.label} type="button" className={styles.secondary} aria-pressed={day === b.date} onClick={() => pickDay(b.date)}>
+            {b.label}
+          </button>
+        ))}
+      </div>
+      {day && load && <DayLoadPanel load={load} heading={dateHeading(day, today)} />}
       <p role="status" className={styles.note}>
         {arrived}
       </p>
@@ -87,11 +129,18 @@ export function Board() {
           {error}
         </p>
       )}
-      {orders && !orders.length && <p>No orders {filters.search ? 'match this search' : 'to deliver from this date'}.</p>}
+      {orders && !orders.length && <p>No orders {filters.search ? 'match this search' : day ? 'to deliver on this day' : 'to deliver from this date'}.</p>}
       {orders &&
         byDeliveryDate(orders).map((group) => (
           <section key={group.date} aria-label={dateHeading(group.date, today)} className={styles.day}>
-            <h2>{dateHeading(group.date, today)}</h2>
+            <div className={styles.dayHead}>
+              <h2>{dateHeading(group.date, today)}</h2>
+              {!day && (
+                <button type="button" className={styles.secondary} aria-label={`Only this day: ${dateHeading(group.date, today)}`} onClick={() => pickDay(group.date)}>
+                  Only this day
+                </button>
+              )}
+            </div>
             <ul className={styles.cards}>
               {group.orders.map((o) => (
                 <li key={o.orderNumber} className={styles.card}>
