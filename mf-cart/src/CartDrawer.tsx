@@ -8,7 +8,7 @@ import { useCart } from './cartStore';
 const DeliveryDatePicker = lazy(() => import('./DeliveryDatePicker'));
 
 export function CartDrawer() {
-  const { items, open, hide, increment, decrement, remove, deliveryDate, setDeliveryDate, orderId, submit, busy } = useCart();
+  const { items, open, hide, increment, decrement, remove, deliveryDate, setDeliveryDate, orderId, submit, busy, place } = useCart();
   const closeRef = useRef<HTMLButtonElement>(null);
   const dateId = useId();
 
@@ -94,7 +94,7 @@ export function CartDrawer() {
             <label htmlFor={dateId}>Delivery date</label>
             {open && (
               <Suspense fallback={<input id={dateId} placeholder="Select date" disabled />}>
-                <DeliveryDatePicker id={dateId} value={deliveryDate} onChange={setDeliveryDate} describedBy={`${dateId}-shown`} />
+                <DeliveryDatePicker id={dateId} value={deliveryDate} onChange={setDeliveryDate} describedBy={`${dateId}-shown`} place={place} />
               </Suspense>
             )}
             <p id={`${dateId}-shown`} className={styles.dateShown}>

@@ -1,8 +1,9 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CheckoutSettings, type CurrencyName, type User } from '@adire/contracts';
+import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CheckoutSettings, type CurrencyName, type DayPlace, type User } from '@adire/contracts';
 import { addCartItem, cartItemCount, cartLineKey, decrementQuantity, deliveryDateProblem, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
+import { DEFAULT_DAY_PLACE, drawerPlace } from './days';
 import { checkoutPath, isSelectableDate, itemsWithSku, orderBody, storedCartItems } from './rules';
 
 interface CartState {
@@ -11,6 +12,8 @@ interface CartState {
   orderId: string | null;
   open: boolean;
   opener: CartOpener;
+  /** Where the date picker counts a day's places: the stored order's place once checked out, else Lagos (see drawerPlace). */
+  place: DayPlace;
   /** An order call is under way: the drawer's button waits. */
   busy: boolean;
   add(item: CartItem): void;
@@ -124,6 +127,7 @@ export const useCart = create<CartState>((set, get) => {
     orderId: readStored<string>('orderId'),
     open: false,
     opener: 'main-header',
+    place: DEFAULT_DAY_PLACE,
     busy: false,
     add: (item) => update(addCartItem(get().items, item)),
     increment: (line) => mapItem(line, incrementQuantity),
@@ -150,7 +154,7 @@ export const useCart = create<CartState>((set, get) => {
       clearTimeout(saveTimer);
       unsaved = null;
       if (reason === 'order-finished') forgetPaidServerCart();
-      set({ items: [], deliveryDate: null, orderId: null });
+      set({ items: [], deliveryDate: null, orderId: null, place: DEFAULT_DAY_PLACE });
       writeStored('cartItems', null);
       writeStored('deliveryDate', null);
       writeStored('orderId', null);
@@ -207,7 +211,10 @@ export function adoptUserCart(user: User): void {
  */
 export async function followStoredOrder(): Promise<void> {
   const { orderId } = useCart.getState();
-  if (orderId) await followOrder(orderId, { api, bus });
+  if (!orderId) return;
+  const outcome = await followOrder(orderId, { api, bus });
+  // A checked-out order says where it goes: the picker counts that place's days.
+  if (outcome.kind === 'open' && useCart.getState().orderId === orderId) useCart.setState({ place: drawerPlace(outcome.order) });
 }
 
 let wired = false;

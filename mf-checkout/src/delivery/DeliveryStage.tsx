@@ -8,7 +8,7 @@ import {
   type Order,
   type Recipient,
 } from '@adire/contracts';
-import { orderDateProblem } from '@adire/domain';
+import { dayPlace, orderDateProblem, readDeliveryMethod, shopDate } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLatest } from '../useLatest';
@@ -17,6 +17,7 @@ import { adoptCheckoutUser, toast, useCurrentUser } from '../session';
 import { CHECKOUT_STAGES, isCheckedOut, useStage } from '../stage';
 import { followCoupon } from '../order/useCheckoutOrder';
 import { DateField } from './DateField';
+import { dayReader } from './days';
 import { ExtrasSection } from './ExtrasSection';
 import { fieldId, type FormApi } from './fields';
 import { initialForm, recipientToForm, type CheckoutForm, type FieldName } from './form';
@@ -27,6 +28,7 @@ import { SenderSection } from './SenderSection';
 import { mapServerFields } from './serverFields';
 import { fieldProblem, formErrors, requiredFields, SENDER_FIELDS, type FieldErrors } from './validation';
 import { useDeliveryQuote } from './useDeliveryQuote';
+import { useDeliveryDays } from './useDeliveryDays';
 
 /** The API client also passes on a 400's `fields` and the error `code`. */
 
@@ -76,7 +78,12 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
     // Only when a different user appears: the shopper's own typing is never overwritten.
   }, [userEmail]);
 
-  const ctx = useMemo(() => ({ loggedIn, now: new Date(), checkoutSettings }), [loggedIn, checkoutSettings]);
+  // The chosen method and place's days, as the shop answers them (fully booked, places left).
+  const method = readDeliveryMethod(form.deliveryMethod) ?? 'delivery';
+  const place = dayPlace(method, form.state, form.pickUpLocation);
+  const days = useDeliveryDays(place, shopDate(new Date(), checkoutSettings.timeZone), form.deliveryDate);
+  const dayOf = useCallback((date: string) => dayReader(place, method, days.answers, new Date(), checkoutSettings)(date), [place, method, days.answers, checkoutSettings]);
+  const ctx = useMemo(() => ({ loggedIn, now: new Date(), checkoutSettings, dayOf }), [loggedIn, checkoutSettings, dayOf]);
   const required = useMemo(() => new Set(requiredFields(form, { loggedIn })), [form, loggedIn]);
 
   const { quote, pending } = useDeliveryQuote(order.id, form, `${order.itemsTotal}-${order.currency}`);
@@ -118,7 +125,9 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
       if (SENDER_FIELDS.includes(name) && Object.keys(formErrors(form, ctx, SENDER_FIELDS)).length === 0) void saveSender(form);
     },
     errorOf(name) {
-      return serverErrors[name] ?? (touched[name] || submitted ? fieldProblem(name, form, { ...ctx, now: new Date() }) : null);
+      // A chosen day the shop says cannot be taken (fully booked) is said at once, touched or not.
+      const shown = touched[name] || submitted || (name === 'deliveryDate' && form.deliveryDate !== '' && !dayOf(form.deliveryDate).open);
+      return serverErrors[name] ?? (shown ? fieldProblem(name, form, { ...ctx, now: new Date() }) : null);
     },
     isRequired: (name) => required.has(name),
   };
@@ -147,6 +156,15 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
       }
       const body = buildCheckoutRequest(form, { currency: currency?.name ?? order.currency, loggedIn });
       const res = await api.put<CheckoutResponse>(API_PATHS.checkoutOrder(order.id), body);
+      if (res.status === 409 && res.code === 'DAY_FULL') {
+        // Another shopper took the day's last place: the cart, the order and the form are kept; the
+        // sentence goes beside the date, the days are read again (that day now shut), and the
+        // shopper picks another.
+        setServerErrors({ deliveryDate: res.message });
+        days.reload();
+        document.getElementById(fieldId('deliveryDate'))?.focus();
+        return;
+      }
       if (res.error || !res.data) {
         const mapped = mapServerFields(res.fields);
         setServerErrors(mapped.byField);
@@ -185,7 +203,7 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
             {dateNotice}
           </p>
         )}
-        <DateField f={f} settings={checkoutSettings} />
+        <DateField f={f} settings={checkoutSettings} place={place} answers={days.answers} />
       </fieldset>
       <ExtrasSection f={f} />
       <div className={styles.submitRow}>

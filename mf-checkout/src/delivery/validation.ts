@@ -1,11 +1,13 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
-import { deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryDay } from '@adire/contracts';
+import { chosenDayProblem, deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {
   loggedIn: boolean;
   now: Date;
   checkoutSettings?: CheckoutSettings;
+  /** A day as the shop answered it for the chosen place (fully booked, places left); absent: the date rule alone. */
+  dayOf?: (date: string) => DeliveryDay;
 }
 
 /** SPEC section 5: a required field left blank shows '{field name} is required'. */
@@ -54,11 +56,16 @@ export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: Validati
   }
 }
 
-/** The chosen day: one from the calendar, open for the method (the same-day cutoff of the shop). */
+/**
+ * The chosen day: one from the calendar, open for the method (the one date rule: past, closed,
+ * order-by time, same-day cutoff), then open at the chosen place as the shop answered (fully booked).
+ */
 export function dateProblem(date: string, form: Pick<CheckoutForm, 'deliveryMethod'>, ctx: ValidationContext): string | null {
   if (!isApiDate(date)) return 'Choose a day from the calendar';
   const method = readDeliveryMethod(form.deliveryMethod) ?? 'delivery';
-  return deliveryDateProblem(date, method, ctx.now, ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS)?.message ?? null;
+  const ruled = deliveryDateProblem(date, method, ctx.now, ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS)?.message;
+  if (ruled) return ruled;
+  return ctx.dayOf ? chosenDayProblem(ctx.dayOf(date)) : null;
 }
 
 export type FieldErrors = Partial<Record<FieldName, string>>;

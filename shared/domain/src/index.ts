@@ -10,3 +10,4 @@ export * from './order';
 export * from './currencyChoice';
 export * from './clock';
 export * from './capacity';
+export * from './deliveryDays';

@@ -1,0 +1,45 @@
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DayPlace, type DeliveryDay, type DeliveryMethod } from '@adire/contracts';
+import { dayNote, daysFrom, shownDay, type DayAnswers } from '@adire/domain';
+
+/**
+ * The checkout's delivery days, pure: the choices of the next two weeks for the chosen method and
+ * place, each with its reason when it cannot be taken or 'Only N left' when few places are.
+ */
+
+/** How many days the list offers; later days are typed into the date field. */
+export const DAY_CHOICES = 14;
+
+const NO_ANSWERS: DayAnswers = new Map();
+/** A place of each method to read the date rule by while the shopper has not chosen theirs. */
+const RULE_PLACE: Record<DeliveryMethod, DayPlace> = { delivery: 'lagos', pickup: 'pickup:Lekki LPL' };
+
+/**
+ * How a day is shown: for the chosen place, the shop's answer read with the date rule; before a
+ * place is chosen, the date rule alone (past, closed, order-by time, same-day cutoff), since no
+ * place's capacity is the shopper's yet.
+ */
+export function dayReader(place: DayPlace | null, method: DeliveryMethod, answers: DayAnswers, now: Date, settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS) {
+  if (place) return (date: string): DeliveryDay => shownDay(date, answers, place, now, settings);
+  const noCapacity = { ...settings, capacities: [] };
+  return (date: string): DeliveryDay => shownDay(date, NO_ANSWERS, RULE_PLACE[method], now, noCapacity);
+}
+
+const LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** '2027-02-14' → 'Sun 14 Feb'. */
+export const choiceLabel = (date: string): string => LABEL.format(new Date(`${date}T12:00:00Z`)).replace(',', '');
+
+export interface DayChoice {
+  date: string;
+  label: string;
+  /** Why it cannot be taken, or 'Only N left'; null for an open day with places enough. */
+  note: string | null;
+  disabled: boolean;
+}
+
+/** The days from `from` (today, in the shop's time zone), as radio choices. */
+export function dayChoices(from: string, dayOf: (date: string) => DeliveryDay, count = DAY_CHOICES): DayChoice[] {
+  return daysFrom(from, count).map((date) => {
+    const day = dayOf(date);
+    return { date, label: choiceLabel(date), note: dayNote(day), disabled: !day.open };
+  });
+}
