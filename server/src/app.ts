@@ -13,7 +13,9 @@ import { fastifyTrustProxy, registerSecurity } from './http/security';
 import { registerResponseCache, serverAnsweringKeptFirst, type KeptFirst } from './http/response-cache';
 import { registerStoreFiles } from './http/static';
 import { ReleaseRegistry } from './release/registry';
-import { telemetryRoutes } from './release/telemetry';
+import { DEFAULT_CANARY_CONFIG } from './release/canary';
+import type { ReleaseManifest } from './release/releases';
+import { PageTelemetry, telemetryRoutes } from './release/telemetry';
 import { orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
@@ -22,13 +24,15 @@ import { loadStaffConfig, staffRoutes } from './domains/staff';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary'>>;
+  /** The release telemetry's clock (page tokens' expiry, vitals' hours); tests pass their own. */
+  clock?: () => number;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
 }
 
-export async function buildApp({ db, config, mailer, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger = true, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
   type MailRetry = { attempts: number; nextAttemptAt: string | null };
   let reportMailError = (err: unknown, mailId: string, _retry?: MailRetry) => console.error(`mail ${mailId} could not be delivered:`, err);
   const mail =
@@ -90,9 +94,11 @@ export async function buildApp({ db, config, mailer, logger = true }: AppOptions
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, releases, config: config.staff ?? loadStaffConfig({}, config.auth) });
-  // What shells report of each remote version (canary health).
-  telemetryRoutes(app, releases);
-  await registerStoreFiles(app, { ...config, registry: releases, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
+  // What pages report of each remote version (canary health, vitals), each behind its page's token.
+  const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);
+  telemetryRoutes(app, telemetry, clock);
+  const pageTiming = (manifest: ReleaseManifest, bucket: number | null) => telemetry.pageTiming(manifest, bucket, clock());
+  await registerStoreFiles(app, { ...config, registry: releases, pageTiming, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
   reportMailError = (err, mailId, retry) =>
     app.log.error(
       { err, mailId, ...retry },

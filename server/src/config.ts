@@ -4,6 +4,7 @@ import { loadAuthConfig, type AuthConfig } from './domains/account';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
 import { loadStaffConfig, type StaffConfig } from './domains/staff';
 import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
+import { loadCanaryConfig, type CanaryConfig } from './release/canary';
 
 /** Project root (the folder holding shell/, server/, releases/). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +50,8 @@ export interface ServerConfig {
   responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
   /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100). */
   serverDraw: { enabled: boolean; budgetMs: number };
+  /** How canaries are judged (errors, vitals) and how many page loads measure vitals (CANARY_*, VITALS_SAMPLE_PERCENT). */
+  canary: CanaryConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -84,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       maxBytes: Math.max(1, Number(env.RESPONSE_CACHE_MB ?? 32) || 32) * 1024 * 1024,
     },
     serverDraw: { enabled: env.SSR !== '0', budgetMs: Math.max(1, Number(env.DRAW_BUDGET_MS ?? 100) || 100) },
+    canary: loadCanaryConfig(env),
   };
 }

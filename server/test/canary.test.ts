@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abortReason, bucketFromCookie, manifestForBucket } from '../src/release/canary';
-import { readReport } from '../src/release/telemetry';
+import { countEvents, readReport } from '../src/release/telemetry';
 
 describe('canary rules', () => {
   const manifest = { live: { cart: 'stable', shell: 's1' }, history: [], canary: { cart: { version: 'canary', percent: 10 } } };
@@ -29,10 +29,13 @@ describe('canary rules', () => {
   });
 
   it('reads a telemetry report into counts per remote version, and refuses anything else', () => {
-    expect(
-      readReport(JSON.stringify({ events: [{ remote: 'cart', version: 'v1', kind: 'loaded' }, { remote: 'cart', version: 'v1', kind: 'failed' }, { remote: 'cart', version: 'v1', kind: 'error' }] })),
-    ).toEqual([{ target: 'cart', version: 'v1', pageLoads: 2, failures: 2 }]);
+    const events = [{ remote: 'cart', version: 'v1', kind: 'loaded' }, { remote: 'cart', version: 'v1', kind: 'failed' }, { remote: 'cart', version: 'v1', kind: 'error' }];
+    const report = readReport(JSON.stringify({ token: 't', events }));
+    expect(report).toMatchObject({ token: 't', vitals: null, ran: [] });
+    expect(countEvents(report!.events)).toEqual([{ target: 'cart', version: 'v1', pageLoads: 2, failures: 2 }]);
+    expect(readReport({ token: 't', vitals: { inp: 80 }, ran: { cart: 'v1', shell: 's1' } })).toMatchObject({ events: [], vitals: { inp: 80 }, ran: [{ target: 'cart', version: 'v1' }, { target: 'shell', version: 's1' }] });
     expect(readReport({ events: [] })).toBeNull();
+    expect(readReport({ vitals: { inp: 80 } })).toBeNull(); // vitals name the releases the page ran
     expect(readReport({ events: [{ remote: 'nope', version: 'v1', kind: 'loaded' }] })).toBeNull();
     expect(readReport({ events: [{ remote: 'cart', version: 'v1', kind: 'clicked' }] })).toBeNull();
     expect(readReport('not json')).toBeNull();

@@ -58,6 +58,8 @@ const F = {
   floristToken: '',
   staffLogoutTokens: [] as string[],
   transferOrders: [] as string[],
+  /** Tokens of pages the store served (telemetry reports count only with one). */
+  pageTokens: [] as string[],
   reviewIds: [] as string[],
 };
 
@@ -108,6 +110,10 @@ async function setUpFixtures() {
   }
   await shop.registry.forcePointers({ live: { cart: '0.1.0-fuzz', catalog: '0.1.0-fuzz' } });
   F.blogSlugs = (await shop.db.kysely.selectFrom('blog_post').select('slug').limit(3).execute()).map((b) => b.slug);
+  for (let i = 0; i < 5; i++) {
+    const page = await shop.app.inject({ url: '/' });
+    F.pageTokens.push(/adire-page;desc="([^"]+)"/.exec(String(page.headers['server-timing']))![1]!);
+  }
 
   for (let i = 0; i < 3; i++) F.openOrders.push((await orderOf(F.skus[i % F.skus.length]!, ['NGN', 'USD', 'GBP'][i])).id);
   for (let i = 0; i < 3; i++) F.checkedOut.push(await checkedOutOrder(F.skus[i]!, `fuzz-buyer${i}@example.com`));
@@ -317,12 +323,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     valid: () =>
       request('POST', split('/v1/telemetry/releases'), {
         query: q({ business: biz }),
-        body: fc.record({
-          events: fc.array(
-            fc.record({ remote: mostly(fc.constantFrom('cart', 'catalog', 'shell', 'backoffice')), version: mostly(fc.constantFrom('0.1.0-fuzz', '0.1.0-other')), kind: mostly(fc.constantFrom('loaded', 'failed', 'error')) }),
-            { minLength: 1, maxLength: 20 },
-          ),
-        }),
+        body: fc.record(
+          {
+            token: fc.oneof(later(() => fc.constantFrom(...F.pageTokens)), hostileText.map((s) => s.slice(0, 200))),
+            events: fc.array(
+              fc.record({ remote: mostly(fc.constantFrom('cart', 'catalog', 'shell', 'backoffice')), version: mostly(fc.constantFrom('0.1.0-fuzz', '0.1.0-other')), kind: mostly(fc.constantFrom('loaded', 'failed', 'error')) }),
+              { minLength: 1, maxLength: 20 },
+            ),
+            vitals: fc.record({ lcp: fc.double({ min: -1, max: 200_000 }), inp: fc.integer({ min: 0, max: 5000 }), cls: fc.double({ min: 0, max: 2 }) }, { requiredKeys: [] }),
+            ran: fc.record({ cart: mostly(fc.constantFrom('0.1.0-fuzz', '0.1.0-other')), catalog: mostly(fc.constant('0.1.0-fuzz')) }, { requiredKeys: [] }),
+          },
+          { requiredKeys: ['token'] },
+        ),
       }),
   },
   'GET /v1/catalog/categories': { valid: () => request('GET', split('/v1/catalog/categories'), { query: q({ business: biz }) }) },

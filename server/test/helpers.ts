@@ -64,6 +64,8 @@ export async function startTestShop(
     shell?: boolean;
     /** SQLite: how long a write waits for a lock held by another process (default 5 s). */
     busyWaitMs?: number;
+    /** The release telemetry's clock (page tokens' expiry, vitals' hours). */
+    clock?: () => number;
   } = {},
 ): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
@@ -80,6 +82,7 @@ export async function startTestShop(
     db,
     config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent', auth: options.auth, ...options.config },
     logger: false,
+    clock: options.clock,
   });
   return {
     app,

@@ -505,6 +505,30 @@ export interface ReleaseHistoryTable {
   reason: string | null;
 }
 
+/** The secret page tokens are signed with (migration 0032_release_telemetry). */
+export interface ReleaseSecretTable {
+  id: string;
+  secret: string;
+}
+
+/** One kind of report one page load made (its token's nonce), kept until the token expires. */
+export interface ReleasePageClaimTable {
+  nonce: string;
+  slot: string;
+  /** ms since the epoch; bigint in PostgreSQL (read back as a string there). */
+  expires_at: number | string;
+}
+
+/** Vitals samples per remote version, vital and hour, counted per histogram bucket (release/vitals.ts). */
+export interface ReleaseVitalsTable {
+  target: string;
+  version: string;
+  metric: string;
+  hour: number;
+  bucket: number;
+  count: number;
+}
+
 export interface ReleaseStateTable {
   id: string;
   version: number;
@@ -523,6 +547,9 @@ export interface Database {
   release_history: ReleaseHistoryTable;
   release_state: ReleaseStateTable;
   release_health: ReleaseHealthTable;
+  release_secret: ReleaseSecretTable;
+  release_page_claim: ReleasePageClaimTable;
+  release_vitals: ReleaseVitalsTable;
   shop_order: ShopOrderTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;

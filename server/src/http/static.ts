@@ -25,7 +25,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerStoreFiles(
   app: FastifyInstance,
-  dirs: { shellDir: string; registry: ReleaseRegistry; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
+  dirs: { shellDir: string; registry: ReleaseRegistry; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions; pageTiming?: PageTiming },
 ) {
   const { registry } = dirs;
   const releasesDir = registry.cacheDir;
@@ -66,7 +66,7 @@ export async function registerStoreFiles(
     });
   });
 
-  await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw });
+  await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw, pageTiming: dirs.pageTiming });
 }
 
 export interface ServerDrawOptions {
@@ -93,7 +93,24 @@ export function forBrowser(manifest: ReleaseManifest, request: FastifyRequest, r
     bucket = newBucket();
     reply.header('set-cookie', bucketCookie(bucket));
   }
+  bucketsDrawn.set(request, bucket);
   return manifestForBucket(manifest, bucket);
+}
+
+/** The bucket forBrowser gave a request (a new browser's too), for its page token. */
+const bucketsDrawn = new WeakMap<FastifyRequest, number>();
+const bucketOf = (request: FastifyRequest) => bucketsDrawn.get(request) ?? bucketFromCookie(request.headers.cookie);
+
+/**
+ * The Server-Timing entry carrying a page's token (release/page-token.ts): made for each response,
+ * never part of a body the page cache keeps, so no two page loads share one.
+ */
+export type PageTiming = (manifest: ReleaseManifest, bucket: number | null) => Promise<string>;
+
+/** Add an entry to the response's Server-Timing header (the page's token and the draw's time go side by side). */
+function addServerTiming(reply: FastifyReply, entry: string): void {
+  const had = reply.getHeader('server-timing');
+  reply.header('server-timing', had ? `${String(had)}, ${entry}` : entry);
 }
 
 /** Development only: each remote straight from its `vite build --watch` folder, never cached. */
@@ -120,7 +137,7 @@ async function registerDevRemotes(app: FastifyInstance) {
 
 async function registerShell(
   app: FastifyInstance,
-  opts: { shellDir: string; registry: ReleaseRegistry; useReleases: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions },
+  opts: { shellDir: string; registry: ReleaseRegistry; useReleases: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions; pageTiming?: PageTiming },
 ) {
   const { shellDir, registry, useReleases } = opts;
   const releasesDir = registry.cacheDir;
@@ -185,6 +202,8 @@ async function registerShell(
   };
   const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const manifest = useReleases ? forBrowser(await registry.served(), request, reply) : null;
+    // Each response its own token, whether the page is drawn now or kept (see PageTiming).
+    if (manifest && opts.pageTiming) addServerTiming(reply, await opts.pageTiming(manifest, bucketOf(request)));
     const pathname = url.split('?')[0] ?? '/';
     // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
     const personal = isShopperPage(pathname);
@@ -195,7 +214,8 @@ async function registerShell(
     const kept = stamp ? pages!.get(stamp.key, key) : undefined;
     if (kept) {
       // Drawn from this very manifest's shell release: no need to look at its files again.
-      reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('server-timing', 'draw;desc="kept";dur=0');
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+      addServerTiming(reply, 'draw;desc="kept";dur=0');
       if (manifest!.live.shell) reply.header('x-adire-shell', manifest!.live.shell);
       return pages!.send(request, reply.type('text/html; charset=utf-8'), kept);
     }
@@ -228,7 +248,7 @@ async function registerShell(
     }
     const drawn = (await drawing)?.now ?? null;
     // How long the server spent drawing this page (the bench reads it; so can a browser's dev tools).
-    reply.header('server-timing', `draw;dur=${(performance.now() - started).toFixed(1)}`);
+    addServerTiming(reply, `draw;dur=${(performance.now() - started).toFixed(1)}`);
     if (!drawn) return reply.send(htmlOf(null));
     // Only a whole drawing is kept: a part left to the browser (a failure, an overrun) is drawn again next time.
     if (!pages || !stamp || !drawn.complete) return reply.status(drawn.status).send(htmlOf(drawn));

@@ -61,3 +61,43 @@ export function abortReason(canary: Health, stable: Health, rule = { minPageLoad
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
   return `error rate ${pct(c)} over ${canary.pageLoads} page loads against the stable version's ${pct(s)} over ${stable.pageLoads} (more than ${Math.round(rule.margin * 100)} points worse)`;
 }
+
+/** How a canary is judged and how many page loads measure their vitals (CANARY_* and VITALS_SAMPLE_PERCENT). */
+export interface CanaryConfig {
+  /** Page loads of each side before a canary is judged, by errors or by a vital. */
+  minPageLoads: number;
+  errorMargin: number;
+  /** A canary whose p75 INP (LCP) is worse than the stable version's by more than this is aborted. */
+  inpMarginMs: number;
+  lcpMarginMs: number;
+  /** Share of the page loads not running a canary that measure their vitals (those running one always do). */
+  vitalsSamplePercent: number;
+}
+
+export const DEFAULT_CANARY_CONFIG: CanaryConfig = {
+  minPageLoads: CANARY_MIN_PAGE_LOADS,
+  errorMargin: CANARY_ERROR_MARGIN,
+  inpMarginMs: 100,
+  lcpMarginMs: 500,
+  vitalsSamplePercent: 10,
+};
+
+function numberIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+/** CANARY_MIN_PAGE_LOADS, CANARY_INP_MARGIN_MS, CANARY_LCP_MARGIN_MS, VITALS_SAMPLE_PERCENT. */
+export function loadCanaryConfig(env: NodeJS.ProcessEnv): CanaryConfig {
+  const d = DEFAULT_CANARY_CONFIG;
+  return {
+    minPageLoads: Math.round(numberIn(env, 'CANARY_MIN_PAGE_LOADS', d.minPageLoads, 1, 1_000_000)),
+    errorMargin: d.errorMargin,
+    inpMarginMs: numberIn(env, 'CANARY_INP_MARGIN_MS', d.inpMarginMs, 0, 60_000),
+    lcpMarginMs: numberIn(env, 'CANARY_LCP_MARGIN_MS', d.lcpMarginMs, 0, 60_000),
+    vitalsSamplePercent: numberIn(env, 'VITALS_SAMPLE_PERCENT', d.vitalsSamplePercent, 0, 100),
+  };
+}

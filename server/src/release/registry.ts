@@ -6,7 +6,8 @@ import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName } from '@adire/contract
 import { watchCommits, type CommitWatch } from '../db/commit-watch';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { abortReason } from './canary';
+import { abortReason, CANARY_ERROR_MARGIN, CANARY_MIN_PAGE_LOADS } from './canary';
+import { emptyVitals, vitalsOf } from './telemetry-store';
 import {
   contentHashOf,
   contractsConflict,
@@ -455,7 +456,10 @@ export class ReleaseRegistry {
    * versions a running canary compares (its own and the stable one). A canary whose error rate exceeds
    * the stable one's by the margin, past the minimum page loads, is aborted here, with the reason.
    */
-  async report(counts: { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[]): Promise<{ aborted: { target: ReleaseTarget; reason: string }[] }> {
+  async report(
+    counts: { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[],
+    rule: { minPageLoads: number; errorMargin: number } = { minPageLoads: CANARY_MIN_PAGE_LOADS, errorMargin: CANARY_ERROR_MARGIN },
+  ): Promise<{ aborted: { target: ReleaseTarget; reason: string }[] }> {
     const canaries = (await this.served()).canary ?? {};
     const live = this.last().live;
     const kept = counts.filter((c) => {
@@ -475,7 +479,7 @@ export class ReleaseRegistry {
     for (const target of new Set(kept.map((c) => c.target))) {
       const canary = canaries[target]!;
       const health = await this.healthOf(target, canary.version, live[target] ?? null);
-      const reason = abortReason(health.canary, health.stable);
+      const reason = abortReason(health.canary, health.stable, { minPageLoads: rule.minPageLoads, margin: rule.errorMargin });
       if (!reason) continue;
       try {
         await this.abort(target, `automatic: ${reason}`);
@@ -514,7 +518,7 @@ export class ReleaseRegistry {
   }
 
   /** What `pnpm release status` shows. */
-  async status(): Promise<RegistryStatus> {
+  async status(now = Date.now()): Promise<RegistryStatus> {
     const k = this.db.kysely;
     const { live, canary: canaryOf = {}, origins = {} } = await readLive(k);
     const builds = (await k.selectFrom('release_build').selectAll().orderBy('published_at', 'desc').execute()).map(infoOfRow);
@@ -531,9 +535,14 @@ export class ReleaseRegistry {
         earlier: all.filter((r) => r.version !== liveVersion),
       };
     });
+    // Shoppers' vitals (rolling p75s) of each live version, and of each canary beside its stable version.
+    for (const t of targets as RegistryStatus['targets']) if (t.liveVersion) t.vitals = (await vitalsOf(this.db, t.target, [t.liveVersion], now)).get(t.liveVersion);
     const canaries: RegistryStatus['canaries'] = [];
     for (const [target, canary] of Object.entries(canaryOf) as [ReleaseTarget, { version: string; percent: number }][]) {
-      canaries.push({ target, version: canary.version, percent: canary.percent, ...(await this.healthOf(target, canary.version, live[target] ?? null)) });
+      const stable = live[target] ?? null;
+      const vitals = await vitalsOf(this.db, target, stable ? [canary.version, stable] : [canary.version], now);
+      const both = { canary: vitals.get(canary.version)!, stable: (stable && vitals.get(stable)) || emptyVitals() };
+      canaries.push({ target, version: canary.version, percent: canary.percent, ...(await this.healthOf(target, canary.version, stable)), vitals: both });
     }
     return { targets, history, drawing, canaries, origins };
   }

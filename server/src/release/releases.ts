@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
+import { formatVitals, type VitalsSummary } from './vitals';
 
 /** What can be released on its own: the shell or one of the four remotes. */
 export const RELEASE_TARGETS = ['shell', ...REMOTE_NAMES] as const;
@@ -194,13 +195,23 @@ export interface TargetStatus {
   liveSince: HistoryEntry | null;
   /** The other published versions, newest first. */
   earlier: ReleaseInfo[];
+  /** Shoppers' vitals of the live version: rolling p75s (telemetry-store.ts). */
+  vitals?: VitalsSummary;
 }
 
 /** Everything `pnpm release status` shows: per target its releases, then the history (oldest first). */
 export interface RegistryStatus {
   targets: TargetStatus[];
   /** Running canaries, with what shells reported of each version since the canary began. */
-  canaries: { target: ReleaseTarget; version: string; percent: number; canary: { pageLoads: number; failures: number }; stable: { version: string | null; pageLoads: number; failures: number } }[];
+  canaries: {
+    target: ReleaseTarget;
+    version: string;
+    percent: number;
+    canary: { pageLoads: number; failures: number };
+    stable: { version: string | null; pageLoads: number; failures: number };
+    /** Rolling p75s of the canary's and the stable version's vitals. */
+    vitals?: { canary: VitalsSummary; stable: VitalsSummary };
+  }[];
   history: HistoryEntry[];
   /** The releases that draw their part of the page on the server too (issue 16), as `target/version`. */
   drawing: ReadonlySet<string>;
@@ -219,6 +230,7 @@ export function formatStatus(status: RegistryStatus, options: { earlier?: number
     const draws = (r: ReleaseInfo) => (status.drawing.has(`${s.target}/${r.version}`) ? '  draws on the server' : '');
     const row = (r: ReleaseInfo) => `${r.version}  published ${when(r.publishedAt)}  commit ${r.commit}  contracts ${r.contractsVersion}${draws(r)}`;
     lines.push(s.target);
+    const canary = status.canaries.find((c) => c.target === s.target);
     const origin = isRemoteName(s.target) ? status.origins?.[s.target] : undefined;
     if (origin) lines.push(`  origin   ${origin}`);
     if (!s.liveVersion) lines.push('  live     (not published)');
@@ -227,10 +239,11 @@ export function formatStatus(status: RegistryStatus, options: { earlier?: number
       const since = s.liveSince ? `  live since ${when(s.liveSince.at)} (${s.liveSince.action}${s.liveSince.forced ? ', forced' : ''})` : '';
       lines.push(`  live     ${row(s.live)}${since}`);
     }
-    const canary = status.canaries.find((c) => c.target === s.target);
+    if (s.vitals && !canary && Object.values(s.vitals).some((v) => v.count > 0)) lines.push(`  vitals   ${formatVitals(s.vitals)}`);
     if (canary) {
       const rate = (h: { pageLoads: number; failures: number }) => `${h.pageLoads} page loads, error rate ${h.pageLoads ? ((h.failures / h.pageLoads) * 100).toFixed(1) : '0.0'}%`;
       lines.push(`  canary   ${canary.version}  for ${canary.percent}% of browsers: ${rate(canary.canary)}; stable ${canary.stable.version ?? '(none)'}: ${rate(canary.stable)}`);
+      if (canary.vitals) lines.push(`  vitals   canary: ${formatVitals(canary.vitals.canary)}; stable: ${formatVitals(canary.vitals.stable)}`);
     }
     for (const r of s.earlier.slice(0, maxEarlier)) lines.push(`  earlier  ${row(r)}`);
     if (s.earlier.length > maxEarlier) lines.push(`  … ${s.earlier.length - maxEarlier} older (pnpm release status --all)`);
