@@ -32,12 +32,13 @@ describe('reading a delivery change (the shape of each field)', () => {
   it.each(['4,500', '-1', '4500.50', '', ' ', 'abc', '0x10', '1e4', '10000001'])('refuses the fee %j beside the amount', (amount) => {
     expect(refusal(() => readDeliveryChange('set-fee', { state: 'lagos', zone: 'Mainland', amount }))).toEqual({
       field: 'amount',
-      message: `The fee must be whole naira from 0 to 10000000 written as digits, such as 4500; got '${amount}'.`,
+      // Text holding a number is told to come as one (issue 32, item 6: amounts are JSON numbers, digits only on the command line).
+      message: `The fee must be whole naira from 0 to 10000000 written as digits, such as 4500; got '${amount}'${/^\d+(\.\d+)?$/.test(amount) ? ' (text: send it as a number)' : ''}.`,
     });
   });
 
   it('reads names, days and amounts, trimming spaces; refuses bad days and windows that end before they start', () => {
-    expect(readDeliveryChange('set-fee', { state: ' Lagos ', zone: '  Lekki  /  Ajah ', amount: '5000' })).toEqual({ kind: 'set-fee', state: 'lagos', zone: 'Lekki / Ajah', amount: 5000, window: null });
+    expect(readDeliveryChange('set-fee', { state: ' Lagos ', zone: '  Lekki  /  Ajah ', amount: 5000 })).toEqual({ kind: 'set-fee', state: 'lagos', zone: 'Lekki / Ajah', amount: 5000, window: null });
     expect(readDeliveryChange('set-min-amount', { amount: 0, window: "Valentine's Day" })).toEqual({ kind: 'set-min-amount', amount: 0, window: "Valentine's Day" });
     expect(refusal(() => readDeliveryChange('close-date', { date: '2026-02-30' }))).toEqual({ field: 'date', message: "'2026-02-30' is not a day: write it YYYY-MM-DD, such as 2026-12-25." });
     expect(refusal(() => readDeliveryChange('add-window', { name: 'Easter', startDate: '2099-04-05', endDate: '2099-04-03', surcharge: 1000, minAmount: 0 }))).toEqual({
@@ -237,7 +238,7 @@ describe("the back office's delivery settings (managers)", () => {
     expect(earlier.res.json().data.order).toMatchObject({ deliveryZone: 'Mainland', deliveryFee: 5000 });
     const stamp = await settingsStamp();
 
-    const set = data(await call('POST', `${P}/settings/delivery`, manager, { change: 'set-fee', state: 'lagos', zone: 'Lekki / Ajah', amount: '6500' }));
+    const set = data(await call('POST', `${P}/settings/delivery`, manager, { change: 'set-fee', state: 'lagos', zone: 'Lekki / Ajah', amount: 6500 }));
     expect(set.message).toBe('Delivery to Lekki / Ajah (lagos) now costs ₦6,500 (was ₦4,500).');
     expect(await settingsStamp()).toBeGreaterThan(stamp); // cached answers and drawn pages refresh on the next load
     const zones = (await handshake()).deliverySettings.baseConfig.stateDeliveryZones[0].zones;

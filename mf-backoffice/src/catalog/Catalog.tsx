@@ -1,4 +1,4 @@
-import { formatAmount } from '@adire/domain';
+import { amountFromWord, formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
@@ -51,7 +51,7 @@ function DesignPrices() {
     const changed = Object.fromEntries(
       Object.entries(prices)
         .filter(([code, text]) => text.trim() !== String(designs?.find((d) => d.code === code)?.priceNgn))
-        .map(([code, text]) => [code, /^\d+$/.test(text.trim()) ? Number(text.trim()) : text]),
+        .map(([code, text]) => [code, amountFromWord(text)]),
     );
     const res = await staffApi.put<{ message: string; designs: ShopDesign[] }>(paths.designs, { prices: changed });
     if (res.error || !res.data) {
@@ -198,7 +198,7 @@ export function ProductEditor() {
     );
   }
 
-  const asPrice = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+  const asPrice = amountFromWord;
   return (
     <section className={styles.page}>
       <p>

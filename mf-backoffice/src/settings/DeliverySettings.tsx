@@ -1,8 +1,13 @@
 import { DELIVERY_STATE_LABELS } from '@adire/contracts';
-import { formatAmount, formatCutoff, formatDrawerDate } from '@adire/domain';
+import { amountFromWord, formatAmount, formatCutoff, formatDrawerDate } from '@adire/domain';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+
+/** Amounts go as numbers: typed digits become one; anything else goes as typed, for the server's rule to refuse beside its field. */
+const AMOUNT_FIELDS = ['amount', 'surcharge', 'minAmount'];
+const withAmounts = (change: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(change).map(([k, v]) => [k, AMOUNT_FIELDS.includes(k) && typeof v === 'string' ? amountFromWord(v) : v]));
 
 type Zones = { state: string; zones: { name: string; amount: number }[] }[];
 
@@ -46,7 +51,7 @@ export function DeliverySettings() {
     setFailed(null);
     const said: string[] = [];
     for (const change of changes) {
-      const res = await staffApi.post<{ message: string; delivery: DeliveryView }>(paths.deliverySettings, change);
+      const res = await staffApi.post<{ message: string; delivery: DeliveryView }>(paths.deliverySettings, withAmounts(change));
       if (res.error || !res.data) {
         setError(res.message);
         setFailed({ form, fields: res.fields ?? {} });

@@ -1,4 +1,4 @@
-import { fillPricePlaceholders } from '@adire/domain';
+import { amountFromWord, fillPricePlaceholders } from '@adire/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -110,7 +110,7 @@ export function Settings() {
         </button>
       </form>
 
-      <form aria-label="Currency rates" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { rates })}>
+      <form aria-label="Currency rates" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { rates: Object.fromEntries(Object.entries(rates).map(([c, r]) => [c, amountFromWord(r)])) })}>
         <h2>Currency rates</h2>
         <p className={styles.note}>Naira per unit; prices are divided by the rate and rounded up. NGN is always 1.</p>
         {Object.keys(rates).map((c) => (

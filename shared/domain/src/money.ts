@@ -66,3 +66,49 @@ export function currenciesFromRates(
 export function fillPricePlaceholders(text: string, currency: Pick<Currency, 'conversionRate' | 'sign'>): string {
   return text.replace(/\{\{\s*(\d+(?:\.\d+)?)\s*\}\}/g, (_match, amount: string) => formatPrice(Number(amount), currency));
 }
+
+/**
+ * The one rule for an amount the shop's staff set (issue 32, item 6): a product's price, what a design
+ * adds, a delivery fee, surcharge or minimum amount, a conversion rate. It must be a JSON number —
+ * never text, a boolean, null or an array, which a lenient reader would turn into 0, 1 or 5 — finite,
+ * whole when `whole`, from `min` to `max`. Forms and the operator commands turn plain digits into a
+ * number first (`amountFromWord`); anything else reaches the rule as written and is refused.
+ */
+export interface AmountRule {
+  min: number;
+  max: number;
+  /** Whole naira (prices, fees); a rate may have decimals. */
+  whole: boolean;
+}
+
+/** Is the value an amount by the rule? */
+export function isAmount(value: unknown, rule: AmountRule): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && (!rule.whole || Number.isInteger(value)) && value >= rule.min && value <= rule.max;
+}
+
+/** Why a value is not an amount by the rule ('must be a whole number of naira from 1 to 100,000,000'), or null. */
+export function amountProblem(value: unknown, rule: AmountRule, unit = 'naira'): string | null {
+  if (isAmount(value, rule)) return null;
+  const shown = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  const range = `from ${shown(rule.min)} to ${shown(rule.max)}`;
+  return `must be a ${rule.whole ? 'whole ' : ''}number of ${unit} ${range}`;
+}
+
+/**
+ * What a person typed, as the rule reads it: plain digits (with one decimal point) become a number;
+ * anything else ('1,550', '0x10', '1e3', ' ', '') stays the text it was, for the rule to refuse.
+ */
+export function amountFromWord(word: string): number | string {
+  const text = word.trim();
+  return /^\d{1,15}(\.\d{1,6})?$/.test(text) ? Number(text) : word;
+}
+
+/**
+ * A refused amount quoted back in a message: `'4,500'` as typed, anything not text as JSON (`'null'`,
+ * `'true'`, `'[5]'`), at most 40 characters; digits sent as text are told to come as a number.
+ */
+export function amountShown(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const asText = typeof value === 'string' && typeof amountFromWord(value) === 'number';
+  return `'${text.slice(0, 40)}'${asText ? ' (text: send it as a number)' : ''}`;
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { amountProblem, type AmountRule } from '@adire/domain';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -186,12 +187,11 @@ export async function readDesigns(db: Query, wanted: readonly string[]): Promise
 /** What a design may add to a product's price: whole naira, ₦0 (no charge) to ₦10,000,000. */
 export const MAX_DESIGN_PRICE_NGN = 10_000_000;
 
-/** Why a design's price is refused, or null. */
+const DESIGN_PRICE_RULE: AmountRule = { min: 0, max: MAX_DESIGN_PRICE_NGN, whole: true };
+
+/** Why a design's price is refused, or null (the shop's one amount rule, `@adire/domain`). */
 export function designPriceProblem(value: unknown): string | null {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_DESIGN_PRICE_NGN) {
-    return `must be a whole number of naira from 0 to ${MAX_DESIGN_PRICE_NGN.toLocaleString('en-US')}`;
-  }
-  return null;
+  return amountProblem(value, DESIGN_PRICE_RULE);
 }
 
 export interface ShopDesign {

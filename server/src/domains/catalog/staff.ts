@@ -1,3 +1,4 @@
+import { amountProblem, type AmountRule } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { designsForStaff, type StaffDesign } from './merchandising';
@@ -59,12 +60,12 @@ export async function productForStaff(db: Query, slug: string): Promise<StaffPro
   };
 }
 
-/** Why a price is refused, or null: whole naira, above 0, at most ₦100,000,000. */
+/** A size's price: whole naira, above 0, at most ₦100,000,000 (the shop's one amount rule, `@adire/domain`). */
+export const PRICE_RULE: AmountRule = { min: 1, max: MAX_PRICE_NGN, whole: true };
+
+/** Why a price is refused, or null. */
 export function priceProblem(value: unknown): string | null {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > MAX_PRICE_NGN) {
-    return `must be a whole number of naira from 1 to ${MAX_PRICE_NGN.toLocaleString('en-US')}`;
-  }
-  return null;
+  return amountProblem(value, PRICE_RULE);
 }
 
 /** New prices for some of a product's sizes (by SKU); all are checked before any is written. */

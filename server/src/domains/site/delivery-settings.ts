@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type DeliveryConfig } from '@adire/contracts';
-import { formatAmount, formatCutoff, formatDrawerDate, isApiDate, parseCutoff, shopDate, type DeliverySettings } from '@adire/domain';
+import { amountShown, formatAmount, formatCutoff, formatDrawerDate, isApiDate, parseCutoff, shopDate, isAmount, type DeliverySettings } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
@@ -59,13 +59,16 @@ const naira = (n: number) => formatAmount(n, 'NGN');
 const day = (date: string) => formatDrawerDate(date);
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’&/.,()-]*$/u;
 
-/** Whole naira, 0 to MAX_NAIRA, written as plain digits (no '4,500', no '4500.50', no '-1'). */
+/**
+ * A fee, surcharge or minimum amount by the shop's one amount rule (`@adire/domain`): a number of whole
+ * naira, 0 to MAX_NAIRA; never text, true, null or [5] (the command line turns plain digits into a
+ * number first: no '4,500', no '4500.50', no '-1', no '0x10', no '1e3').
+ */
 export function parseNaira(raw: unknown, field: string, what: string): number {
-  const text = typeof raw === 'number' ? String(raw) : clean(raw);
-  if (!/^\d{1,9}$/.test(text) || Number(text) > MAX_NAIRA) {
-    throw new SettingsError(`The ${what} must be whole naira from 0 to ${MAX_NAIRA} written as digits, such as 4500; got '${String(raw ?? '').slice(0, 40)}'.`, field);
+  if (!isAmount(raw, { min: 0, max: MAX_NAIRA, whole: true })) {
+    throw new SettingsError(`The ${what} must be whole naira from 0 to ${MAX_NAIRA} written as digits, such as 4500; got ${amountShown(raw)}.`, field);
   }
-  return Number(text);
+  return raw;
 }
 
 /** A zone or fee-window name: 1 to 60 letters, digits, spaces and / - ' & . , ( ). */

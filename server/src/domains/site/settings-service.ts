@@ -1,5 +1,5 @@
 import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type SiteSettings } from '@adire/contracts';
-import { formatAmount, shopDate } from '@adire/domain';
+import { amountFromWord, amountShown, formatAmount, isAmount, shopDate, type AmountRule } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notifyDataChanged } from '../../db/data-versions';
@@ -80,10 +80,13 @@ const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optiona
   'clear-day-cutoff': { fields: ['date'], shape: '<YYYY-MM-DD>' },
 };
 
+/** Words that are amounts: plain digits become a number, as the back office sends them (`@adire/domain`'s one amount rule). */
+const AMOUNT_WORDS = new Set(['amount', 'surcharge', 'minAmount']);
+
 function parseDeliveryWords(kind: DeliveryChange['kind'], argv: readonly string[]): DeliveryChange {
   const words = DELIVERY_WORDS[kind];
   const args = [...argv];
-  const input: Record<string, string> = {};
+  const input: Record<string, string | number> = {};
   const at = args.indexOf('--window');
   if (at !== -1) {
     if (!words.window) throw new SettingsError(`'${kind}' takes no --window: pnpm settings ${kind} ${words.shape}`);
@@ -96,7 +99,7 @@ function parseDeliveryWords(kind: DeliveryChange['kind'], argv: readonly string[
     throw new SettingsError(`'${kind}' takes ${min === max ? max : `${min} or ${max}`} argument${max === 1 ? '' : 's'}: pnpm settings ${kind} ${words.shape}\n(put names with spaces in quotes)`);
   }
   words.fields.forEach((field, i) => {
-    if (args[i] !== undefined) input[field] = args[i]!;
+    if (args[i] !== undefined) input[field] = AMOUNT_WORDS.has(field) ? amountFromWord(args[i]!) : args[i]!;
   });
   return readDeliveryChange(kind, input);
 }
@@ -111,11 +114,25 @@ function cleanText(raw: string, what: string): string {
 
 const RATE_HINT = 'a positive number such as 1550 or 1920.5';
 
-/** A conversion rate: a positive, finite number (strings must be plain decimals: no '1,550', no '0x10'). */
-export function parseRate(raw: string | number | undefined): number {
-  const rate = typeof raw === 'number' ? raw : /^\d+(\.\d+)?$/.test((raw ?? '').trim()) ? Number((raw ?? '').trim()) : NaN;
-  if (!Number.isFinite(rate) || rate <= 0) throw new SettingsError(`The rate must be ${RATE_HINT}, got '${raw ?? ''}'.`);
+/** A conversion rate, naira per unit, by the shop's one amount rule (`@adire/domain`): decimals allowed, at most a million. */
+export const RATE_RULE: AmountRule = { min: 0.0001, max: 1_000_000, whole: false };
+
+/**
+ * A conversion rate: a number (the back office sends one) or, from the command line, plain decimal
+ * digits; never text such as '1,550', '0x10' or '1e3', nor true, null or [5].
+ */
+export function parseRate(raw: unknown, from: 'words' | 'json' = 'json'): number {
+  const rate = from === 'words' && typeof raw === 'string' ? amountFromWord(raw) : raw;
+  if (!isAmount(rate, RATE_RULE)) {
+    const tooBig = typeof rate === 'number' && Number.isFinite(rate) && rate > RATE_RULE.max;
+    throw new SettingsError(tooBig ? `The rate must be at most ${RATE_RULE.max.toLocaleString('en-US')} naira per unit, got ${amountShown(raw)}.` : `The rate must be ${RATE_HINT}, got ${amountShown(raw)}.`);
+  }
   return rate;
+}
+
+/** A rate change as the back office sends it ({ rates: { USD: 1550 } }): checked as the command's `set-rate` is. */
+export function readRateChange(currency: string, rate: unknown): SettingsCommand {
+  return { kind: 'set-rate', currency: parseRateCurrency(currency), rate: parseRate(rate) };
 }
 
 /** One of the shop's currencies other than the base (NGN, whose rate is always 1). */
@@ -154,7 +171,7 @@ export function parseSettingsCommand(argv: readonly string[]): SettingsCommand {
       return { kind: 'set-alert', text: cleanText(args[0] ?? '', 'alert') };
     case 'set-rate':
       expect(2, '<currency> <rate>');
-      return { kind: 'set-rate', currency: parseRateCurrency(args[0]), rate: parseRate(args[1]) };
+      return { kind: 'set-rate', currency: parseRateCurrency(args[0]), rate: parseRate(args[1], 'words') };
     case 'set-payment-alert': {
       expect(2, '<method> "<text>"');
       const method = (args[0] ?? '').trim();
@@ -196,7 +213,7 @@ export async function setPaymentAlert(db: Kysely<Database>, method: string, text
 
 export async function setRate(db: Kysely<Database>, currencyInput: string, rateInput: string | number): Promise<string> {
   const currency = parseRateCurrency(currencyInput);
-  const rate = parseRate(rateInput);
+  const rate = parseRate(rateInput, 'words');
   const before = await db.selectFrom('currency').select('conversion_rate').where('name', '=', currency).executeTakeFirst();
   if (before) {
     await db.updateTable('currency').set({ conversion_rate: rate }).where('name', '=', currency).execute();

@@ -23,6 +23,7 @@ import {
   executeSettingsCommand,
   parseSettingsCommand,
   readDeliveryChange,
+  readRateChange,
   SettingsError,
   type SettingsCommand,
 } from '../site';
@@ -252,27 +253,27 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
       schema: {
         body: body([], {
           siteWideAlert: text(4000),
-          rates: { type: 'object', additionalProperties: { anyOf: [{ type: 'number' }, text(40)] }, maxProperties: 10 },
+          rates: { type: 'object', additionalProperties: true, maxProperties: 10 }, // no type: a rate is read by its rule, never coerced
           paymentAlerts: { type: 'object', additionalProperties: text(4000), maxProperties: 20 },
         }),
       },
     },
     async (request) => {
       const { actor } = await staff(request, 'settings');
-      const input = request.body as { siteWideAlert?: string; rates?: Record<string, number | string>; paymentAlerts?: Record<string, string> };
+      const input = request.body as { siteWideAlert?: string; rates?: Record<string, unknown>; paymentAlerts?: Record<string, string> };
       // Every change is read (and refused) as the command would read it, before any is made.
       const commands: { command: SettingsCommand; field: string }[] = [];
       const fields: Record<string, string> = {};
-      const read = (field: string, argv: string[]) => {
+      const read = (field: string, argv: string[], parse = () => parseSettingsCommand(argv)) => {
         try {
-          commands.push({ field, command: parseSettingsCommand(argv) });
+          commands.push({ field, command: parse() });
         } catch (err) {
           if (err instanceof SettingsError) fields[field] = err.message;
           else throw err;
         }
       };
       if (input.siteWideAlert !== undefined) read('siteWideAlert', ['set-alert', input.siteWideAlert]);
-      for (const [currency, rate] of Object.entries(input.rates ?? {})) read(`rates.${currency}`, ['set-rate', currency, String(rate)]);
+      for (const [currency, rate] of Object.entries(input.rates ?? {})) read(`rates.${currency}`, [], () => readRateChange(currency, rate));
       for (const [method, alert] of Object.entries(input.paymentAlerts ?? {})) read(`paymentAlerts.${method}`, ['set-payment-alert', method, alert]);
       const problems = Object.values(fields);
       if (problems.length) {
@@ -300,7 +301,8 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     return { data: await currentDeliverySettings(db.kysely) };
   });
 
-  const nairaField = { anyOf: [{ type: 'number' }, text(40)] };
+  // No type: Ajv's coercion would make null, false and ' ' ₦0, true ₦1, [5] ₦5 and '0x10' ₦16; the amount rule reads the value as sent.
+  const nairaField = {};
   app.post(
     `${P}/settings/delivery`,
     {
