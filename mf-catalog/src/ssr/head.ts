@@ -1,4 +1,4 @@
-import { BRAND, type Branch, type CatalogListing, type Currency, type ProductDetail, type ShopContact } from '@adire/contracts';
+import { BRAND, type Branch, type CatalogListing, type Currency, type FeaturedResponse, type PreviewImage, type ProductDetail, type ShopContact } from '@adire/contracts';
 import { convertAmount } from '@adire/domain';
 import type { Answers, PageMeta } from './serverDraw';
 
@@ -26,6 +26,14 @@ export const scriptJson = (value: unknown) =>
 function dataOf<T>(answers: Answers, key: string): T | null {
   const answer = answers[key];
   return answer && 'data' in answer ? (answer.data as T) : null;
+}
+
+/** The home page's preview: it comes with the featured lists the home page shows. */
+function homePreviewOf(answers: Answers): PreviewImage | undefined {
+  for (const [key, answer] of Object.entries(answers)) {
+    if (key.startsWith('featured:') && 'data' in answer && (answer.data as FeaturedResponse).preview) return (answer.data as FeaturedResponse).preview;
+  }
+  return undefined;
 }
 
 function listingOf(answers: Answers): CatalogListing | null {
@@ -155,10 +163,12 @@ export function pageHead({ url, origin, meta, answers, currency }: HeadInput): s
   const product = path.startsWith('/product/') ? dataOf<ProductDetail>(answers, `product:${decodeURIComponent(path.slice('/product/'.length))}`) : null;
   const listing = listingOf(answers);
   const contact = path === '/' ? dataOf<ShopContact>(answers, 'shop-contact') : null;
-  let image: { src: string; alt: string; width?: number; height?: number } | undefined;
+  // The link preview (a JPEG every unfurler shows) when the server made one; an older server's
+  // product picture otherwise.
+  let image: { src: string; alt: string; width?: number; height?: number; type?: string } | undefined;
 
   if (product && !meta.notFound) {
-    image = product.images[0] ?? product.image;
+    image = product.preview ?? product.images[0] ?? product.image;
     og['og:type'] = 'product';
     og['og:title'] = product.name;
     og['product:price:amount'] = String(convertAmount(product.price, currency.conversionRate));
@@ -168,11 +178,12 @@ export function pageHead({ url, origin, meta, answers, currency }: HeadInput): s
     const category = product.categories[0];
     ld.push(breadcrumbs(origin, [{ name: 'Home', path: '/' }, ...(category ? [{ name: category.name, path: `/product-category/${category.slug}` }] : []), { name: product.name, path: `/product/${product.slug}` }]));
   } else if (listing && !meta.notFound) {
-    image = listing.products[0]?.image;
+    image = listing.preview ?? listing.products[0]?.image;
     ld.push(itemListLd(origin, listing));
     if (listing.category) ld.push(breadcrumbs(origin, [{ name: 'Home', path: '/' }, { name: listing.category.name, path: `/product-category/${listing.category.slug}` }]));
   } else if (contact) {
     ld.push(shopLd(origin, contact));
+    image = homePreviewOf(answers);
   }
   if (image) {
     og['og:image'] = absolute(origin, image.src);
@@ -181,11 +192,12 @@ export function pageHead({ url, origin, meta, answers, currency }: HeadInput): s
       og['og:image:width'] = String(image.width);
       og['og:image:height'] = String(image.height);
     }
+    if (image.type) og['og:image:type'] = image.type;
   }
   for (const [property, content] of Object.entries(og)) tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
   tags.push(`<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`);
   tags.push(`<meta name="twitter:title" content="${escapeHtml(og['og:title']!)}">`, `<meta name="twitter:description" content="${escapeHtml(description)}">`);
-  if (og['og:image']) tags.push(`<meta name="twitter:image" content="${escapeHtml(og['og:image'])}">`);
+  if (og['og:image']) tags.push(`<meta name="twitter:image" content="${escapeHtml(og['og:image'])}">`, `<meta name="twitter:image:alt" content="${escapeHtml(og['og:image:alt'] ?? '')}">`);
   for (const item of ld) tags.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
   return tags.join('');
 }

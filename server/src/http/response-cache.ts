@@ -31,6 +31,8 @@ export interface ResponseCachePolicy {
   audience: 'public' | 'anonymous';
   /** What the answer depends on besides the database, e.g. the photos dropped into the media folder. */
   extraVersion?: () => string;
+  /** The answer's media type when it is not JSON (the product feeds: XML, CSV). */
+  contentType?: string;
 }
 
 declare module 'fastify' {
@@ -72,6 +74,7 @@ export interface KeptAnswer extends CachedAnswer {
 }
 
 const extraOf = (policy: ResponseCachePolicy) => (policy.extraVersion ? policy.extraVersion() : '');
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A strong tag from the bytes: equal answers, equal tags, on any instance. */
 export function etagOf(body: Buffer | string): string {
@@ -246,7 +249,7 @@ function present(request: FastifyRequest, reply: FastifyReply, answer: CachedAns
     reply.code(304).removeHeader('content-type');
     return null;
   }
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', policy.contentType ?? JSON_TYPE);
   if (!encoding) return answer.body;
   const had = answer[encoding] !== undefined;
   const bytes = compressed(answer, encoding);
@@ -281,7 +284,7 @@ function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: stri
   if (!head) {
     head = ['cache-control', PUBLIC_CACHE_CONTROL, 'etag', representationTag(answer.etag, encoding), 'vary', answer.policy.audience === 'anonymous' ? 'Authorization, Accept-Encoding' : 'Accept-Encoding'];
     if (body) {
-      head.push('content-type', 'application/json; charset=utf-8', 'content-length', String(body.length));
+      head.push('content-type', answer.policy.contentType ?? JSON_TYPE, 'content-length', String(body.length));
       if (encoding) head.push('content-encoding', encoding);
     }
     head.push(...apiSecurityHeaders({ https: false }));

@@ -84,6 +84,25 @@ export interface ProductImage {
   variants?: ImageVariants;
 }
 
+/**
+ * The picture a link to a page unfurls with (Open Graph, Twitter card): a JPEG of PREVIEW_SIZE made on
+ * the server from the product's photo, or from its art, with the shop's name (issue 34). `src` is a
+ * path on the store, versioned: a changed photo, name or layout gives a new URL.
+ */
+export interface PreviewImage {
+  src: string;
+  width: number;
+  height: number;
+  type: 'image/jpeg';
+  alt: string;
+}
+
+/** 1200 × 630: the size every unfurler (WhatsApp, Facebook, X, Slack) shows large without cropping. */
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+
+/** The path of the feeds a catalogue service (Google Merchant Center, a Meta catalogue) fetches; `?currency=`. */
+export const FEED_PATHS = { googleMerchant: '/feeds/google-merchant.xml', metaCatalog: '/feeds/meta-catalog.csv' } as const;
+
 export interface RatingSummary {
   /** 1 decimal; 0 when there are no reviews. */
   average: number;
@@ -158,6 +177,8 @@ export interface CatalogListing {
   search: string;
   /** The shopBy tags applied (normalised values). */
   shopBy: ShopByTag[];
+  /** The picture a link to this listing unfurls with (a category's leading products; the shop's otherwise). */
+  preview?: PreviewImage;
 }
 
 export interface ProductSize {
@@ -206,6 +227,8 @@ export interface ProductDetail extends ProductSummary {
   reviews: ReviewSummary & { latest: ProductReview[] };
   /** Random items grouped by relevanceOrder, lowest first (SPEC section 9). */
   recommendations: ProductSummary[];
+  /** The picture a link to this product unfurls with. */
+  preview?: PreviewImage;
 }
 
 export interface ReviewsPage {
@@ -238,6 +261,8 @@ export interface FeaturedResponse {
   occasion: string | null;
   location: DeliveryLocation | null;
   lists: FeaturedList[];
+  /** The picture a link to the home page unfurls with (the shop's leading products and its name). */
+  preview?: PreviewImage;
 }
 
 export interface BlogPostSummary {

@@ -12,7 +12,9 @@ import { listDesigns } from './lookup';
 import { recommendationPeriod, seededRandom, seedOf } from './recommend';
 import { ArtRasters } from './art-rasters';
 import { ART_FORMAT, ART_WIDTHS, cacheControl, CONTENT_TYPES, etagMatches, MediaStore, type MediaKind } from './media';
+import { registerFeedRoutes } from './feed-routes';
 import { PhotoVariants, VARIANT_CONTENT_TYPES } from './photos';
+import { registerPreviewRoutes } from './preview-routes';
 import { cleanSearchText, normaliseTagValue, paginate, parseFilters, parseShopBy, resolveSort, type RawParam } from './query';
 import * as service from './service';
 import { SITEMAP_CONTENT_TYPE, SitemapCache } from './sitemap';
@@ -56,7 +58,8 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
   const indexes = new CatalogIndexCache(db);
   app.addHook('onClose', async () => indexes.dispose());
   // MEDIA_WARM=0: variants only on request (tests that count encodes); default: new photos warmed in the background.
-  const photos = new PhotoVariants(mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache'), app.log, process.env.MEDIA_WARM !== '0');
+  const cacheDir = mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache');
+  const photos = new PhotoVariants(cacheDir, app.log, process.env.MEDIA_WARM !== '0');
   app.addHook('onClose', async () => photos.close());
   const media = new MediaStore(mediaDir ?? process.env.MEDIA_DIR ?? path.join(ROOT, 'server', 'media'), photos);
   const ctx: service.CatalogContext = { db, media };
@@ -207,6 +210,10 @@ export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { d
     if (etagMatches(request.headers['if-none-match'], sitemap.etag)) return reply.code(304).send();
     return reply.header('content-type', SITEMAP_CONTENT_TYPE).send(sitemap.xml);
   });
+
+  // ---- link previews and product feeds (issue 34) ---------------------------------------------
+  registerPreviewRoutes(app, { ctx, indexes, cacheDir });
+  registerFeedRoutes(app, { ctx, indexes, publicUrl, extraVersion: () => media.signature() });
 
   // ---- pictures -----------------------------------------------------------------------------
   const rendered = new Map<string, string>();

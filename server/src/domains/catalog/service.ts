@@ -33,6 +33,7 @@ import { notFound } from '../../http/errors';
 import type { CatalogIndex, ListingScope } from './catalog-index';
 import { artVersion, IMAGE_SIZE } from './image';
 import type { MediaStore } from './media';
+import { categoryPreviewSpec, homePreviewSpec, previewImage, productPreviewSpec } from './preview-specs';
 import { pageCount, type Pagination, type SelectedFilters } from './query';
 import { tagLabel, TAG_GROUP_NAMES, type TagGroup } from './vocabulary';
 
@@ -99,6 +100,7 @@ export async function listing(
   args: { scope: ListingScope; category: ListingCategory | null; filters: SelectedFilters; shopBy: ShopByTag[]; search: string; sort: ListingSort; page: Pagination },
 ): Promise<CatalogListing> {
   const result = index.list({ scope: args.scope, filters: args.filters, shopBy: args.shopBy, search: args.search, sort: args.sort, offset: args.page.offset, pageSize: args.page.pageSize });
+  const previewSpec = (args.scope.kind === 'category' && categoryPreviewSpec(ctx, index, args.scope.slug)) || homePreviewSpec(ctx, index);
   return {
     category: args.category,
     products: await summaries(ctx, index, result.positions),
@@ -110,6 +112,7 @@ export async function listing(
     sort: { value: args.sort, options: sortChoices() },
     search: args.search,
     shopBy: args.shopBy,
+    preview: previewImage(previewSpec),
   };
 }
 
@@ -231,6 +234,7 @@ export async function productDetail(ctx: CatalogContext, index: CatalogIndex, sl
     deliveryNote: delivery.join(' ') || DELIVERY_NOTES['same-day']!,
     reviews: { ...summary, latest },
     recommendations,
+    preview: previewImage(productPreviewSpec(ctx, { slug: row.slug, name: row.name, image: row.image, artVersion: version })),
   };
 }
 
@@ -263,7 +267,7 @@ export async function featured(ctx: CatalogContext, index: CatalogIndex, filter:
     title: l.title,
     products: items.filter((i) => i.list_id === l.id).flatMap((i) => cards.get(i.product_id) ?? []),
   }));
-  return { occasion: filter.occasion, location: filter.location, lists: out };
+  return { occasion: filter.occasion, location: filter.location, lists: out, preview: previewImage(homePreviewSpec(ctx, index)) };
 }
 
 /** Occasion keys that have featured lists (an unknown one falls back to all lists). */
