@@ -34,6 +34,8 @@ const child = spawn(process.execPath, ['dist/main.mjs'], {
     // Every browser test checks out from 127.0.0.1: the suite is one source making hundreds of
     // checkouts an hour, far past what the per-IP mail limit allows any real one (API tests cover it).
     AUTH_LIMIT_ORDER_MAIL_IP: process.env.AUTH_LIMIT_ORDER_MAIL_IP ?? '100000/1h',
+    // Likewise every page: far more new drawings a minute from 127.0.0.1 than any one shopper causes.
+    DRAW_LIMIT_PER_MINUTE: process.env.DRAW_LIMIT_PER_MINUTE ?? '100000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -32,7 +32,7 @@ const database = process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_
 if (!database.databaseUrl) throw new Error('bench:scale needs PostgreSQL: run it under scripts/with-postgres.sh or set DATABASE_URL');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-scale-bench-'));
 // Every simulated shopper comes from 127.0.0.1: the per-IP mail limit is lifted so each checkout mails as a real one's would.
-const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'error', AUTH_LIMIT_ORDER_MAIL_IP: '1000000/1h' };
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'error', AUTH_LIMIT_ORDER_MAIL_IP: '1000000/1h', DRAW_LIMIT_PER_MINUTE: '100000000' };
 delete env.SQLITE_FILE;
 const release = (...args: string[]) => releaseCommand(args, env, path.join(work, 'release-machine'));
 

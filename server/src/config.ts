@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAuthConfig, type AuthConfig } from './domains/account';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
 import { loadStaffConfig, type StaffConfig } from './domains/staff';
+import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE } from './http/draw-allowance';
 import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
 import { loadCanaryConfig, type CanaryConfig } from './release/canary';
 
@@ -48,8 +49,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** In-process cache of public answers (RESPONSE_CACHE=0 turns it off, RESPONSE_CACHE_CHECK_MS, RESPONSE_CACHE_MB). */
   responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
-  /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100). */
-  serverDraw: { enabled: boolean; budgetMs: number };
+  /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100; DRAW_LIMIT_PER_MINUTE new drawings per client, default 60). */
+  serverDraw: { enabled: boolean; budgetMs: number; drawsPerClientPerMinute?: number };
   /** How canaries are judged (errors, vitals) and how many page loads measure vitals (CANARY_*, VITALS_SAMPLE_PERCENT). */
   canary: CanaryConfig;
 }
@@ -86,7 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       checkMs: Math.max(0, Number(env.RESPONSE_CACHE_CHECK_MS ?? 0) || 0),
       maxBytes: Math.max(1, Number(env.RESPONSE_CACHE_MB ?? 32) || 32) * 1024 * 1024,
     },
-    serverDraw: { enabled: env.SSR !== '0', budgetMs: Math.max(1, Number(env.DRAW_BUDGET_MS ?? 100) || 100) },
+    serverDraw: {
+      enabled: env.SSR !== '0',
+      budgetMs: Math.max(1, Number(env.DRAW_BUDGET_MS ?? 100) || 100),
+      drawsPerClientPerMinute: Math.max(1, Number(env.DRAW_LIMIT_PER_MINUTE ?? DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE) || DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE),
+    },
     canary: loadCanaryConfig(env),
   };
 }

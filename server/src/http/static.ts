@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_CATEGORY_SLUG, REMOTE_NAMES, remotesForPage, type FrameDrawn, type PageData, type RegionDrawn, type RemoteName, type StoreManifest } from '@adire/contracts';
+import { DEFAULT_CATEGORY_SLUG, drawnPageUrl, REMOTE_NAMES, remotesForPage, type FrameDrawn, type PageData, type RegionDrawn, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { ROOT } from '../config';
 import { ENTRY_FILE, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
 import type { ReleaseRegistry } from '../release/registry';
 import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from '../release/canary';
 import type { ReleaseManifest } from '../release/releases';
+import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE, DrawAllowance } from './draw-allowance';
 import { shortPath } from './errors';
 import { releaseFileOf, shellFileOf } from './file-paths';
 import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
@@ -80,6 +81,8 @@ export interface ServerDrawOptions {
   versions?: DataVersions;
   /** Keep drawn pages in process (default true; RESPONSE_CACHE=0 turns it off with the API's). */
   cache?: boolean;
+  /** New drawings one client may cause per minute; past it its pages are served undrawn (DRAW_LIMIT_PER_MINUTE). */
+  drawsPerClientPerMinute?: number;
 }
 
 /**
@@ -200,7 +203,10 @@ async function registerShell(
     }
     return made;
   };
-  const sendShell = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  const allowance = draw ? new DrawAllowance(opts.serverDraw?.drawsPerClientPerMinute ?? DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE) : null;
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply, asked: string) => {
+    // Kept and drawn without the parameters that never change a page (fbclid, utm_*, …): one copy of each page.
+    const url = drawnPageUrl(asked);
     const manifest = useReleases ? forBrowser(await registry.served(), request, reply) : null;
     // Each response its own token, whether the page is drawn now or kept (see PageTiming).
     if (manifest && opts.pageTiming) addServerTiming(reply, await opts.pageTiming(manifest, bucketOf(request)));
@@ -237,15 +243,18 @@ async function registerShell(
       return drawn ? withDrawing(page, drawn) : page;
     };
     let drawing: Promise<PageDrawing | null>;
-    if (pages && stamp) {
-      // One drawing per page at a time: shoppers asking for it meanwhile share it. A part that overran
-      // its budget is finished for the cache, so the next shopper gets the whole page without a new
-      // drawing (under a burst, drawing each page again for every shopper would overrun again and again).
-      const flightKey = `${stamp.key}\n${key}`;
-      drawing = drawings.get(flightKey) ?? startDrawing(flightKey, stamp.key, key, htmlOf, url, manifest.live, currency);
-    } else {
-      drawing = draw(url, manifest.live, currency);
-    }
+    // One drawing per page at a time: shoppers asking for it meanwhile share it. A part that overran
+    // its budget is finished for the cache, so the next shopper gets the whole page without a new
+    // drawing (under a burst, drawing each page again for every shopper would overrun again and again).
+    const flightKey = pages && stamp ? `${stamp.key}\n${key}` : null;
+    const joined = flightKey ? drawings.get(flightKey) : undefined;
+    if (joined) drawing = joined;
+    else if (!allowance!.take(request.ip)) {
+      // This client has caused its minute's worth of new drawings: the page as the browser draws it.
+      addServerTiming(reply, 'draw;desc="over the allowance";dur=0');
+      return reply.send(htmlOf(null));
+    } else if (flightKey) drawing = startDrawing(flightKey, stamp!.key, key, htmlOf, url, manifest.live, currency);
+    else drawing = draw(url, manifest.live, currency);
     const drawn = (await drawing)?.now ?? null;
     // How long the server spent drawing this page (the bench reads it; so can a browser's dev tools).
     addServerTiming(reply, `draw;dur=${(performance.now() - started).toFixed(1)}`);

@@ -1,3 +1,4 @@
+import { FILTER_GROUPS } from './catalog';
 import type { RemoteName } from './shop';
 
 /**
@@ -72,4 +73,35 @@ export function remotesForPage(pathname: string): RemoteName[] {
   remotes.push('cart');
   if (showsMainHeader(pathname)) remotes.push('account');
   return remotes;
+}
+
+/** What a listing reads from its address: the search, shop-by tags, filter groups, sort and page. */
+const LISTING_PARAMS = ['search', 'shopBy', ...FILTER_GROUPS, 'sort', 'page'];
+
+/**
+ * The query parameters a page's drawing reads, by route (the page cache keeps a page per URL with only
+ * these, issue 32 item 7): the header's search box reads `search` on every page; listings (categories,
+ * `/filters`, `/vip`) their search, shop-by tags, filter groups, sort and page; the blog its page;
+ * unsubscribe and the newsletter's confirmation their token. Anything else — `utm_*`, `fbclid`,
+ * `gclid`, `msclkid`, a typo — never changes what is drawn. Null: the page keeps its whole address (the
+ * checkout's and the back office's pages, which are drawn for each request and kept by no one).
+ */
+export function pageQueryParams(pathname: string): readonly string[] | null {
+  if (isCheckoutRoute(pathname) || isBackofficeRoute(pathname)) return null;
+  if (matchesPrefix(pathname, '/product-category') || pathname === '/filters' || pathname === '/vip') return LISTING_PARAMS;
+  if (matchesPrefix(pathname, '/blog')) return ['search', 'page'];
+  if (isUnsubscribeRoute(pathname) || isNewsletterConfirmRoute(pathname)) return ['search', 'token'];
+  return ['search'];
+}
+
+/** A page's address with only the parameters its drawing reads (`pageQueryParams`), in the order given. */
+export function drawnPageUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const pathname = url.slice(0, at);
+  const read = pageQueryParams(pathname);
+  if (!read) return url;
+  const kept = new URLSearchParams([...new URLSearchParams(url.slice(at + 1))].filter(([name]) => read.includes(name)));
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

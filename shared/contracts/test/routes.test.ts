@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownRoute, remotesForPage, showsFooter, showsMainHeader } from '../src/routes';
+import { drawnPageUrl, isKnownRoute, pageQueryParams, remotesForPage, showsFooter, showsMainHeader } from '../src/routes';
 
 describe('remotesForPage', () => {
   it('names the route application first, then the cart and the account dropdown of the main header', () => {
@@ -34,5 +34,28 @@ describe('the newsletter pages a mail links to', () => {
     }
     expect(isKnownRoute('/newsletter')).toBe(false);
     expect(showsFooter('/newsletter')).toBe(true);
+  });
+});
+
+describe('drawnPageUrl (issue 32, item 7)', () => {
+  it('drops what never changes a page: ad-click ids, campaign tags and parameters a route does not read', () => {
+    expect(drawnPageUrl('/product-category/roses?fbclid=IwAR0abc')).toBe('/product-category/roses');
+    expect(drawnPageUrl('/?utm_source=ig&utm_medium=story&gclid=x&msclkid=y')).toBe('/');
+    expect(drawnPageUrl('/product/ruby-romance-red-roses?ref=whatsapp')).toBe('/product/ruby-romance-red-roses');
+    expect(drawnPageUrl('/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja?page=2')).toBe('/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja');
+  });
+
+  it('keeps what a route reads, in the order given', () => {
+    expect(drawnPageUrl('/filters?fbclid=1&search=red%20roses&shopBy=same-day-delivery&utm_campaign=v')).toBe('/filters?search=red+roses&shopBy=same-day-delivery');
+    expect(drawnPageUrl('/product-category/roses?sort=price-asc&budget=10000-20000&budget=20000-50000&page=2&gclid=z')).toBe('/product-category/roses?sort=price-asc&budget=10000-20000&budget=20000-50000&page=2');
+    expect(drawnPageUrl('/blog?page=2&fbclid=1')).toBe('/blog?page=2');
+    expect(drawnPageUrl('/unsubscribe?token=abc&utm_source=mail')).toBe('/unsubscribe?token=abc');
+    expect(drawnPageUrl('/?search=lilies')).toBe('/?search=lilies');
+  });
+
+  it("leaves the checkout's and the back office's addresses whole", () => {
+    expect(pageQueryParams('/checkout')).toBeNull();
+    expect(drawnPageUrl('/checkout?orderId=abc&fbclid=1')).toBe('/checkout?orderId=abc&fbclid=1');
+    expect(drawnPageUrl('/backoffice/orders?from=2026-11-01')).toBe('/backoffice/orders?from=2026-11-01');
   });
 });
