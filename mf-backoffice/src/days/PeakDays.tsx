@@ -180,11 +180,11 @@ export function PeakDays() {
             <legend>For</legend>
             <label className={styles.check}>
               <input type="radio" name="capacity-kind" checked={kind === 'date'} onChange={() => setKind('date')} />
-              One date
+              One day
             </label>
             <label className={styles.check}>
               <input type="radio" name="capacity-kind" checked={kind === 'weekday'} onChange={() => setKind('weekday')} />
-              Every week on a weekday
+              Every week
             </label>
           </fieldset>
           {kind === 'date' ? (

@@ -28,6 +28,7 @@ export function Board() {
   const [filters, setFilters] = useState({ from: today, status: '', place: '', search: '' });
   const [orders, setOrders] = useState<BoardEntry[] | null>(null);
   const [load, setLoad] = useState<DayLoad | null>(null);
+  const [loadError, setLoadError] = useState('');
   const [error, setError] = useState('');
   const [arrived, setArrived] = useState('');
   const previous = useRef<BoardEntry[] | null>(null);
@@ -37,6 +38,7 @@ export function Board() {
     const controller = new AbortController();
     previous.current = null;
     setLoad(null);
+    setLoadError('');
     const load = async () => {
       const [res, days] = await Promise.all([
         staffApi.get<BoardAnswer>(
@@ -53,7 +55,10 @@ export function Board() {
         day ? staffApi.get<DayLoad[]>(paths.days, { from: day, days: 1 }, controller.signal) : null,
       ]);
       if (stopped) return;
-      if (days) setLoad(days.error ? null : (days.data?.find((d) => d.date === day) ?? null));
+      if (days) {
+        setLoad(days.error ? null : (days.data?.find((d) => d.date === day) ?? null));
+        setLoadError(days.error ? `The day’s places could not be read: ${days.message}` : '');
+      }
       if (res.error || !res.data) return setError(res.message);
       setError('');
       const fresh = newArrivals(previous.current, res.data.orders);
@@ -84,7 +89,7 @@ export function Board() {
           Delivery day
           <input type="date" value={day} onChange={(e) => pickDay(e.target.value)} aria-describedby="day-help" />
           <span id="day-help" className={styles.note}>
-            Empty: every day from the date below.
+            Leave empty for every day ahead.
           </span>
         </label>
         {!day && (
@@ -121,6 +126,7 @@ export function Board() {
         ))}
       </div>
       {day && load && <DayLoadPanel load={load} heading={dateHeading(day, today)} />}
+      {day && loadError && <p className={styles.error}>{loadError}</p>}
       <p role="status" className={styles.note}>
         {arrived}
       </p>
