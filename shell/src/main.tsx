@@ -14,7 +14,8 @@ import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
-import { loadManifest } from './federation/remotes';
+import { loadManifest, versionsOfPage } from './federation/remotes';
+import { measureVitals } from './federation/vitals';
 import { mainContentSettled } from './federation/settled';
 import { watchDemand } from './federation/demand';
 import { prefetchWhenIdle } from './federation/prefetch';
@@ -56,6 +57,8 @@ if (!pageData?.frame?.categories) void loadCategories();
 const region = (id: string) => () => ({ domElement: document.getElementById(id)! });
 
 await loadManifest();
+// A sampled page load measures its vitals for the releases it ran (loaded on its own, never blocking).
+measureVitals(versionsOfPage);
 // Support and QA: `?versions` on any page shows which version of the shell and each remote it runs.
 if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions());
 registerApplication({

@@ -19,8 +19,13 @@ interface Change {
   reason?: string;
 }
 
+/** Shoppers' vitals of one version: rolling p75s (LCP and INP in ms, CLS counted in thousandths), each with its page loads. */
+type VitalName = 'lcp' | 'inp' | 'cls';
+type Vitals = Record<VitalName, { count: number; p75: number | null }>;
+
 interface Part {
   target: string;
+  vitals?: Vitals;
   liveVersion: string | null;
   live: Release | null;
   liveSince: Change | null;
@@ -40,6 +45,7 @@ interface Canary {
   percent: number;
   canary: Health;
   stable: Health & { version: string | null };
+  vitals?: { canary: Vitals; stable: Vitals };
 }
 
 interface Status {
@@ -49,6 +55,13 @@ interface Status {
 }
 
 const when = (iso: string) => iso.replace('T', ' ').replace(/(:\d\d)\.\d+Z$/, '$1').replace(/Z$/, '') + ' UTC';
+const VITAL_LABELS: [VitalName, string][] = [['lcp', 'LCP'], ['inp', 'INP'], ['cls', 'CLS']];
+const vital = (name: VitalName, p75: number | null) => (p75 === null ? '–' : name === 'cls' ? (p75 / 1000).toFixed(3) : `${Math.round(p75)} ms`);
+/** "LCP p75 1200 ms, INP p75 96 ms, CLS p75 0.010 (40 / 38 / 40 page loads)", as `pnpm release status` says it. */
+const vitalsText = (v: Vitals) =>
+  VITAL_LABELS.every(([n]) => v[n].count === 0)
+    ? 'no vitals yet'
+    : `${VITAL_LABELS.map(([n, label]) => `${label} p75 ${vital(n, v[n].p75)}`).join(', ')} (${VITAL_LABELS.map(([n]) => v[n].count).join(' / ')} page loads)`;
 const rate = (h: Health) => `${h.pageLoads} page loads, error rate ${h.pageLoads ? ((h.failures / h.pageLoads) * 100).toFixed(1) : '0.0'}%`;
 
 /** Release status (managers, read-only): the facts of `pnpm release status`. Publishing and rolling back stay the command's. */
@@ -113,6 +126,14 @@ export function Releases() {
                       {canary
                         ? `${canary.version} for ${canary.percent}% of browsers: ${rate(canary.canary)}; stable ${canary.stable.version ?? '(none)'}: ${rate(canary.stable)}`
                         : 'none'}
+                    </dd>
+                    <dt>Vitals</dt>
+                    <dd>
+                      {canary?.vitals
+                        ? `canary: ${vitalsText(canary.vitals.canary)}; stable: ${vitalsText(canary.vitals.stable)}`
+                        : t.vitals
+                          ? vitalsText(t.vitals)
+                          : 'no vitals yet'}
                     </dd>
                   </dl>
                   {t.earlier.length > 0 && (

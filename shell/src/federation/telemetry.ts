@@ -1,4 +1,5 @@
 import { BUSINESS, REMOTE_NAMES, type RemoteName, type StoreManifest } from '@adire/contracts';
+import { pageToken } from './pageToken';
 
 /**
  * Release telemetry (issue 21): while a canary runs (the manifest then carries `canary`), the shell
@@ -6,6 +7,8 @@ import { BUSINESS, REMOTE_NAMES, type RemoteName, type StoreManifest } from '@ad
  * uncaught error — so the canary's error rate can be compared with the stable version's. Only remote
  * names, versions and the outcome: no personal data. Sent with navigator.sendBeacon once the page is
  * hidden or after a short while (never blocking the page); at most one outcome per remote and page.
+ * Each report carries the page's token (pageToken.ts): the store counts only reports of pages it served,
+ * once per page load and kind, and only for the versions the page was served.
  */
 export const TELEMETRY_URL = `/v1/telemetry/releases?business=${BUSINESS}`;
 const FLUSH_AFTER_MS = 5000;
@@ -56,16 +59,22 @@ const page = new PageReport();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
+/** Send one report with the page's token (a beacon: never blocking, and it survives the page's end). */
+export function sendReport(report: Record<string, unknown>): void {
+  const token = pageToken();
+  if (!token) return; // a page the store did not serve (or an old server): nothing would count
+  try {
+    navigator.sendBeacon?.(TELEMETRY_URL, JSON.stringify({ token: token.raw, ...report }));
+  } catch {
+    // telemetry never gets in the shopper's way
+  }
+}
+
 function flush() {
   clearTimeout(timer);
   timer = undefined;
   const events = page.take();
-  if (!events.length) return;
-  try {
-    navigator.sendBeacon?.(TELEMETRY_URL, JSON.stringify({ events }));
-  } catch {
-    // telemetry never gets in the shopper's way
-  }
+  if (events.length) sendReport({ events });
 }
 
 /** Record how a remote fared on this page (nothing happens unless a canary runs). */
