@@ -57,6 +57,8 @@ const F = {
   managerToken: '',
   floristToken: '',
   staffLogoutTokens: [] as string[],
+  /** Members the fuzzed lifecycle calls (disable, role, remove, …) act on, apart from the tokens above. */
+  staffTargets: ['fuzz-target-1@adireblooms.ng', 'fuzz-target-2@adireblooms.ng', 'fuzz-target-3@adireblooms.ng'],
   transferOrders: [] as string[],
   /** Tokens of pages the store served (telemetry reports count only with one). */
   pageTokens: [] as string[],
@@ -159,6 +161,7 @@ async function setUpFixtures() {
   F.managerToken = await staffToken('fuzz-manager@adireblooms.ng', 'manager');
   F.reviewIds = (await shop.db.kysely.selectFrom('review').select('id').limit(5).execute()).map((r) => r.id);
   F.floristToken = await staffToken('fuzz-florist@adireblooms.ng', 'florist');
+  for (const target of F.staffTargets) await staffToken(target, 'florist');
   for (let i = 0; i < 3; i++) F.staffLogoutTokens.push((await ok<{ token: string }>(await api('POST', '/v1/backoffice/auth/login', { business, email: 'fuzz-florist@adireblooms.ng', password: 'Staff-fuzz-2026' }))).token);
   for (let i = 0; i < 3; i++) {
     const order = await checkedOutOrder(F.skus[i]!, `fuzz-transfer${i}@example.com`);
@@ -220,6 +223,12 @@ const staffHeader = (tokens: () => string[] = () => [F.managerToken, F.managerTo
   fc.oneof(
     { weight: 8, arbitrary: authHeader(tokens, 8) },
     { weight: 1, arbitrary: later(() => fc.constant({ authorization: `Bearer ${F.shopperToken}` })) },
+  );
+/** A lifecycle call's member: a target mostly, the fuzz manager (the last manager: refused) when it cannot end the run's sessions, or hostile text. */
+const staffMember = (orManager: boolean) =>
+  fc.oneof(
+    { weight: 6, arbitrary: later(() => fc.constantFrom(...F.staffTargets, ...(orManager ? ['fuzz-manager@adireblooms.ng'] : []))) },
+    { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 60) || 'x') },
   );
 const staffOrderNumber = () => fc.oneof({ weight: 6, arbitrary: later(() => fc.constantFrom(...F.transferOrders, ...F.checkedOut.map((o) => o.orderNumber!), ...F.paidOrders.map((o) => o.orderNumber!))) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 40) || 'x') });
 const listingQuery = fc.record(
@@ -485,6 +494,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
     valid: () =>
       request('POST', split('/v1/backoffice/auth/accept-invite'), {
         body: fc.record({ business: biz, email: fc.oneof(fc.constantFrom('fuzz-florist@adireblooms.ng', 'fuzz-invited@adireblooms.ng'), email), code: fc.oneof(fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')), hostileText.map((t) => t.slice(0, 32))), password }),
+      }),
+  },
+  // Issue 32: a member's life after the invitation, and a forgotten password.
+  ...Object.fromEntries(
+    ['disable', 'enable', 'sign-out', 'unlock', 'reset', 'remove'].map((action) => [
+      `POST /v1/backoffice/staff/:email/${action}`,
+      { valid: () => request('POST', ['v1', 'backoffice', 'staff', staffMember(action !== 'sign-out'), action], { body: fc.record({ business: biz }), headers: staffHeader() }) },
+    ]),
+  ),
+  'PUT /v1/backoffice/staff/:email/role': {
+    valid: () => request('PUT', ['v1', 'backoffice', 'staff', staffMember(true), 'role'], { body: fc.record({ business: biz, role: mostly(fc.constantFrom('florist', 'manager', 'owner')) }), headers: staffHeader() }),
+  },
+  'POST /v1/backoffice/auth/reset-request': {
+    valid: () => request('POST', split('/v1/backoffice/auth/reset-request'), { body: fc.record({ business: biz, email: fc.oneof(later(() => fc.constantFrom(...F.staffTargets)), email) }) }),
+  },
+  'POST /v1/backoffice/auth/reset': {
+    valid: () =>
+      request('POST', split('/v1/backoffice/auth/reset'), {
+        body: fc.record({ business: biz, email: fc.oneof(later(() => fc.constantFrom(...F.staffTargets)), email), code: fc.oneof(fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')), hostileText.map((t) => t.slice(0, 32))), password }),
       }),
   },
   'POST /v1/backoffice/auth/logout': { valid: () => request('POST', split('/v1/backoffice/auth/logout'), { body: fc.record({ business: biz }), headers: staffHeader(() => F.staffLogoutTokens) }) },

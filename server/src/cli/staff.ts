@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand, StaffCommandError, STAFF_USAGE, type StaffCommand } from '../domains/staff';
 
-// pnpm staff add <email> --role <florist|manager> [--name "<name>"] | list | help
+// pnpm staff add | list | disable | enable | role | reset | remove | unlock | sign-out | help (STAFF_USAGE)
 // Uses the server's database (DATABASE_URL, or the SQLite file) and its mail (the outbox, SMTP when set).
 
 let command: StaffCommand;

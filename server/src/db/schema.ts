@@ -417,6 +417,8 @@ export interface StaffMemberTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while the member is disabled: no login, no session (migration 0032). */
+  disabled_at: string | null;
 }
 
 /** A staff session: a hashed token, an idle timeout (last_seen_at) and a hard end (expires_at). */
@@ -438,6 +440,15 @@ export interface StaffInviteTable {
   attempts: number;
   consumed_at: string | null;
   created_at: string;
+  /** 'invite' (sets the first password) | 'reset' (a forgotten password), migration 0032. */
+  purpose: string;
+}
+
+/** Wrong tries on one staff code from one client (migration 0032). */
+export interface StaffCodeTryTable {
+  invite_id: string;
+  client: string;
+  attempts: number;
 }
 
 /** One staff action (append-only: the database refuses updates and deletes). */
@@ -539,6 +550,7 @@ export interface Database {
   staff_member: StaffMemberTable;
   staff_session: StaffSessionTable;
   staff_invite: StaffInviteTable;
+  staff_code_try: StaffCodeTryTable;
   staff_audit: StaffAuditTable;
   release_blob: ReleaseBlobTable;
   release_build: ReleaseBuildTable;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { retryAfterMs, tooManyAttemptsMessage, type RateLimit } from './logic';
@@ -11,6 +12,18 @@ export interface LimitRule {
 export interface Reservation {
   /** The attempt does not count after all (a successful login, a code that was right). */
   release(): Promise<void>;
+}
+
+/**
+ * The one rule of the shop's login and code limits: failures count per account *and* client, plus per
+ * client whatever the account. A stranger's wrong guesses lock out that stranger, never the owner on
+ * another connection; a client trying many addresses is still stopped by its own bucket.
+ */
+export function addressAndClientRules(kind: string, address: string, ip: string, limits: { perAddress: RateLimit; perIp: RateLimit }): LimitRule[] {
+  return [
+    { bucket: `${kind}:address:${address}:ip:${ip}`, limit: limits.perAddress },
+    { bucket: `${kind}:ip:${ip}`, limit: limits.perIp },
+  ];
 }
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -73,6 +86,14 @@ export function createAttemptLog(db: Db, longestWindowMs: number) {
 
     async clear(bucket: string): Promise<void> {
       await db.kysely.deleteFrom('auth_attempt').where('bucket', '=', bucket).execute();
+    },
+
+    /** Forgets an address's counted failures from every client (a manager's unlock); how many there were. */
+    async clearAddress(kind: string, address: string): Promise<number> {
+      const prefix = `${kind}:address:${address}:ip:`;
+      // substr, not LIKE: an address may hold '_' or '%'.
+      const done = await db.kysely.deleteFrom('auth_attempt').where(sql<string>`substr(bucket, 1, ${prefix.length})`, '=', prefix).executeTakeFirst();
+      return Number(done.numDeletedRows);
     },
   };
 }

@@ -3,7 +3,7 @@ export { accountRoutes, type AccountOptions } from './routes';
 export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow, type RequestSession } from './session';
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
 export { demoAccountRows } from './seed';
-export { createAttemptLog, RateLimitedError, withRetryAfter, type AttemptLog, type LimitRule, type Reservation } from './attempts';
+export { addressAndClientRules, createAttemptLog, RateLimitedError, withRetryAfter, type AttemptLog, type LimitRule, type Reservation } from './attempts';
 export { bearerToken, generateCode, generateToken, hashToken, normaliseCode, normaliseEmail, passwordProblem, CODE_MAX_TRIES, CODE_TTL_MS, type RateLimit } from './logic';
 export {
   accountExists,

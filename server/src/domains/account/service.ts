@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { createAttemptLog, type LimitRule } from './attempts';
+import { addressAndClientRules, createAttemptLog, type LimitRule } from './attempts';
 import type { AuthConfig } from './config';
 import {
   CODE_MAX_TRIES,
@@ -239,18 +239,9 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
   // lock out that stranger, never the owner on another connection. One-time codes stay open to the owner
   // whatever a stranger does (the resend cooldown and each code's own five tries still hold).
   const rules = {
-    login: (address: string, ip: string): LimitRule[] => [
-      { bucket: `login:address:${address}:ip:${ip}`, limit: limits.loginPerAddress },
-      { bucket: `login:ip:${ip}`, limit: limits.loginPerIp },
-    ],
-    otpRequest: (address: string, ip: string): LimitRule[] => [
-      { bucket: `otp-request:address:${address}:ip:${ip}`, limit: limits.otpRequestPerAddress },
-      { bucket: `otp-request:ip:${ip}`, limit: limits.otpRequestPerIp },
-    ],
-    otpValidate: (address: string, ip: string): LimitRule[] => [
-      { bucket: `otp-validate:address:${address}:ip:${ip}`, limit: limits.otpValidatePerAddress },
-      { bucket: `otp-validate:ip:${ip}`, limit: limits.otpValidatePerIp },
-    ],
+    login: (address: string, ip: string) => addressAndClientRules('login', address, ip, { perAddress: limits.loginPerAddress, perIp: limits.loginPerIp }),
+    otpRequest: (address: string, ip: string) => addressAndClientRules('otp-request', address, ip, { perAddress: limits.otpRequestPerAddress, perIp: limits.otpRequestPerIp }),
+    otpValidate: (address: string, ip: string) => addressAndClientRules('otp-validate', address, ip, { perAddress: limits.otpValidatePerAddress, perIp: limits.otpValidatePerIp }),
     signupTaken: (ip: string): LimitRule[] => [{ bucket: `signup-taken:ip:${ip}`, limit: limits.signupTakenPerIp }],
   };
 

@@ -7,8 +7,10 @@ export interface StaffConfig {
   idleMs: number;
   /** A session ends this long after login however it is used. STAFF_SESSION_HOURS, default 12. */
   maxAgeMs: number;
-  /** The shopper login's limits, applied to staff logins and invitation codes too. */
-  limits: Pick<AuthConfig['limits'], 'loginPerAddress' | 'loginPerIp' | 'otpValidatePerAddress' | 'otpValidatePerIp'>;
+  /** Wait between two reset codes for one member: the shoppers' AUTH_OTP_RESEND_SECONDS. */
+  resetCooldownMs: number;
+  /** The shopper login's and codes' limits, applied to staff logins, invitation and reset codes too. */
+  limits: Pick<AuthConfig['limits'], 'loginPerAddress' | 'loginPerIp' | 'otpRequestPerAddress' | 'otpRequestPerIp' | 'otpValidatePerAddress' | 'otpValidatePerIp'>;
 }
 
 export function loadStaffConfig(env: NodeJS.ProcessEnv = process.env, auth: AuthConfig = DEFAULT_AUTH_CONFIG): StaffConfig {
@@ -19,11 +21,12 @@ export function loadStaffConfig(env: NodeJS.ProcessEnv = process.env, auth: Auth
     if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
     return n;
   };
-  const { loginPerAddress, loginPerIp, otpValidatePerAddress, otpValidatePerIp } = auth.limits;
+  const { loginPerAddress, loginPerIp, otpRequestPerAddress, otpRequestPerIp, otpValidatePerAddress, otpValidatePerIp } = auth.limits;
   return {
     idleMs: number('STAFF_IDLE_MINUTES', 30) * 60_000,
     maxAgeMs: number('STAFF_SESSION_HOURS', 12) * 3_600_000,
-    limits: { loginPerAddress, loginPerIp, otpValidatePerAddress, otpValidatePerIp },
+    resetCooldownMs: auth.otpResendCooldownMs,
+    limits: { loginPerAddress, loginPerIp, otpRequestPerAddress, otpRequestPerIp, otpValidatePerAddress, otpValidatePerIp },
   };
 }
 

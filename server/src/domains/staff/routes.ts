@@ -1,6 +1,6 @@
 import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -27,10 +27,12 @@ import {
   SettingsError,
   type SettingsCommand,
 } from '../site';
-import { listActions, recordAction, type Actor } from './audit';
+import { listActions, recordAction } from './audit';
 import type { StaffConfig } from './config';
-import { may, STAFF_ROLES, type Permission } from './roles';
-import { createStaffService, STAFF_MESSAGES, toStaffMember, type StaffSession } from './service';
+import { createStaffGuard } from './guard';
+import { staffLifecycleRoutes } from './lifecycle-routes';
+import { STAFF_ROLES } from './roles';
+import { createStaffService, toStaffMember } from './service';
 
 export interface StaffRoutesOptions {
   db: Db;
@@ -65,16 +67,6 @@ async function asCommand<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const PERMISSION_WORDS: Record<Permission, string> = {
-  orders: 'orders',
-  settings: 'the settings',
-  catalog: 'the catalogue',
-  reviews: 'reviews',
-  staff: 'staff accounts',
-  audit: 'the audit',
-  releases: 'release status',
-};
-
 /**
  * The back office's API (issue 20): staff login and invitations, the orders board, an order's page,
  * delivery steps and manual transfers, settings, and the audit. The role is checked on the server for
@@ -96,17 +88,10 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     }
   });
 
-  /** The staff member of the request, who must hold the permission. */
-  async function staff(request: FastifyRequest, permission?: Permission): Promise<StaffSession & { actor: Actor }> {
-    const session = await service.session(request);
-    if (!session) throw new AppError(401, 'UNAUTHORIZED', STAFF_MESSAGES.sessionEnded);
-    if (permission && !may(session.member.role, permission)) {
-      throw new AppError(403, 'FORBIDDEN', `A ${session.member.role} cannot open ${PERMISSION_WORDS[permission]}. Ask a manager.`);
-    }
-    return { ...session, actor: { email: session.member.email, role: session.member.role, source: request.ip } };
-  }
-
+  const staff = createStaffGuard(service);
   const P = BACKOFFICE_PREFIX;
+  // Disable, enable, role, remove, sign out, unlock and password resets (issue 32).
+  await app.register(staffLifecycleRoutes, { root: P, service, staff });
 
   // --- staff accounts -----------------------------------------------------------------------------
 
@@ -310,10 +295,12 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
         // `change` is read in the handler, after the role check: a shopper or florist hears 403, not 400.
         body: body([], {
           change: text(40),
-          ...Object.fromEntries(['state', 'zone', 'newName', 'window', 'name', 'startDate', 'endDate', 'date', 'note', 'delivery', 'pickup'].map((f) => [f, text(400)])),
+          ...Object.fromEntries(['state', 'zone', 'newName', 'window', 'name', 'startDate', 'endDate', 'date', 'note', 'delivery', 'pickup', 'day', 'place', 'closesAt'].map((f) => [f, text(400)])),
           amount: nairaField,
           surcharge: nairaField,
           minAmount: nairaField,
+          // A capacity: a whole number of orders, or null / 'none' to remove it; no type, read by its rule as sent.
+          orders: {},
         }),
       },
     },

@@ -1,49 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { verify, hash } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { StaffMemberTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import {
+  addressAndClientRules,
   bearerToken,
   createAttemptLog,
-  generateCode,
   generateToken,
-  hashPassword,
   hashToken,
-  normaliseCode,
   normaliseEmail,
-  passwordProblem,
   verifyPassword,
-  CODE_MAX_TRIES,
   type RateLimit,
 } from '../account';
 import { recordAction, type Actor } from './audit';
+import { createStaffCodes, INVITE_TTL_MS, RESET_TTL_MS, type StaffCodes } from './codes';
 import type { StaffConfig } from './config';
+import { createStaffLifecycle, mailResetCode } from './lifecycle';
 import { inviteMail } from './mail';
-import { isStaffRole, permissionsOf, STAFF_ROLES, type StaffRole } from './roles';
+import { findMember, toStaffMember, type StaffMember, type StaffRow } from './members';
+import { isStaffRole, STAFF_ROLES } from './roles';
 
-export type StaffRow = Selectable<StaffMemberTable>;
-
-/** A staff member as the back office sees them. */
-export interface StaffMember {
-  email: string;
-  name: string | null;
-  role: StaffRole;
-  permissions: readonly string[];
-  /** False while an invited member has not set a password. */
-  active: boolean;
-}
-
-export const toStaffMember = (row: StaffRow): StaffMember => ({
-  email: row.email,
-  name: row.name,
-  role: row.role as StaffRole,
-  permissions: permissionsOf(row.role),
-  active: row.password_hash !== null,
-});
+export { toStaffMember, type StaffMember, type StaffRow } from './members';
+export { INVITE_TTL_MS } from './codes';
 
 export const STAFF_MESSAGES = {
   invalidCredentials: 'The e-mail or password is not right.',
@@ -52,10 +32,9 @@ export const STAFF_MESSAGES = {
   wrongCode: 'That invitation code is not right, or it has expired. Ask a manager for a new invitation.',
   alreadyMember: 'This e-mail already belongs to a member of staff with a password.',
   unknownRole: `The role must be one of ${STAFF_ROLES.join(' or ')}.`,
+  disabled: 'This staff account is disabled. Ask a manager to enable it.',
+  resetSent: `If this address belongs to a member of staff, a code to choose a new password is on its way (valid for ${RESET_TTL_MS / 60_000} minutes).`,
 } as const;
-
-/** An invitation's code lasts three days (a shopper's one-time password lasts ten minutes). */
-export const INVITE_TTL_MS = 72 * 3_600_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -82,6 +61,8 @@ export interface StaffServiceOptions {
 export function createStaffService({ db, mailer, config, publicUrl }: StaffServiceOptions) {
   const longest = Math.max(...Object.values(config.limits).map((l: RateLimit) => l.windowMs));
   const attempts = createAttemptLog(db, longest);
+  const { limits } = config;
+  const codes: StaffCodes = createStaffCodes(db, attempts, { perAddress: limits.otpValidatePerAddress, perIp: limits.otpValidatePerIp });
   let dummyHash: Promise<string> | undefined;
   const dummy = () => (dummyHash ??= hash(generateToken()));
 
@@ -90,7 +71,6 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
     if (!normalised) throw new AppError(400, 'INVALID_EMAIL', STAFF_MESSAGES.invalidEmail, { email: 'must be a valid email address' });
     return normalised;
   };
-  const findMember = (address: string) => db.kysely.selectFrom('staff_member').selectAll().where('email', '=', address).executeTakeFirst();
 
   async function openSession(member: StaffRow, now = Date.now()): Promise<string> {
     const token = generateToken();
@@ -103,20 +83,28 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
 
   /** A fresh invitation code for the member (earlier ones die) and its mail. */
   async function issueInvite(member: StaffRow, invitedBy: string, now = Date.now()): Promise<void> {
-    const code = generateCode();
-    const codeHash = await hash(code);
-    await db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable('staff_invite').set({ consumed_at: iso(now) }).where('staff_id', '=', member.id).where('consumed_at', 'is', null).execute();
-      await trx
-        .insertInto('staff_invite')
-        .values({ id: randomUUID(), staff_id: member.id, code_hash: codeHash, expires_at: iso(now + INVITE_TTL_MS), attempts: 0, consumed_at: null, created_at: iso(now) })
-        .execute();
-    });
+    const code = await codes.issue(member, 'invite', now);
     const link = `${publicUrl.replace(/\/$/, '')}/backoffice/welcome?email=${encodeURIComponent(member.email)}`;
     await mailer.send(inviteMail({ to: member.email, name: member.name, role: member.role, code, invitedBy, link, validHours: INVITE_TTL_MS / 3_600_000 }));
   }
 
+  /** A failed staff login in the audit, with why (never the password). */
+  async function auditFailedLogin(address: string, member: StaffRow | undefined, reason: string, ip: string, now: number): Promise<void> {
+    await recordAction(db.kysely, { email: address, role: member?.role ?? 'unknown', source: ip }, 'staff.login-failed', address, { after: { reason } }, iso(now));
+  }
+
+  /** Whether the password is the member's; an unknown address costs the same time. */
+  async function passwordFits(member: StaffRow | undefined, password: string): Promise<boolean> {
+    if (member?.password_hash) return verifyPassword(member.password_hash, password);
+    await verify(await dummy(), password).catch(() => false);
+    return false;
+  }
+
+  const loginRules = (address: string, ip: string) => addressAndClientRules('staff-login', address, ip, { perAddress: limits.loginPerAddress, perIp: limits.loginPerIp });
+
   return {
+    ...createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }),
+
     /**
      * A new member of staff (or a new code for one who has not set a password yet), with an invitation
      * by mail. Managers invite from the back office; the first manager is made by `pnpm staff add`.
@@ -126,18 +114,18 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
       if (!isStaffRole(input.role)) throw new AppError(400, 'INVALID_ROLE', STAFF_MESSAGES.unknownRole, { role: `must be ${STAFF_ROLES.join(' or ')}` });
       const name = typeof input.name === 'string' && input.name.trim() ? input.name.trim().slice(0, 120) : null;
       const now = Date.now();
-      let member = await findMember(address);
+      let member = await findMember(db.kysely, address);
       if (member?.password_hash) throw new AppError(409, 'STAFF_EXISTS', STAFF_MESSAGES.alreadyMember, { email: 'is already a member of staff' });
       const before = member ? toStaffMember(member) : null;
       if (member) {
-        await db.kysely.updateTable('staff_member').set({ role: input.role, name: name ?? member.name, updated_at: iso(now) }).where('id', '=', member.id).execute();
-        member = { ...member, role: input.role, name: name ?? member.name };
+        await db.kysely.updateTable('staff_member').set({ role: input.role, name: name ?? member.name, disabled_at: null, updated_at: iso(now) }).where('id', '=', member.id).execute();
+        member = { ...member, role: input.role, name: name ?? member.name, disabled_at: null };
       } else {
-        member = { id: randomUUID(), email: address, name, role: input.role, password_hash: null, created_at: iso(now), updated_at: iso(now) };
+        member = { id: randomUUID(), email: address, name, role: input.role, password_hash: null, created_at: iso(now), updated_at: iso(now), disabled_at: null };
         try {
           await db.kysely.insertInto('staff_member').values(member).execute();
         } catch (err) {
-          if (await findMember(address)) throw new AppError(409, 'STAFF_EXISTS', STAFF_MESSAGES.alreadyMember, { email: 'is already a member of staff' });
+          if (await findMember(db.kysely, address)) throw new AppError(409, 'STAFF_EXISTS', STAFF_MESSAGES.alreadyMember, { email: 'is already a member of staff' });
           throw err;
         }
       }
@@ -147,71 +135,60 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
       return after;
     },
 
-    /** Sets the password with the invitation's code; the member is logged in. Wrong codes count like a shopper's. */
+    /** Sets the password with the invitation's code; the member is logged in. Wrong codes count per code and client. */
     async acceptInvite(input: { email: unknown; code: unknown; password: string; ip: string }): Promise<{ token: string; staff: StaffMember }> {
       const address = email(input.email);
-      const problem = passwordProblem(input.password);
-      if (problem) throw new AppError(400, 'WEAK_PASSWORD', problem, { password: problem.replace(/^Password /, '') });
-      const attempt = await attempts.reserve([
-        { bucket: `staff-invite:address:${address}`, limit: config.limits.otpValidatePerAddress },
-        { bucket: `staff-invite:ip:${input.ip}`, limit: config.limits.otpValidatePerIp },
-      ]);
-      const wrong = () => new AppError(400, 'INVALID_CODE', STAFF_MESSAGES.wrongCode, { code: 'is not right or has expired' });
-      const code = normaliseCode(input.code);
-      const member = await findMember(address);
-      const invite = member
-        ? await db.kysely
-            .selectFrom('staff_invite')
-            .selectAll()
-            .where('staff_id', '=', member.id)
-            .where('consumed_at', 'is', null)
-            .orderBy('created_at', 'desc')
-            .limit(1)
-            .executeTakeFirst()
-        : undefined;
-      const now = Date.now();
-      if (!member || !invite || !code || Date.parse(invite.expires_at) <= now || invite.attempts >= CODE_MAX_TRIES) {
-        await verify(await dummy(), String(input.code ?? '')).catch(() => false);
-        throw wrong();
-      }
-      if (!(await verify(invite.code_hash, code).catch(() => false))) {
-        await db.kysely.updateTable('staff_invite').set({ attempts: invite.attempts + 1 }).where('id', '=', invite.id).execute();
-        throw wrong();
-      }
-      const passwordHash = await hashPassword(input.password);
-      const stamp = iso(now);
-      const claimed = await db.kysely.transaction().execute(async (trx) => {
-        const used = await trx.updateTable('staff_invite').set({ consumed_at: stamp }).where('id', '=', invite.id).where('consumed_at', 'is', null).executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('staff_member').set({ password_hash: passwordHash, updated_at: stamp }).where('id', '=', member.id).execute();
-        // A new password ends every earlier session of the member.
-        await trx.updateTable('staff_session').set({ revoked_at: stamp }).where('staff_id', '=', member.id).where('revoked_at', 'is', null).execute();
-        await recordAction(trx, { email: member.email, role: member.role, source: input.ip }, 'staff.set-password', member.email, {}, stamp);
-        return true;
-      });
-      if (!claimed) throw wrong();
-      await attempt.release();
-      const row = { ...member, password_hash: passwordHash };
-      return { token: await openSession(row, now), staff: toStaffMember(row) };
-    },
-
-    /** The shopper login's rule: failures count per address and per client; a success clears the address. */
-    async login(input: { email: unknown; password: string; ip: string }): Promise<{ token: string; staff: StaffMember }> {
-      const address = email(input.email);
-      const attempt = await attempts.reserve([
-        { bucket: `staff-login:address:${address}`, limit: config.limits.loginPerAddress },
-        { bucket: `staff-login:ip:${input.ip}`, limit: config.limits.loginPerIp },
-      ]);
-      const member = await findMember(address);
-      const ok = member?.password_hash ? await verifyPassword(member.password_hash, input.password) : (await verify(await dummy(), input.password).catch(() => false)) && false;
-      if (!member || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
-      await attempts.clear(`staff-login:address:${address}`);
-      await attempt.release();
-      await recordAction(db.kysely, { email: member.email, role: member.role, source: input.ip }, 'staff.login', member.email, {});
+      const member = await codes.redeem(await findMember(db.kysely, address), { ...input, address, purpose: 'invite' });
       return { token: await openSession(member), staff: toStaffMember(member) };
     },
 
-    /** The staff member behind a request's bearer token, or null (unknown, revoked, idle or past its end). */
+    /** A forgotten password: the same answer whether or not the address is staff; a code by mail when it is. */
+    async requestReset(input: { email: unknown; ip: string }, now = Date.now()): Promise<{ message: string }> {
+      const address = email(input.email);
+      await attempts.reserve(addressAndClientRules('staff-reset-request', address, input.ip, { perAddress: limits.otpRequestPerAddress, perIp: limits.otpRequestPerIp }), now);
+      const member = await findMember(db.kysely, address);
+      const last = member ? await codes.lastIssued(member, 'reset') : null;
+      const cooling = last !== null && last + config.resetCooldownMs > now;
+      if (member?.password_hash && !member.disabled_at && !cooling) {
+        await mailResetCode({ codes, mailer, publicUrl }, member, now);
+        await recordAction(db.kysely, { email: member.email, role: member.role, source: input.ip }, 'staff.reset-requested', member.email, {}, iso(now));
+      } else {
+        await hash(generateToken()); // the time a code's hash takes
+      }
+      return { message: STAFF_MESSAGES.resetSent };
+    },
+
+    /** Sets a new password with the reset code; every earlier session ends; the member is logged in. */
+    async resetPassword(input: { email: unknown; code: unknown; password: string; ip: string }): Promise<{ token: string; staff: StaffMember }> {
+      const address = email(input.email);
+      const member = await codes.redeem(await findMember(db.kysely, address), { ...input, address, purpose: 'reset' });
+      return { token: await openSession(member), staff: toStaffMember(member) };
+    },
+
+    /**
+     * The shopper login's rule: failures count per address *and* client (a stranger's wrong passwords
+     * never lock the member out elsewhere) and per client; every failure and success is audited.
+     */
+    async login(input: { email: unknown; password: string; ip: string }, now = Date.now()): Promise<{ token: string; staff: StaffMember }> {
+      const address = email(input.email);
+      const rules = loginRules(address, input.ip);
+      const attempt = await attempts.reserve(rules, now);
+      const member = await findMember(db.kysely, address);
+      if (!(await passwordFits(member, input.password))) {
+        await auditFailedLogin(address, member, !member ? 'not a member of staff' : member.password_hash ? 'wrong password' : 'no password set yet', input.ip, now);
+        throw new AppError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
+      }
+      if (member!.disabled_at) {
+        await auditFailedLogin(address, member, 'disabled', input.ip, now);
+        throw new AppError(403, 'STAFF_DISABLED', STAFF_MESSAGES.disabled);
+      }
+      await attempts.clear(rules[0]!.bucket);
+      await attempt.release();
+      await recordAction(db.kysely, { email: member!.email, role: member!.role, source: input.ip }, 'staff.login', member!.email, {}, iso(now));
+      return { token: await openSession(member!, now), staff: toStaffMember(member!) };
+    },
+
+    /** The staff member behind a request's bearer token, or null (unknown, revoked, idle, past its end, disabled or removed). */
     async session(request: Pick<FastifyRequest, 'headers'>, now = Date.now()): Promise<StaffSession | null> {
       const token = bearerToken(request.headers.authorization);
       if (!token) return null;
@@ -223,7 +200,7 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
         .select(['staff_session.last_seen_at', 'staff_session.expires_at', 'staff_session.revoked_at'])
         .where('staff_session.token_hash', '=', tokenHash)
         .executeTakeFirst();
-      if (!row || !sessionAlive(row, now, config.idleMs)) return null;
+      if (!row || row.disabled_at !== null || !sessionAlive(row, now, config.idleMs)) return null;
       if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS < now) {
         await db.kysely.updateTable('staff_session').set({ last_seen_at: iso(now) }).where('token_hash', '=', tokenHash).execute();
       }

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { withRetryAfter } from '../account';
+import type { StaffGuard } from './guard';
+import type { StaffService } from './service';
+
+export interface LifecycleRoutesOptions {
+  /** The back office API's path (a plugin option named `prefix` would be Fastify's own). */
+  root: string;
+  service: StaffService;
+  staff: StaffGuard;
+}
+
+const business = { type: 'string', maxLength: 100 } as const;
+const email = { type: 'string', maxLength: 320 } as const;
+const body = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required: ['business', ...required], properties: { business, ...properties } });
+const memberParams = { type: 'object', required: ['email'], properties: { email } } as const;
+
+/** The actions on one member a manager takes from the Staff page (the same as `pnpm staff <action> <email>`). */
+const ACTIONS = {
+  disable: 'disable',
+  enable: 'enable',
+  'sign-out': 'signOut',
+  unlock: 'unlock',
+  reset: 'sendReset',
+  remove: 'remove',
+} as const;
+
+/**
+ * A member's life after the invitation (issue 32): managers disable, enable, change the role, remove,
+ * sign out everywhere, unlock and send a reset code; anyone may ask for a reset code (the same answer
+ * whether or not the address is staff) and use it on the back office's reset page.
+ */
+export const staffLifecycleRoutes: FastifyPluginAsync<LifecycleRoutesOptions> = async (app, { root: P, service, staff }) => {
+  for (const [action, method] of Object.entries(ACTIONS)) {
+    app.post(`${P}/staff/:email/${action}`, { schema: { params: memberParams, body: body([], {}) } }, async (request) => {
+      const { actor } = await staff(request, 'staff');
+      return { data: await service[method](actor, (request.params as { email: string }).email) };
+    });
+  }
+
+  app.put(`${P}/staff/:email/role`, { schema: { params: memberParams, body: body([], { role: { type: 'string', maxLength: 40 } }) } }, async (request) => {
+    const { actor } = await staff(request, 'staff');
+    return { data: await service.setRole(actor, (request.params as { email: string }).email, (request.body as { role?: string }).role) };
+  });
+
+  app.post(`${P}/auth/reset-request`, { schema: { body: body(['email'], { email }) } }, async (request, reply) => {
+    const input = request.body as { email: string };
+    return { data: await withRetryAfter(reply, () => service.requestReset({ email: input.email, ip: request.ip })) };
+  });
+
+  app.post(
+    `${P}/auth/reset`,
+    { schema: { body: body(['email', 'code', 'password'], { email, code: { type: 'string', maxLength: 32 }, password: { type: 'string', maxLength: 1024 } }) } },
+    async (request, reply) => {
+      const input = request.body as { email: string; code: string; password: string };
+      return { data: await withRetryAfter(reply, () => service.resetPassword({ ...input, ip: request.ip })) };
+    },
+  );
+};
