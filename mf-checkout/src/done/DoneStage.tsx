@@ -2,6 +2,7 @@ import type { Order, PickupLocationCode } from '@adire/contracts';
 import { formatDrawerDate } from '@adire/domain';
 import { Link } from '@adire/router';
 import { BranchAddress } from '../BranchAddress';
+import { ChatOnWhatsApp } from '../ChatOnWhatsApp';
 import styles from '../form.module.css';
 import { branchFor, useShopContact } from '../shopContact';
 import { useFocusOnMount } from '../useFocusOnMount';
@@ -48,6 +49,7 @@ export function DoneStage({ order }: { order: Order }) {
           <a href="/">Continue shopping</a>
         </p>
       )}
+      {order.orderNumber && <ChatOnWhatsApp orderNumber={order.orderNumber} lead="Questions about your order?" />}
       <ReviewForm orderId={order.id} />
     </section>
   );

@@ -1,5 +1,6 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, type OrderTrackerResponse } from '@adire/contracts';
+import { ChatOnWhatsApp } from '../ChatOnWhatsApp';
 import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@adire/router';
@@ -120,6 +121,7 @@ function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; 
         </ol>
       )}
       {!rows && !askedDetails && <p>Add the sender’s phone number or e-mail to see the delivery day, the payment and each step.</p>}
+      <ChatOnWhatsApp orderNumber={result.orderNumber} lead="Need help with this order?" />
       {askedDetails && !result.verified && <p role="status">The phone or e-mail does not match this order, so its details stay private.</p>}
       {d && (
         <dl className={styles.details} aria-label="Order details">
