@@ -20,7 +20,9 @@ export interface AuthConfig {
     otpValidatePerAddress: RateLimit;
     /** Wrong codes per client IP. */
     otpValidatePerIp: RateLimit;
-    /** Sign-ups refused because the address is registered, per client IP (limits account discovery). */
+    /** Sign-ups per client IP, registered and free addresses alike: past it every one is a 429, so the answer tells nothing. */
+    signupPerIp: RateLimit;
+    /** Checkout's "already registered" answers (a free account asked for a registered address) per client IP. */
     signupTakenPerIp: RateLimit;
     /** Order confirmation mails caused by checkouts and their resubmits, per client IP (past it the checkout succeeds, unmailed). */
     orderMailsPerIp: RateLimit;
@@ -41,6 +43,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
     otpRequestPerIp: { max: 30, windowMs: 10 * 60_000 },
     otpValidatePerAddress: { max: 10, windowMs: 15 * 60_000 },
     otpValidatePerIp: { max: 60, windowMs: 10 * 60_000 },
+    signupPerIp: { max: 20, windowMs: 10 * 60_000 },
     signupTakenPerIp: { max: 20, windowMs: 10 * 60_000 },
     // An honest source is a shopper, an office behind one NAT, or a florist keying phone orders on the
     // shop's Wi-Fi: a checkout takes minutes of typing, so even the busiest sends well under one a minute.
@@ -57,6 +60,7 @@ const LIMIT_ENV: Record<keyof AuthConfig['limits'], string> = {
   otpRequestPerIp: 'AUTH_LIMIT_OTP_REQUEST_IP',
   otpValidatePerAddress: 'AUTH_LIMIT_OTP_VALIDATE_ADDRESS',
   otpValidatePerIp: 'AUTH_LIMIT_OTP_VALIDATE_IP',
+  signupPerIp: 'AUTH_LIMIT_SIGNUP_IP',
   signupTakenPerIp: 'AUTH_LIMIT_SIGNUP_TAKEN_IP',
   orderMailsPerIp: 'AUTH_LIMIT_ORDER_MAIL_IP',
   newsletterPerIp: 'AUTH_LIMIT_NEWSLETTER_IP',

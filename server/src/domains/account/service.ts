@@ -242,7 +242,7 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     login: (address: string, ip: string) => addressAndClientRules('login', address, ip, { perAddress: limits.loginPerAddress, perIp: limits.loginPerIp }),
     otpRequest: (address: string, ip: string) => addressAndClientRules('otp-request', address, ip, { perAddress: limits.otpRequestPerAddress, perIp: limits.otpRequestPerIp }),
     otpValidate: (address: string, ip: string) => addressAndClientRules('otp-validate', address, ip, { perAddress: limits.otpValidatePerAddress, perIp: limits.otpValidatePerIp }),
-    signupTaken: (ip: string): LimitRule[] => [{ bucket: `signup-taken:ip:${ip}`, limit: limits.signupTakenPerIp }],
+    signup: (ip: string): LimitRule[] => [{ bucket: `signup:ip:${ip}`, limit: limits.signupPerIp }],
   };
 
   return {
@@ -276,19 +276,18 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     async signup(input: { email: unknown; password: string; name?: string; ip: string }): Promise<User> {
       const address = email(input.email);
       newPassword(input.password);
-      // Only an "already registered" answer counts (it is what tells an address exists): a client past
-      // the limit gets 429 instead of that answer; a free address always signs up.
-      const taken = async () => {
-        await attempts.reserve(rules.signupTaken(input.ip));
-        return emailTakenError('email');
-      };
-      if (await findUser(address)) throw await taken();
+      // No account discovery by time or by the limit (issue 32, item 8): every sign-up from a client counts,
+      // registered address or free, so past the limit both get the same 429; and both run the same argon2
+      // work before the address is looked up, so a registered one is not answered sooner. The answers
+      // themselves stay the SPEC's: a new account is logged in, a registered address is "already registered".
+      await attempts.reserve(rules.signup(input.ip));
       const passwordHash = await hashPassword(input.password);
+      if (await findUser(address)) throw emailTakenError('email');
       let row: AppUserRow;
       try {
         row = await insertUser(db.kysely, { email: address, name: input.name?.trim() || null, passwordHash });
       } catch (err) {
-        if (await findUser(address)) throw await taken(); // a concurrent sign-up won the race
+        if (await findUser(address)) throw emailTakenError('email'); // a concurrent sign-up won the race
         throw err;
       }
       return loggedIn(row);
