@@ -30,9 +30,11 @@ export interface AppOptions {
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
   mailer?: Mailer;
   logger?: boolean;
+  /** The shop's clock for orders and payments (holds, cutoffs, order-by times); tests move it. Default: the machine's. */
+  now?: () => Date;
 }
 
-export async function buildApp({ db, config, mailer, logger = true, clock = Date.now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger = true, clock = Date.now, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   type MailRetry = { attempts: number; nextAttemptAt: string | null };
   let reportMailError = (err: unknown, mailId: string, _retry?: MailRetry) => console.error(`mail ${mailId} could not be delivered:`, err);
   const mail =
@@ -90,8 +92,8 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments), auth: config.auth ?? DEFAULT_AUTH_CONFIG } });
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments });
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now });
+  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, releases, config: config.staff ?? loadStaffConfig({}, config.auth) });
   // What pages report of each remote version (canary health, vitals), each behind its page's token.

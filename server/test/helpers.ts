@@ -66,6 +66,8 @@ export async function startTestShop(
     busyWaitMs?: number;
     /** The release telemetry's clock (page tokens' expiry, vitals' hours). */
     clock?: () => number;
+    /** The shop's clock for orders and payments (a test moves it instead of waiting). */
+    now?: () => Date;
   } = {},
 ): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
@@ -83,6 +85,7 @@ export async function startTestShop(
     config: { ...dirs, bodyLimitBytes: 16 * 1024, logLevel: 'silent', auth: options.auth, ...options.config },
     logger: false,
     clock: options.clock,
+    now: options.now,
   });
   return {
     app,

@@ -19,6 +19,7 @@ import * as m0023 from './migrations/0023_session_origin';
 import * as m0024 from './migrations/0024_checkout_notes';
 import * as m0025 from './migrations/0025_newsletter_confirmation';
 import * as m0026 from './migrations/0026_coupon_hold';
+import * as m0027 from './migrations/0027_day_bookings';
 import * as m0032r from './migrations/0032_release_telemetry';
 import * as m0032s from './migrations/0032_staff_lifecycle';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0024_checkout_notes': m0024,
   '0025_newsletter_confirmation': m0025,
   '0026_coupon_hold': m0026,
+  '0027_day_bookings': m0027,
   '0032_release_telemetry': m0032r,
   '0032_staff_lifecycle': m0032s,
 };

@@ -344,6 +344,24 @@ export interface StockReservationTable {
   created_at: string;
 }
 
+/** An order's place on its delivery day (migration 0027): held until `held_until`, taken for good when it is null. */
+export interface DayBookingTable {
+  order_id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** A DayPlace: 'lagos', 'pickup:Ikoyi LPI', … */
+  place: string;
+  held_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per (date, place), locked while a place on that day is counted and held (migration 0027). */
+export interface DayBookingLockTable {
+  date: string;
+  place: string;
+}
+
 /** A payment started for an order (migration 0008); unique per (provider, reference). */
 export interface PaymentAttemptTable {
   id: string;
@@ -572,6 +590,8 @@ export interface Database {
   payment_event: PaymentEventTable;
   sandbox_transaction: SandboxTransactionTable;
   stock_reservation: StockReservationTable;
+  day_booking: DayBookingTable;
+  day_booking_lock: DayBookingLockTable;
   category: CategoryTable;
   product: ProductTable;
   product_variant: ProductVariantTable;

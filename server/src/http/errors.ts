@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What the client needs besides the sentence (DAY_FULL: DayFullDetails), sent as `details`. */
+    readonly details?: Record<string, unknown> | object,
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
     if (err instanceof AppError) {
       status = err.statusCode;
-      body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
+      body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}), ...(err.details ? { details: err.details } : {}) };
     } else if (err instanceof DatabaseBusyError || isBusy(err)) {
       // Another process (an operator command, a backup) held the database's write lock for the whole
       // wait: nothing of this call was written, and trying again shortly will most likely work.

@@ -42,6 +42,7 @@ export function toFailure(status: number, body: unknown): Failure {
     status,
     code: parsed?.code,
     fields: parsed?.fields,
+    ...(parsed?.details && typeof parsed.details === 'object' ? { details: parsed.details } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export interface ApiResult<T> {
   code?: string;
   /** On a 400: each wrong field, by its path in the request, with a short reason. */
   fields?: Record<string, string>;
+  /** On a failure: what the code carries besides the sentence (`DAY_FULL` → DayFullDetails). */
+  details?: object;
 }
 
 /** The server's failure envelope. */
@@ -17,6 +19,8 @@ export interface ApiErrorBody {
   message: string;
   code: string;
   fields?: Record<string, string>;
+  /** More for the client to act on, by code: `DAY_FULL` → DayFullDetails (the next open days). */
+  details?: object;
 }
 
 export interface HandshakeResponse {

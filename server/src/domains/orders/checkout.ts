@@ -3,6 +3,7 @@ import type { CheckoutResponse, CheckoutSettings, CurrencyName, DeliveryQuote, P
 import { checkoutNotesFor, DEFAULT_CHECKOUT_SETTINGS, type CheckoutNoteKey } from '@adire/contracts';
 import {
   configForDate,
+  dayPlace,
   deliveryFee,
   findState,
   findZone,
@@ -36,6 +37,7 @@ import { orderConfirmationMail } from './mail';
 import { formatOrderNumber, nextSequence, zoneLetter } from './order-number';
 import { deliveryQuote, repriceOrder } from './reprice';
 import { CHECKOUT_HOLD_MS, reserveStock } from './stock';
+import { bookingsChanged, holdDay, releaseDay } from './day-bookings';
 import { findOrder, lockUnpaidOrder, noteColumn, noteColumns, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderChanges, type OrderRow } from './store';
 
 export const EMPTY_CART_AT_CHECKOUT = 'Your cart is empty: add something before checking out';
@@ -211,7 +213,12 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
           const delivery = { method: data.method, state: data.state, zone: data.zone, deliveryDate: data.deliveryDate, pickupLocation: data.pickupLocation };
           const repriced = await repriceOrder(trx, row, { dialect: db.dialect, currency: data.currency, items, delivery, deliverySettings: config.delivery, now });
           // Limited items are held for this order until it is paid (or the hold lapses): 409 when gone.
-          await reserveStock(trx, db.dialect, id, repriced.priced.cartItems, new Date(Date.now() + CHECKOUT_HOLD_MS));
+          const until = new Date(now.getTime() + CHECKOUT_HOLD_MS);
+          await reserveStock(trx, db.dialect, id, repriced.priced.cartItems, until, now);
+          // So is a place on its day for its place: 409 DAY_FULL when none is left (nothing written).
+          const place = dayPlace(data.method, data.state, data.pickupLocation);
+          if (place) await holdDay(trx, db.dialect, id, data.deliveryDate, place, until, now, config.checkout);
+          else await releaseDay(trx, id);
 
           // Checkout's free account (account's business): a new one; on a resubmit of the order that made
           // it, none (no session through checkout for an existing account).
@@ -260,6 +267,8 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
         // 429 instead of that answer); any other checkout is never limited by it.
         if (answer instanceof AppError && answer.code === 'EMAIL_TAKEN') await attempts.reserve([{ bucket: `signup-taken:ip:${ip}`, limit: auth.limits.signupTakenPerIp }]);
         throw answer;
+      } finally {
+        bookingsChanged();
       }
       if (outcome.mail) await sendConfirmation(outcome.row, outcome.first, outcome.mailTo, ip);
       return {

@@ -22,6 +22,7 @@ export { DELIVERY_STATUSES } from './tracker';
 export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, orderBecamePaid, switchOrderCurrency } from './service';
 export { couponLapsedNotice } from './store';
 export type { CouponOverLimit } from './coupon-hold';
+export { releaseDay, type OverBooking } from './day-bookings';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber, orderNumberArg } from './order-number';
 export { seedCheckoutIfMissing } from './seed';

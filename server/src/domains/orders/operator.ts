@@ -3,7 +3,7 @@ import { DELIVERY_STEPS, type CurrencyName, type DeliveryStep } from '@adire/con
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { recordCouponOverLimit, recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
+import { recordCouponOverLimit, recordOverbooked, recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
 import { orderNumberArg } from './order-number';
 import { orderBecamePaid } from './service';
 import { findOrderByNumber, setDeliveryStatus, setPaymentStatus, toOrder } from './store';
@@ -161,8 +161,9 @@ export async function markPaid(db: Db, orderNumber: string, now: Date = new Date
     const stamp = now.toISOString();
     if (!(await setPaymentStatus(trx, row, MANUAL_PAYMENT_STATUS, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
-    const { oversold, couponOverLimit } = await orderBecamePaid(trx, db.dialect, row, stamp, 'operator');
+    const { oversold, couponOverLimit, overbooked } = await orderBecamePaid(trx, db.dialect, row, stamp, 'operator');
     await recordOversold(trx, row.id, oversold, 'manual', payment.reference, stamp);
+    await recordOverbooked(trx, row.id, overbooked, 'manual', payment.reference, stamp);
     await recordCouponOverLimit(trx, row.id, couponOverLimit, 'manual', payment.reference, stamp);
     return { row, payment, stamp };
   });

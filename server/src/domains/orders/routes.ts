@@ -11,6 +11,7 @@ import { submitReview } from './reviews';
 import { createOrder, readOrder, updateOrder, type OrderInput } from './service';
 import { toOrder } from './store';
 import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
+import { deliveryDayRoutes } from './day-routes';
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -20,6 +21,8 @@ export interface OrderRoutesOptions {
   auth?: AuthConfig;
   /** Base of links in mail. */
   publicUrl?: string;
+  /** The shop's clock (tests move it). */
+  now?: () => Date;
 }
 
 const cartItem = {
@@ -63,6 +66,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   const checkout = createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log });
   const coupons = createCouponService(db);
   const trackerAttempts = createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs));
+  const now = options.now ?? (() => new Date());
+  // The days ahead for a place: open or not, places left (issue 29).
+  await app.register(deliveryDayRoutes, { db, now });
   app.put(
     API_PATHS.cartUpdate,
     { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
@@ -78,20 +84,20 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
 
   app.post(API_PATHS.orderCreate, { schema: { body: orderBody } }, async (request, reply) => {
     const session = await userFromRequest(db, request);
-    const order = await createOrder(db, request.body as OrderInput, session?.user.id ?? null, BUSINESS);
+    const order = await createOrder(db, request.body as OrderInput, session?.user.id ?? null, BUSINESS, now());
     return reply.status(201).send({ data: order });
   });
 
   app.put('/v1/orders/order/:id', { schema: { params: idParams, body: orderBody } }, async (request) => {
     const session = await userFromRequest(db, request);
     const { id } = request.params as { id: string };
-    return { data: await updateOrder(db, id, request.body as OrderInput, session?.user.id ?? null) };
+    return { data: await updateOrder(db, id, request.body as OrderInput, session?.user.id ?? null, now()) };
   });
 
   app.get('/v1/orders/order/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
     const { id } = request.params as { id: string };
     // A coupon whose hold lapsed is held again, or taken off with a notice, before the order is shown.
-    const order = toOrder(await readOrder(db, id));
+    const order = toOrder(await readOrder(db, id, now()));
     return { data: order, status: order.paymentStatus };
   });
 
@@ -111,7 +117,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   app.put('/v1/orders/order/checkout-order/:id', { schema: { params: idParams, body: { type: 'object', properties: { business: text(100) } } } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const session = await userFromRequest(db, request);
-    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip)) };
+    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now())) };
   });
 
   app.get(
@@ -125,7 +131,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     async (request) => {
       const { id } = request.params as { id: string };
       const { business: _business, ...query } = request.query as Record<string, string | undefined>;
-      return { data: await checkout.quote(id, query) };
+      return { data: await checkout.quote(id, query, now()) };
     },
   );
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type DeliveryMethod, type Order } from '@adire/contracts';
-import { deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
+import { dayPlace, deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError, badRequest } from '../../http/errors';
 import { saveCart } from '../account';
+import { readCheckoutSettings } from '../site';
+import { bookingsChanged, holdDay, releaseDay, takeDay } from './day-bookings';
 import type { IncomingCartItem } from './pricing';
 import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
@@ -61,12 +63,12 @@ function checkCartItems(value: unknown, allowEmpty: boolean): IncomingCartItem[]
   return value as IncomingCartItem[];
 }
 
-export async function createOrder(db: Db, input: OrderInput, userId: string | null, business: string): Promise<Order> {
+export async function createOrder(db: Db, input: OrderInput, userId: string | null, business: string, at: Date = new Date()): Promise<Order> {
   const currency = checkCurrency(input.currency);
-  const deliveryDate = input.deliveryDate ? checkDeliveryDate(input.deliveryDate, new Date(), null, await checkoutSettingsOf(db)) : checkDeliveryDate(input.deliveryDate);
+  const deliveryDate = input.deliveryDate ? checkDeliveryDate(input.deliveryDate, at, null, await checkoutSettingsOf(db)) : checkDeliveryDate(input.deliveryDate);
   const items = checkCartItems(input.cartItems, false);
   const { columns } = await repriceOrder(db.kysely, null, { dialect: db.dialect, currency, items, delivery: { method: null, state: null, zone: null, deliveryDate } });
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const row: OrderRow = {
     id: newOrderId(),
     business,
@@ -90,7 +92,7 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
  * checkout's rules for the order's method; none, or '' (what the cart sends for a guest, SPEC 6), keeps
  * the order's own date, so an update never wipes a date the checkout took.
  */
-export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null): Promise<Order> {
+export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null, now: Date = new Date()): Promise<Order> {
   const currency = checkCurrency(input.currency);
   const given = input.deliveryDate;
   if (given !== undefined && given !== null && given !== '') checkDeliveryDate(given); // the shape first, before any lock
@@ -101,18 +103,20 @@ export async function updateOrder(db: Db, id: string, input: OrderInput, userId:
     // Locked but not yet refused when paid: a cart the catalogue does not sell is a 400 whatever the
     // order's state; the guarded write below is the 409 (and rolls back what repricing did).
     const current = await lockOrder(trx, db.dialect, id);
-    const date = given ? checkDeliveryDate(given, new Date(), current.delivery_method as DeliveryMethod | null, settings) : current.delivery_date;
+    const date = given ? checkDeliveryDate(given, now, current.delivery_method as DeliveryMethod | null, settings) : current.delivery_date;
     const { columns, priced } = await repriceOrder(trx, current, { dialect: db.dialect, currency, items: items ?? orderItems(current), delivery: deliveryOf(current, date || current.delivery_date) });
     const after = await writeUnpaidOrder(trx, current, {
       user_id: current.user_id ?? userId,
       delivery_date: date,
       ...columns,
-      updated_at: new Date().toISOString(),
+      updated_at: now.toISOString(),
     });
     // Held units follow the cart: other items or quantities end the hold (checkout or payment holds again).
     if (!sameUnits(unitsByProduct(orderItems(current)), unitsByProduct(priced.cartItems))) await releaseStock(trx, id);
+    // Moved to another day: its place on the first is given back (checkout or payment holds the new one).
+    if (date !== current.delivery_date) await releaseDay(trx, id);
     return toOrder(after);
-  });
+  }).finally(bookingsChanged);
 }
 
 /**
@@ -133,12 +137,28 @@ export async function switchOrderCurrency(
   });
 }
 
-/** Limited items stay held for an unpaid order until `forMs` from now (409 OUT_OF_STOCK when gone). */
-export async function holdOrderStock(db: Db, id: string, forMs: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    const current = await lockUnpaidOrder(trx, db.dialect, id);
-    await reserveStock(trx, db.dialect, id, orderItems(current), new Date(Date.now() + forMs));
-  });
+/** Where an order's place is counted: its day and its place, or null before it is checked out. */
+export function orderDayPlace(row: Pick<OrderRow, 'delivery_date' | 'delivery_method' | 'delivery_state' | 'pickup_location'>) {
+  const place = dayPlace(row.delivery_method as DeliveryMethod | null, row.delivery_state, row.pickup_location);
+  return row.delivery_date && place ? { date: row.delivery_date, place } : null;
+}
+
+/**
+ * Limited items, and the order's place on its delivery day, stay held for an unpaid order until
+ * `forMs` from `now` (409 OUT_OF_STOCK when gone; 409 DAY_FULL when its day hold lapsed and the day
+ * filled meanwhile).
+ */
+export async function holdOrderStock(db: Db, id: string, forMs: number, now: Date = new Date()): Promise<void> {
+  const until = new Date(now.getTime() + forMs);
+  await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const current = await lockUnpaidOrder(trx, db.dialect, id);
+      await reserveStock(trx, db.dialect, id, orderItems(current), until, now);
+      const day = orderDayPlace(current);
+      if (day && current.checked_out_at) await holdDay(trx, db.dialect, id, day.date, day.place, until, now, await readCheckoutSettings(trx));
+    })
+    .finally(bookingsChanged);
 }
 
 /**
@@ -153,7 +173,10 @@ export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialec
   // Its coupon's use is counted now, even when its hold had lapsed (the price was paid): beyond the
   // limit, the caller flags it for the operator.
   const couponOverLimit = await countCouponUse(trx, dialect, order, at);
-  return { ...(await sellStock(trx, dialect, order.id, orderItems(order))), couponOverLimit };
+  // Its place on its day is taken for good, even past the day's capacity (the money arrived): the caller flags that.
+  const day = orderDayPlace(order);
+  const overbooked = day ? await takeDay(trx, dialect, order.id, day.date, day.place, new Date(at), await readCheckoutSettings(trx)) : null;
+  return { ...(await sellStock(trx, dialect, order.id, orderItems(order))), couponOverLimit, overbooked };
 }
 
 /**

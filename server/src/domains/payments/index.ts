@@ -2,4 +2,4 @@
 export { paymentRoutes, buildAdapters, offeredPaymentMethods, type PaymentRoutesOptions } from './routes';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
-export { recordCouponOverLimit, recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';
+export { recordCouponOverLimit, recordOverbooked, recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';

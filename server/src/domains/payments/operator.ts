@@ -1,6 +1,6 @@
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { findOrderByNumber, orderNumberArg, setPaymentStatus } from '../orders';
+import { findOrderByNumber, orderNumberArg, releaseDay, setPaymentStatus } from '../orders';
 import { AWAITING_TRANSFER, recordPaymentEvent } from './service';
 
 /**
@@ -52,7 +52,7 @@ async function findByNumber(db: Pick<Db, 'kysely'>, orderNumber: string) {
   return row;
 }
 
-/** A transfer that did not arrive: 'awaiting transfer' → 'payment failed', kept in the audit trail. */
+/** A transfer that did not arrive: 'awaiting transfer' → 'payment failed', kept in the audit trail; its day's place is freed. */
 export async function rejectTransfer(db: Db, orderNumber: string, reason: string, now: Date = new Date()): Promise<string> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await findByNumber({ kysely: trx }, orderNumber);
@@ -63,6 +63,8 @@ export async function rejectTransfer(db: Db, orderNumber: string, reason: string
     const stamp = now.toISOString();
     if (!(await setPaymentStatus(trx, row, 'payment failed', stamp))) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'rejected', detail: { source: 'operator', reason }, at: stamp });
+    // Its place on its delivery day is given back (paying again holds one, when one is left).
+    await releaseDay(trx, row.id);
     return `Order ${row.order_number}: the transfer is rejected (payment failed). The shopper can pay again from the checkout.`;
   });
 }

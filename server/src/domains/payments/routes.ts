@@ -18,6 +18,8 @@ export interface PaymentRoutesOptions {
   mailer: Mailer;
   publicUrl: string;
   config: PaymentsConfig;
+  /** The shop's clock (holds, the delivery date's check before paying); tests move it. */
+  now?: () => Date;
 }
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -73,7 +75,7 @@ const htmlPage = (reply: import('fastify').FastifyReply, status: number, html: s
  * provider webhooks and the shopper's return outside /v1 (providers send no `business`); the built-in
  * sandboxes' hosted pages.
  */
-export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config }) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config, now }) => {
   let secret: Promise<string> | null = null;
   const rootSecret = () => {
     secret ??= sandboxRootSecret(db, config.sandboxSecret).catch((err) => {
@@ -83,7 +85,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
     return secret;
   };
   const sandbox = config.sandbox ? createSandbox({ db, publicUrl, rootSecret }) : null;
-  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log });
+  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now });
 
   app.put(
     '/v1/orders/order/update-payment-details/:orderId',

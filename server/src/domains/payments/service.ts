@@ -28,6 +28,7 @@ import {
   TRANSFER_HOLD_MS,
   type CouponOverLimit,
   type OrderRow,
+  type OverBooking,
 } from '../orders';
 import {
   amountDue,
@@ -63,6 +64,8 @@ export interface PaymentsServiceOptions {
   publicUrl: string;
   adapters: Adapters;
   log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
+  /** The shop's clock (holds, the delivery date's check, when a payment is recorded); tests move it. */
+  now?: () => Date;
 }
 
 /** What a webhook or a shopper's return came to. */
@@ -93,6 +96,26 @@ export async function recordOversold(trx: Kysely<Database>, orderId: string, ove
   if (oversold.length) await recordPaymentEvent(trx, { orderId, provider, reference, kind: 'oversold', detail: { oversold }, at });
 }
 
+/**
+ * A paid order took a place its delivery day no longer had (its hold had lapsed and other orders
+ * filled the day): the place is kept (the money arrived) and the operator told, in the trail and the log.
+ */
+export async function recordOverbooked(
+  trx: Kysely<Database>,
+  orderId: string,
+  over: OverBooking | null,
+  provider: string,
+  reference: string | null,
+  at: string,
+  log?: PaymentsServiceOptions['log'],
+): Promise<void> {
+  if (!over) return;
+  const operator = `paid after its hold on ${over.date} (${over.place}) lapsed: the day now has ${over.bookedByOthers + 1} orders for a capacity of ${over.capacity}`;
+  await recordPaymentEvent(trx, { orderId, provider, reference, kind: DAY_OVERBOOKED, detail: { ...over, operator }, at });
+  log?.warn({ orderId, date: over.date, place: over.place }, 'a day took an order past its capacity by a late payment: flagged for the operator');
+}
+
+export const DAY_OVERBOOKED = 'day over its capacity';
 export const COUPON_OVER_LIMIT = 'coupon over its limit';
 
 /**
@@ -183,7 +206,7 @@ export async function sendPaymentReceipt(
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: PaymentsServiceOptions) {
+export function createPaymentsService({ db, mailer, publicUrl, adapters, log, now: clock = () => new Date() }: PaymentsServiceOptions) {
   function readyToPay(row: OrderRow) {
     if (isPaid(row.payment_status)) throw orderFinished();
     if (!row.order_number || orderItems(row).length === 0) throw new AppError(400, 'CHECKOUT_REQUIRED', CHECKOUT_REQUIRED);
@@ -322,7 +345,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
         const order = await lockOrder(trx, db.dialect, attempt.order_id);
         const already = await trx.selectFrom('payment').select('id').where('provider', '=', attempt.provider).where('reference', '=', attempt.reference).executeTakeFirst();
         if (already) return { outcome: 'duplicate' as const, paymentStatus: order.payment_status };
-        const stamp = new Date().toISOString();
+        const stamp = clock().toISOString();
         const now = await trx.selectFrom('payment_attempt').select('status').where('id', '=', attempt.id).executeTakeFirst();
         if (now?.status === 'void' || attempt.currency !== order.currency) {
           // Paid after a currency switch voided it: the money is kept on record and the operator told
@@ -370,8 +393,9 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
           at: stamp,
         });
         if (!isPaid(order.payment_status) && isPaid(next)) {
-          const { oversold, couponOverLimit } = await orderBecamePaid(trx, db.dialect, order, stamp, 'payment');
+          const { oversold, couponOverLimit, overbooked } = await orderBecamePaid(trx, db.dialect, order, stamp, 'payment');
           await recordOversold(trx, order.id, oversold, attempt.provider, attempt.reference, stamp);
+          await recordOverbooked(trx, order.id, overbooked, attempt.provider, attempt.reference, stamp, log);
           await recordCouponOverLimit(trx, order.id, couponOverLimit, attempt.provider, attempt.reference, stamp, log);
           receipt = { orderId: order.id, at: stamp };
         }
@@ -436,7 +460,7 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       let row = await findOrder(db, orderId);
       readyToPay(row);
       // No money for a day that can no longer be kept: the shopper chooses a new date first.
-      await checkOrderDateOpen(db, row);
+      await checkOrderDateOpen(db, row, clock());
       const problem = methodCurrencyProblem(body.paymentMethod, currency);
       if (problem) throw new AppError(400, problem.code, problem.message, problem.fields);
       // A discount only while its coupon is still held for this order: a coupon whose hold lapsed and
@@ -452,7 +476,8 @@ export function createPaymentsService({ db, mailer, publicUrl, adapters, log }: 
       const method = findMethod(body.paymentMethod)!;
       const provider = providerOf(method.paymentName);
       // Limited items stay held while the shopper pays (days for a manual transfer); 409 if they went meanwhile.
-      await holdOrderStock(db, row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS);
+      // So does its place on its delivery day: 409 DAY_FULL when its hold lapsed and the day filled meanwhile.
+      await holdOrderStock(db, row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS, clock());
       return provider ? startProviderPayment(row, provider, method.paymentName, amount) : startTransfer(row, method.paymentName as ManualMethodName, amount);
     },
 

@@ -1,17 +1,18 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type DeliveryConfig } from '@adire/contracts';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type DeliveryConfig, type PeakDaysView } from '@adire/contracts';
 import { amountShown, formatAmount, formatCutoff, formatDrawerDate, isApiDate, parseCutoff, shopDate, isAmount, type DeliverySettings } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
+import { applyPeakDayChange, isPeakDayKind, PEAK_DAY_CHANGES, peakDayPart, peakDaysView, peakDayTarget, readPeakDayChange, type PeakDayChange } from './peak-days';
 import { SettingsError, writeSetting } from './settings-store';
 
 /**
  * Delivery zones and fees, the minimum amount for free delivery, fee windows (the festive days that
  * price delivery their own way: the settings' `overrideConfigs`), closed days and days with their own
  * same-day cutoff (the checkout settings' `closedDates` and `dayCutoffs`, read by the one date rule of
- * `@adire/domain`). The operator command
- * (`pnpm settings set-fee …`) and the back office's settings page both go through
- * `changeDeliverySettings`; the reading and checking below is pure, so it is tested without a database.
+ * `@adire/domain`; capacities and order-by times: peak-days.ts). The operator command (`pnpm settings
+ * set-fee …`) and the back office both go through `changeDeliverySettings`; the reading and checking
+ * below is pure, so it is tested without a database.
  *
  * Orders keep the fee they were checked out with: their state, zone and fee are stored on the order,
  * and repricing keeps the stored fee when the settings no longer know the zone. So a zone can be
@@ -29,20 +30,13 @@ export type DeliveryChange =
   | { kind: 'close-date'; date: string; note: string }
   | { kind: 'open-date'; date: string }
   | { kind: 'set-day-cutoff'; date: string; delivery: string | null; pickup: string | null }
-  | { kind: 'clear-day-cutoff'; date: string };
+  | { kind: 'clear-day-cutoff'; date: string }
+  | PeakDayChange;
 
 export const DELIVERY_CHANGES = [
-  'set-fee',
-  'add-zone',
-  'rename-zone',
-  'remove-zone',
-  'set-min-amount',
-  'add-window',
-  'remove-window',
-  'close-date',
-  'open-date',
-  'set-day-cutoff',
-  'clear-day-cutoff',
+  ...['set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window'] as const,
+  ...['close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff'] as const,
+  ...PEAK_DAY_CHANGES,
 ] as const;
 export type DeliveryChangeKind = DeliveryChange['kind'];
 
@@ -147,6 +141,7 @@ export function readDeliveryChange(kind: string, input: Record<string, unknown>)
     case 'clear-day-cutoff':
       return { kind, date: parseDay(input.date, 'date') };
     default:
+      if (isPeakDayKind(kind)) return readPeakDayChange(kind, input);
       throw new SettingsError(`Unknown delivery change '${kind.slice(0, 40)}'. Changes: ${DELIVERY_CHANGES.join(', ')}.`, 'change');
   }
 }
@@ -170,13 +165,12 @@ export function changeTarget(change: DeliveryChange): string {
     case 'set-day-cutoff':
     case 'clear-day-cutoff':
       return change.date;
+    default:
+      return peakDayTarget(change);
   }
 }
 
-export interface DeliveryState {
-  delivery: DeliverySettings;
-  checkout: CheckoutSettings;
-}
+export type DeliveryState = { delivery: DeliverySettings; checkout: CheckoutSettings };
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -215,9 +209,10 @@ function withMinAmount(config: DeliveryConfig, amount: number): void {
  * duplicate name, a state without a zone, a fee window overlapping another or already over, a closed
  * day in the past.
  */
-export function applyDeliveryChange(current: DeliveryState, change: DeliveryChange, today: string): DeliveryState & { message: string } {
+export function applyDeliveryChange(current: DeliveryState, change: DeliveryChange, today: string, now: Date = new Date(`${today}T00:00:00+01:00`)): DeliveryState & { message: string } {
   const delivery = copy(current.delivery);
   const checkout = copy(current.checkout);
+  if (isPeakDayKind(change.kind)) return { delivery, checkout, message: applyPeakDayChange(checkout, change as PeakDayChange, today, now) };
   const base = delivery.baseConfig;
   const everyConfig = [base, ...delivery.overrideConfigs];
   switch (change.kind) {
@@ -324,8 +319,8 @@ export function applyDeliveryChange(current: DeliveryState, change: DeliveryChan
   }
 }
 
-/** The delivery settings as the back office shows them: base fees, fee windows, closed days from today. */
-export interface DeliveryView {
+/** The delivery settings as the back office shows them: base fees, fee windows, closed days, capacities and order-by times from today. */
+export interface DeliveryView extends PeakDaysView {
   zones: { state: string; zones: { name: string; amount: number }[] }[];
   minAmount: number;
   windows: { name: string; startDate: string; endDate: string; active: boolean; minAmount: number; zones: { state: string; zones: { name: string; amount: number }[] }[] }[];
@@ -342,6 +337,7 @@ export function deliveryView(state: DeliveryState, today: string): DeliveryView 
       .map((c) => ({ name: c.name, startDate: c.startDate ?? '', endDate: c.endDate ?? '', active: c.active, minAmount: c.minAmount, zones: c.stateDeliveryZones })),
     closedDates: (state.checkout.closedDates ?? []).filter((c) => c.date >= today),
     dayCutoffs: (state.checkout.dayCutoffs ?? []).filter((c) => c.date >= today),
+    ...peakDaysView(state.checkout, today),
   };
 }
 
@@ -367,8 +363,13 @@ export function changedPart(view: DeliveryView, change: DeliveryChange): unknown
     case 'set-day-cutoff':
     case 'clear-day-cutoff':
       return view.dayCutoffs;
+    default:
+      return peakDayPart(view, change);
   }
 }
+
+/** The changes kept in the checkout settings (the one date rule's); the others are the delivery settings'. */
+const CHECKOUT_CHANGES: readonly DeliveryChangeKind[] = ['close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff', ...PEAK_DAY_CHANGES];
 
 export async function readDeliveryState(db: Kysely<Database>): Promise<DeliveryState> {
   const [delivery, checkout] = await Promise.all([readSetting<DeliverySettings>(db, 'deliverySettings'), readSetting<CheckoutSettings>(db, 'checkoutSettings')]);
@@ -389,8 +390,8 @@ export async function changeDeliverySettings(
 ): Promise<{ message: string; before: unknown; after: unknown; delivery: DeliveryView }> {
   const today = shopDate(now);
   const current = await readDeliveryState(db);
-  const next = applyDeliveryChange(current, change, today);
-  if (['close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff'].includes(change.kind)) await writeSetting(db, 'checkoutSettings', next.checkout);
+  const next = applyDeliveryChange(current, change, today, now);
+  if (CHECKOUT_CHANGES.includes(change.kind)) await writeSetting(db, 'checkoutSettings', next.checkout);
   else await writeSetting(db, 'deliverySettings', next.delivery);
   const after = deliveryView(next, today);
   return { message: next.message, before: changedPart(deliveryView(current, today), change), after: changedPart(after, change), delivery: after };

@@ -1,10 +1,11 @@
-import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type SiteSettings } from '@adire/contracts';
+import { CURRENCY_NAMES, DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type CurrencyName, type SiteSettings } from '@adire/contracts';
 import { amountFromWord, amountShown, formatAmount, isAmount, shopDate, type AmountRule } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notifyDataChanged } from '../../db/data-versions';
 import { readSetting } from '../../db/settings';
 import { changeDeliverySettings, DELIVERY_CHANGES, readDeliveryChange, type DeliveryChange } from './delivery-settings';
+import { peakDaysView } from './peak-days';
 import { SettingsError, writeSetting } from './settings-store';
 
 export { SettingsError };
@@ -47,6 +48,15 @@ export const SETTINGS_USAGE = `Usage: pnpm settings <command>
                                         that day's same-day orders close then (Lagos time;
                                         "" for the usual delivery cutoff, e.g. to set pick-up only)
   clear-day-cutoff <YYYY-MM-DD>         the usual cutoff again that day
+
+  Peak days (a place is lagos, abuja, other-locations or pickup:"<branch code>", e.g. pickup:"Ikoyi LPI"):
+  set-capacity <YYYY-MM-DD|mon…sun> <orders|none> [--location <place>]
+                                        how many orders the place can take that day (a date's own
+                                        number overrides its weekday's; none removes it: unlimited);
+                                        without --location, delivery in lagos
+  set-order-by <YYYY-MM-DD> <YYYY-MM-DD HH:mm>
+                                        no new order may take that day after the moment (Lagos time)
+  clear-order-by <YYYY-MM-DD>           that day takes orders until its same-day cutoff again
   help                                  this text
 
 Examples:
@@ -55,7 +65,10 @@ Examples:
   pnpm settings set-payment-alert gtbTransfer "Send your order number as the transfer reference."
   pnpm settings set-fee lagos "Lekki / Ajah" 5000
   pnpm settings close-date 2026-12-25 "Christmas Day"
-  pnpm settings add-window "Valentine's Day" 2027-02-13 2027-02-15 3000 150000`;
+  pnpm settings add-window "Valentine's Day" 2027-02-13 2027-02-15 3000 150000
+  pnpm settings set-capacity 2027-02-14 300
+  pnpm settings set-capacity sat 40 --location pickup:"Ikoyi LPI"
+  pnpm settings set-order-by 2027-02-14 "2027-02-13 18:00"`;
 
 export type SettingsCommand =
   | { kind: 'help' }
@@ -66,7 +79,7 @@ export type SettingsCommand =
   | { kind: 'delivery'; change: DeliveryChange };
 
 /** The words of each delivery command, in order, as the fields `readDeliveryChange` reads. */
-const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optional?: number; shape: string; window?: boolean }> = {
+const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optional?: number; shape: string; window?: boolean; location?: boolean }> = {
   'set-fee': { fields: ['state', 'zone', 'amount'], shape: '<state> "<zone>" <naira> [--window "<name>"]', window: true },
   'add-zone': { fields: ['state', 'zone', 'amount'], shape: '<state> "<zone>" <naira>' },
   'rename-zone': { fields: ['state', 'zone', 'newName'], shape: '<state> "<zone>" "<new name>"' },
@@ -78,7 +91,23 @@ const DELIVERY_WORDS: Record<DeliveryChange['kind'], { fields: string[]; optiona
   'open-date': { fields: ['date'], shape: '<YYYY-MM-DD>' },
   'set-day-cutoff': { fields: ['date', 'delivery', 'pickup'], optional: 1, shape: '<YYYY-MM-DD> <delivery HH:MM> [<pick-up HH:MM>]' },
   'clear-day-cutoff': { fields: ['date'], shape: '<YYYY-MM-DD>' },
+  'set-capacity': { fields: ['day', 'orders'], shape: '<YYYY-MM-DD|mon…sun> <orders|none> [--location lagos|abuja|other-locations|pickup:"<branch code>"]', location: true },
+  'set-order-by': { fields: ['date', 'closesAt'], shape: '<YYYY-MM-DD> "<YYYY-MM-DD HH:mm>"' },
+  'clear-order-by': { fields: ['date'], shape: '<YYYY-MM-DD>' },
 };
+
+/** Where `set-capacity` counts without --location: delivery in Lagos, the shop's busiest place. */
+export const DEFAULT_CAPACITY_PLACE = 'lagos';
+
+/** Takes `--name <value>` out of the words; undefined when absent. */
+function takeOption(args: string[], name: string, kind: string, allowed: boolean | undefined, shape: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at === -1) return undefined;
+  if (!allowed) throw new SettingsError(`'${kind}' takes no ${name}: pnpm settings ${kind} ${shape}`);
+  const value = args[at + 1] ?? '';
+  args.splice(at, 2);
+  return value;
+}
 
 /** Words that are amounts: plain digits become a number, as the back office sends them (`@adire/domain`'s one amount rule). */
 const AMOUNT_WORDS = new Set(['amount', 'surcharge', 'minAmount']);
@@ -87,12 +116,12 @@ function parseDeliveryWords(kind: DeliveryChange['kind'], argv: readonly string[
   const words = DELIVERY_WORDS[kind];
   const args = [...argv];
   const input: Record<string, string | number> = {};
-  const at = args.indexOf('--window');
-  if (at !== -1) {
-    if (!words.window) throw new SettingsError(`'${kind}' takes no --window: pnpm settings ${kind} ${words.shape}`);
-    input.window = args[at + 1] ?? '';
-    args.splice(at, 2);
-  }
+  const window = takeOption(args, '--window', kind, words.window, words.shape);
+  if (window !== undefined) input.window = window;
+  const location = takeOption(args, '--location', kind, words.location, words.shape);
+  if (words.location) input.place = location ?? DEFAULT_CAPACITY_PLACE;
+  // The moment may come unquoted: its day and its time as two words.
+  if (kind === 'set-order-by' && args.length === 3) args.splice(1, 2, `${args[1]} ${args[2]}`);
   const max = words.fields.length;
   const min = max - (words.optional ?? 0);
   if (args.length < min || args.length > max) {
@@ -284,6 +313,13 @@ export async function showSettings(db: Kysely<Database>): Promise<string> {
   lines.push(`Days with their own same-day cutoff (${cutoffs.length}):`);
   if (!cutoffs.length) lines.push('  (none)');
   for (const c of cutoffs) lines.push(`  ${c.date}${Object.entries(c.sameDayCutoff).map(([m, t]) => ` ${m} ${t}`).join(',')}`);
+  const peak = peakDaysView(checkout ?? DEFAULT_CHECKOUT_SETTINGS, today);
+  lines.push(`Capacities (${peak.capacities.length}; a place without one takes unlimited orders):`);
+  if (!peak.capacities.length) lines.push('  (none)');
+  for (const c of peak.capacities) lines.push(`  ${c.day.padEnd(10)} ${c.place.padEnd(18)} ${c.orders} orders`);
+  lines.push(`Order-by times (${peak.orderBy.length}):`);
+  if (!peak.orderBy.length) lines.push('  (none)');
+  for (const o of peak.orderBy) lines.push(`  ${o.date} orders close ${o.closesAt} Lagos time`);
   return lines.join('\n');
 }
 

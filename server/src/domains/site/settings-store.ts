@@ -1,6 +1,8 @@
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings } from '@adire/contracts';
 import type { Kysely } from 'kysely';
 import { notifyDataChanged } from '../../db/data-versions';
 import type { Database } from '../../db/schema';
+import { readSetting } from '../../db/settings';
 
 /** Bad input from the operator or a manager: the message is shown as it is (beside `field` when known). */
 export class SettingsError extends Error {
@@ -24,4 +26,9 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: unk
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
     .execute();
   notifyDataChanged();
+}
+
+/** The checkout settings (cutoffs, closed days, capacities, order-by times), or the defaults when none are stored. */
+export async function readCheckoutSettings(db: Kysely<Database>): Promise<CheckoutSettings> {
+  return (await readSetting<CheckoutSettings>(db, 'checkoutSettings')) ?? DEFAULT_CHECKOUT_SETTINGS;
 }

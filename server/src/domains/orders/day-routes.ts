@@ -1,0 +1,46 @@
+import { API_PATHS } from '@adire/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import { readCheckoutSettings } from '../site';
+import { bookingsVersion } from './day-bookings';
+import { deliveryDays, readDaysQuery, todayFor } from './delivery-days';
+
+export interface DayRoutesOptions {
+  db: Db;
+  /** The shop's clock (tests move it). */
+  now: () => Date;
+}
+
+/**
+ * How long a kept delivery-days answer may stand for what only time or another instance changes: a
+ * hold lapsing, a same-day cutoff or order-by time reached (always on a whole minute, so on a slot's
+ * edge), places booked through another server. Places booked through this server move the answer at
+ * once (`bookingsVersion`).
+ */
+export const DELIVERY_DAYS_SLOT_MS = 10_000;
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/**
+ * The delivery days a shopper is shown (issue 29): public, kept by the response cache under the data
+ * stamp (settings: capacities, order-by times, closed days), this server's bookings version and a
+ * 10-second slot of the shop's clock. The count shown is a promise of nothing: the checkout holds a
+ * place in its own transaction and answers DAY_FULL when none is left.
+ */
+export const deliveryDayRoutes: FastifyPluginAsync<DayRoutesOptions> = async (app, { db, now }) => {
+  const extraVersion = () => `${Math.floor(now().getTime() / DELIVERY_DAYS_SLOT_MS)}.b${bookingsVersion()}`;
+  app.get(
+    API_PATHS.deliveryDays,
+    {
+      // Strings only (no coercion): every parameter is read by its rule, with its own message.
+      schema: { querystring: { type: 'object', properties: { business: text(100), from: text(40), days: text(10), location: text(80) } } },
+      config: { responseCache: { audience: 'public', extraVersion } },
+    },
+    async (request) => {
+      const at = now();
+      const settings = await readCheckoutSettings(db.kysely);
+      const query = readDaysQuery(request.query as Record<string, unknown>, todayFor(at, settings));
+      return { data: await deliveryDays(db, query, at, settings) };
+    },
+  );
+};
