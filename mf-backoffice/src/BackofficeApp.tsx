@@ -5,6 +5,7 @@ import { Audit } from './audit/Audit';
 import { Catalog, ProductEditor } from './catalog/Catalog';
 import { Featured } from './catalog/Featured';
 import { Releases } from './releases/Releases';
+import { Reset } from './Reset';
 import { Reviews } from './reviews/Reviews';
 import { Staff } from './staff/Staff';
 import styles from './backoffice.module.css';
@@ -85,6 +86,7 @@ export function BackofficeApp() {
           <Routes>
             <Route path="/login" element={<Login />} />
             <Route path="/welcome" element={<Welcome />} />
+            <Route path="/reset" element={<Reset />} />
             <Route path="/" element={<SignedIn><Board /></SignedIn>} />
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
             <Route path="/days/:date/sheet" element={<SignedIn><DaySheet /></SignedIn>} />

@@ -52,6 +52,9 @@ export function Login() {
       <p>
         Invited by a manager? <a href="/backoffice/welcome">Set your password</a>
       </p>
+      <p>
+        <a href="/backoffice/reset">Forgot your password?</a>
+      </p>
     </section>
   );
 }

@@ -8,6 +8,8 @@ export const BACKOFFICE_API = '/v1/backoffice';
 export const paths = {
   login: `${BACKOFFICE_API}/auth/login`,
   acceptInvite: `${BACKOFFICE_API}/auth/accept-invite`,
+  resetRequest: `${BACKOFFICE_API}/auth/reset-request`,
+  reset: `${BACKOFFICE_API}/auth/reset`,
   logout: `${BACKOFFICE_API}/auth/logout`,
   orders: `${BACKOFFICE_API}/orders`,
   order: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}`,
@@ -19,6 +21,8 @@ export const paths = {
   days: BACKOFFICE_PATHS.days,
   daySheet: BACKOFFICE_PATHS.daySheet,
   staff: `${BACKOFFICE_API}/staff`,
+  /** A member's lifecycle: disable, enable, sign-out, unlock, reset, remove (POST) and role (PUT). */
+  member: (email: string, action: string) => `${BACKOFFICE_API}/staff/${encodeURIComponent(email)}/${action}`,
   audit: `${BACKOFFICE_API}/audit`,
   products: `${BACKOFFICE_API}/products`,
   product: (slug: string) => `${BACKOFFICE_API}/products/${encodeURIComponent(slug)}`,

@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+import { useSession } from '../session';
+import { MemberCard, type Member } from './MemberCard';
 
-interface Member {
-  email: string;
-  name: string | null;
-  role: 'florist' | 'manager';
-  active: boolean;
-}
-
-/** The shop's staff, and invitations: a one-time code by mail to set a password. */
+/**
+ * The shop's staff, invitations (a one-time code by mail to set a password) and each member's account:
+ * role, disable/enable, sign out everywhere, unlock, a password reset code, removal (issue 32).
+ */
 export function Staff() {
+  const you = useSession((s) => s.session?.email);
   const [members, setMembers] = useState<Member[] | null>(null);
   const [error, setError] = useState('');
   const [said, setSaid] = useState('');
@@ -22,6 +21,12 @@ export function Staff() {
     setMembers(res.data);
   }, []);
   useEffect(() => void load(), [load]);
+
+  const acted = async ({ message, error: refused }: { message: string; error: boolean }) => {
+    setSaid(refused ? '' : message);
+    setError(refused ? message : '');
+    await load();
+  };
 
   const invite = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,17 +81,7 @@ export function Staff() {
       {members && (
         <ul className={styles.cards} aria-label="Members of staff">
           {members.map((m) => (
-            <li key={m.email} className={styles.card}>
-              <h2 className={styles.entryTitle}>{m.name ?? m.email}</h2>
-              <dl className={styles.facts}>
-                <dt>E-mail</dt>
-                <dd>{m.email}</dd>
-                <dt>Role</dt>
-                <dd>{m.role}</dd>
-                <dt>Account</dt>
-                <dd>{m.active ? 'active' : 'invited, no password yet'}</dd>
-              </dl>
-            </li>
+            <MemberCard key={`${m.email} ${m.role} ${m.disabled}`} member={m} you={m.email === you} onDone={(r) => void acted(r)} />
           ))}
         </ul>
       )}
