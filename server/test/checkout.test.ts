@@ -1,6 +1,6 @@
 import type { CheckoutResponse, Order, OrderTrackerResponse, User } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DELIVERY } from '../src/db/seed-data';
 import { advanceOrder, markPaid, orderStatus, OrdersCommandError } from '../src/domains/orders/operator';
 import { startTestShop, type TestShop } from './helpers';
@@ -12,8 +12,18 @@ const FUTURE = '2099-06-10';
 let cheap: { sku: string; price: number; productId: string };
 let dear: { sku: string; price: number; productId: string };
 
+/**
+ * The shop's clock for this file: the machine's, unless a test sets `clock.at` (the date rules' tests run
+ * at 23:55 Lagos time, the ten minutes of every day in which reading the real clock made them fail:
+ * issue 32, item 9). Never a global patch: the app is given the clock (`now`), as in production.
+ */
+const clock: { at: Date | null } = { at: null };
+/** 23:55 in Lagos (UTC+1) on 27 November 2026: after both default same-day cutoffs (delivery 21:00, pick-up 23:50). */
+const LATE_EVENING = new Date('2026-11-27T22:55:00Z');
+const LATE_EVENING_DAY = '2026-11-27';
+
 beforeAll(async () => {
-  shop = await startTestShop();
+  shop = await startTestShop({ now: () => clock.at ?? new Date() });
   const products = await shop.db.kysely
     .selectFrom('product')
     .select(['id', 'sku', 'price_ngn'])
@@ -27,6 +37,9 @@ beforeAll(async () => {
   expect(cheap.price).toBeLessThan(20_000);
 });
 afterAll(() => shop.close());
+afterEach(() => {
+  clock.at = null;
+});
 
 const qtyFor = (minNgn: number, price: number) => Math.ceil(minNgn / price);
 
@@ -274,8 +287,10 @@ describe('checkout validation', () => {
       .set({ value: JSON.stringify({ timeZone: 'Africa/Lagos', sameDayCutoff: { delivery: '00:00', pickup: '00:00' } }) })
       .where('key', '=', 'checkoutSettings')
       .execute();
+    clock.at = LATE_EVENING;
     try {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+      const today = LATE_EVENING_DAY;
+      expect(shopDate(clock.at)).toBe(today);
       const order = await newOrder();
       const body = deliveryPayload();
       body.orderData.deliveryDate = today;
@@ -288,6 +303,7 @@ describe('checkout validation', () => {
       const pickup = await checkout(order.id, { ...pickupPayload('Lekki LPL'), orderData: { ...pickupPayload('Lekki LPL').orderData, deliveryDate: today } });
       expect(pickup.json().message).toBe('Same-day pick-up closes at 12:00am Lagos time: choose tomorrow or a later day');
     } finally {
+      clock.at = null;
       await shop.db.kysely.updateTable('setting').set({ value: row.value }).where('key', '=', 'checkoutSettings').execute();
     }
   });
@@ -308,13 +324,16 @@ describe('checkout validation', () => {
 
 describe('the delivery date after checkout (issue 19, item 2)', () => {
   const update = (id: string, payload: Record<string, unknown>) => shop.app.inject({ method: 'PUT', url: `/v1/orders/order/${id}`, payload: { business, currency: 'NGN', ...payload } });
-  const today = shopDate(new Date());
   const writeSetting = async (key: string, value: unknown) => {
     await shop.db.kysely.deleteFrom('setting').where('key', '=', key).execute();
     await shop.db.kysely.insertInto('setting').values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() }).execute();
   };
 
   it("an update applies the checkout's date rules: today after the same-day cutoff is refused", async () => {
+    // At 23:55 Lagos time, when both default cutoffs have passed: the update names the delivery's own
+    // cutoff (the order's method), never the pick-up's default one (issue 32, item 9).
+    clock.at = LATE_EVENING;
+    const today = LATE_EVENING_DAY;
     const order = await newOrder();
     expect((await checkout(order.id, deliveryPayload())).statusCode).toBe(200);
     const saved = await shop.db.kysely.selectFrom('setting').select('value').where('key', '=', 'checkoutSettings').executeTakeFirst();
@@ -326,6 +345,7 @@ describe('the delivery date after checkout (issue 19, item 2)', () => {
       expect(late.json()).toMatchObject({ message: 'Same-day delivery closes at 12:00am Lagos time: choose tomorrow or a later day', fields: { deliveryDate: 'is past the same-day cutoff' } });
       expect((await orderRow(order.id)).delivery_date).toBe(FUTURE);
     } finally {
+      clock.at = null;
       if (saved) await writeSetting('checkoutSettings', JSON.parse(saved.value));
       else await shop.db.kysely.deleteFrom('setting').where('key', '=', 'checkoutSettings').execute();
     }

@@ -28,11 +28,16 @@ export interface OrderInput {
  */
 export function checkDeliveryDate(value: unknown, now: Date = new Date(), method: DeliveryMethod | null = null, settings?: CheckoutSettings | null): string {
   if (value === undefined || value === null || value === '') return '';
-  if (!isApiDateShape(value)) throw badRequest('Delivery date must be a day written YYYY-MM-DD', { deliveryDate: 'is invalid' });
-  if (!isApiDate(value)) throw badRequest(`${value} is not a real day`, { deliveryDate: 'is invalid' });
+  checkDateShape(value);
   const problem = deliveryDateProblem(value, method ?? 'pickup', now, settings ?? undefined);
   if (problem) throw badRequest(problem.message, { deliveryDate: problem.reason });
   return value;
+}
+
+/** A real day written YYYY-MM-DD (400 otherwise): the shape alone, before the day is judged by the clock and the settings. */
+function checkDateShape(value: unknown): asserts value is string {
+  if (!isApiDateShape(value)) throw badRequest('Delivery date must be a day written YYYY-MM-DD', { deliveryDate: 'is invalid' });
+  if (!isApiDate(value)) throw badRequest(`${value} is not a real day`, { deliveryDate: 'is invalid' });
 }
 
 const checkoutSettingsOf = (db: Db) => readSetting<CheckoutSettings>(db.kysely, 'checkoutSettings');
@@ -95,7 +100,10 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
 export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null, now: Date = new Date()): Promise<Order> {
   const currency = checkCurrency(input.currency);
   const given = input.deliveryDate;
-  if (given !== undefined && given !== null && given !== '') checkDeliveryDate(given); // the shape first, before any lock
+  // The shape first, before any lock; the day itself is judged below, by the injected clock and the shop's own
+  // settings (judging it here by the machine's clock and the default cutoffs refused today between 23:50 and
+  // midnight with the pick-up's sentence: issue 32, item 9).
+  if (given !== undefined && given !== null && given !== '') checkDateShape(given);
   const settings = given ? await checkoutSettingsOf(db) : null;
   const keepItems = input.cartItems === undefined;
   const items = keepItems ? null : checkCartItems(input.cartItems, true);
