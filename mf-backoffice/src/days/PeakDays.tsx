@@ -23,6 +23,8 @@ export function PeakDays() {
   const heading = (date: string) => dateHeading(date, today);
   const [view, setView] = useState<PeakView | null>(null);
   const [message, setMessage] = useState('');
+  /** The form whose change the message answers: a phone shows it there too, where the manager is looking. */
+  const [said, setSaid] = useState<FormName | null>(null);
   const [error, setError] = useState('');
   const [failed, setFailed] = useState<{ form: FormName; fields: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,6 +57,7 @@ export function PeakDays() {
       return;
     }
     setMessage(res.data.message);
+    setSaid(form);
     setView(res.data.delivery);
     done?.();
   };
@@ -70,6 +73,14 @@ export function PeakDays() {
     const ids = [help, invalid(form, field) ? `${form}-${field}-error` : ''].filter(Boolean).join(' ');
     return { ...(invalid(form, field) ? { 'aria-invalid': true } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
   };
+
+  // The status line at the top is what a screen reader hears; this copy, beside the form, is for the eye.
+  const echo = (form: FormName) =>
+    said === form && message ? (
+      <p className={styles.success} aria-hidden="true">
+        {message}
+      </p>
+    ) : null;
 
   if (!view) {
     return (
@@ -243,6 +254,7 @@ export function PeakDays() {
               No limit
             </button>
           </div>
+          {echo('capacity')}
         </form>
       </section>
 
@@ -295,6 +307,7 @@ export function PeakDays() {
           <button type="submit" className={styles.primary} disabled={busy}>
             Set order-by time
           </button>
+          {echo('order-by')}
         </form>
       </section>
 
