@@ -35,7 +35,9 @@ test.describe('pages as a crawler or a link preview reads them (no scripts run)'
     expect(html).toMatch(/₦\d{2},\d{3}/);
     expect(meta(html, 'og:title')).toBe('Ruby Romance Red Roses');
     expect(meta(html, 'og:type')).toBe('product');
-    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/products\/ruby-romance-red-roses/);
+    // The link preview: a JPEG every unfurler renders (issue 34), not the product's SVG.
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/previews\/products\/ruby-romance-red-roses\.jpg\?v=/);
+    expect(meta(html, 'og:image:type')).toBe('image/jpeg');
     expect(meta(html, 'product:price:currency')).toBe('NGN');
     expect(Number(meta(html, 'product:price:amount'))).toBeGreaterThan(1000);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/product\/ruby-romance-red-roses">/);

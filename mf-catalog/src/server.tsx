@@ -42,6 +42,7 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
   const pending = new Map<string, Promise<Answer>>();
   const server: ServerDraw = {
     meta: { title: null, description: null, notFound: false },
+    origin: request.origin,
     answer(key, load) {
       let answer = pending.get(key);
       if (!answer) {

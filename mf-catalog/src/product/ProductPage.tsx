@@ -11,6 +11,7 @@ import ui from '../ui/ui.module.css';
 import { BuyBox } from './BuyBox';
 import { Gallery } from './Gallery';
 import { Reviews } from './Reviews';
+import { Share } from './Share';
 import styles from './product.module.css';
 
 export function ProductPage() {
@@ -52,6 +53,7 @@ function Product({ product }: { product: ProductDetail }) {
             <h2 id="delivery-heading">Delivery</h2>
             <p>{product.deliveryNote}</p>
           </section>
+          <Share product={product} />
         </div>
       </div>
       <Reviews reviews={product.reviews} />

@@ -23,6 +23,8 @@ export interface PageMeta {
 export interface ServerDraw {
   answer(key: string, load: () => Promise<ApiResult<unknown>>): Promise<Answer>;
   meta: PageMeta;
+  /** Where shoppers reach the store (PUBLIC_URL): the links a page shares are absolute. */
+  origin?: string;
 }
 
 export const ServerDrawContext = createContext<ServerDraw | null>(null);

@@ -16,8 +16,11 @@ export const FirstRenderCurrency = createContext<Currency | null>(null);
 
 const never = () => () => {};
 
-/** A naira amount shown in the shopper's selected currency (amount ÷ rate, rounded up). */
-export function Price({ amount, className }: { amount: number; className?: string }) {
+/**
+ * The shopper's currency for what a component shows: the one the page was drawn in while it hydrates
+ * (or draws on the server), then the one the shell last published, following every change.
+ */
+export function useShopperCurrency(): Currency {
   const drawn = useContext(FirstRenderCurrency);
   // True on the server and while hydrating (React reads the server snapshot then), false otherwise.
   const hydrating = useSyncExternalStore(
@@ -27,6 +30,12 @@ export function Price({ amount, className }: { amount: number; className?: strin
   );
   const [currency, setCurrency] = useState(() => (hydrating && drawn) || bus.last('currency:changed') || NAIRA);
   useEffect(() => bus.on('currency:changed', (next) => setCurrency(() => next)), []);
+  return currency;
+}
+
+/** A naira amount shown in the shopper's selected currency (amount ÷ rate, rounded up). */
+export function Price({ amount, className }: { amount: number; className?: string }) {
+  const currency = useShopperCurrency();
   return (
     <span className={className} data-currency={currency.name}>
       {formatPrice(amount, currency)}

@@ -1,2 +1,2 @@
 export { useBusEvent, useBusValue } from './useBus';
-export { FirstRenderCurrency, Price } from './Price';
+export { FirstRenderCurrency, Price, useShopperCurrency } from './Price';
