@@ -12,6 +12,7 @@ import { FilterPanel } from './FilterPanel';
 import { clearFilters, countSelected, listingKey, rangeText, readListingState, toApiQuery, toggleFilter, withSort } from './listingQuery';
 import { Pagination } from './Pagination';
 import { SortSelect } from './SortSelect';
+import { FilterLinks, SortLinks } from './WithoutScripts';
 import styles from './listing.module.css';
 
 export interface ListingProps {
@@ -88,7 +89,9 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
               {listing ? rangeText(listing.page, listing.pageSize, listing.total, listing.products.length) : ' '}
             </p>
             <SortSelect value={state.sort} onChange={(sort) => setParams(withSort(params, sort))} />
+            <SortLinks value={state.sort} />
           </div>
+          {listing && <FilterLinks groups={listing.filters} state={state} />}
           {result.status === 'error' && <LoadError message={result.message} retry={result.retry} />}
           {!listing && result.status === 'loading' && (
             <>

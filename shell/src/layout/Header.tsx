@@ -8,6 +8,7 @@ import { CurrencySelector } from './CurrencySelector';
 import { DesktopMenu, MobileMenu } from './Menu';
 import { go } from './navigation';
 import { AccountRegion } from './AccountRegion';
+import { ControlsOnceRunning } from './ControlsOnceRunning';
 import styles from './shell.module.css';
 import { pageLocation } from '../pageLocation';
 
@@ -16,9 +17,18 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const SEARCH_ID = 'header-search';
 
+/** Where a search goes: the results page, or the bestsellers for an empty box (scripts on). */
+const searchTarget = (text: string) => {
+  const query = text.trim();
+  return query ? `/filters?search=${encodeURIComponent(query)}` : `/product-category/${DEFAULT_CATEGORY_SLUG}`;
+};
+
 /**
- * The search box: its only contract with the catalog is the URL /filters?search=. Always shown on
- * desktop; on phones it opens under the header row from the Search button (`open`).
+ * The search box: its only contract with the catalog is the URL /filters?search=. A real GET form to
+ * /filters, so it works the moment the page is drawn and with scripts off (it sits outside the
+ * controls that wait for the page to run); once running, the results follow the typing 300 ms after
+ * the last key, and Enter goes at once. Always shown on desktop; on phones it opens under the header
+ * row from the Search toggle (`open`), or — before and without scripts — as the toggle's #target.
  */
 function SearchBox({ open }: { open: boolean }) {
   const input = useRef<HTMLInputElement>(null);
@@ -28,22 +38,32 @@ function SearchBox({ open }: { open: boolean }) {
   useEffect(() => {
     if (!touched.current) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const query = text.trim();
-      navigateToUrl(query ? `/filters?search=${encodeURIComponent(query)}` : `/product-category/${DEFAULT_CATEGORY_SLUG}`);
-    }, SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => navigateToUrl(searchTarget(text)), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer.current);
   }, [text]);
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
   return (
-    <form role="search" id={SEARCH_ID} className={`${styles.search} ${open ? styles.searchOpen : ''}`} onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      id={SEARCH_ID}
+      action="/filters"
+      method="get"
+      className={`${styles.search} ${open ? styles.searchOpen : ''}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        clearTimeout(timer.current);
+        navigateToUrl(searchTarget(text));
+      }}
+    >
       <input
         ref={input}
         type="search"
+        name="search"
         aria-label="Search flowers and gifts"
         placeholder="Search flowers and gifts"
+        enterKeyHint="search"
         value={text}
         onChange={(e) => {
           touched.current = true;
@@ -69,15 +89,32 @@ function CartIcon() {
   );
 }
 
-/** Phones: the Search button in the header row opens the search box under it. */
+/**
+ * Phones: the Search toggle in the header row opens the search box under it. A link to the box
+ * (#header-search), so before and without scripts it still opens it (the box shows as the page's
+ * :target); once running, a disclosure button.
+ */
 function SearchToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {
   return (
-    <button type="button" className={styles.searchToggle} aria-label="Search" aria-expanded={open} aria-controls={SEARCH_ID} onClick={onToggle}>
+    <a
+      href={`#${SEARCH_ID}`}
+      role="button"
+      className={styles.searchToggle}
+      aria-label="Search"
+      aria-expanded={open}
+      aria-controls={SEARCH_ID}
+      onClick={(e) => {
+        e.preventDefault();
+        // Opened by its link before the page ran: the address forgets it, the state takes over.
+        if (window.location.hash === `#${SEARCH_ID}`) history.replaceState(history.state, '', window.location.pathname + window.location.search);
+        onToggle();
+      }}
+    >
       <svg {...iconProps}>
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
       </svg>
-    </button>
+    </a>
   );
 }
 
@@ -113,22 +150,28 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.headerRow}>
-        <MobileMenu />
+        <ControlsOnceRunning>
+          <MobileMenu />
+        </ControlsOnceRunning>
         <a href="/" onClick={go} className={styles.brand}>
           Adire Blooms
         </a>
         <SearchBox open={searchOpen} />
-        <div className={styles.headerTools}>
-          <SearchToggle open={searchOpen} onToggle={() => setSearchOpen((o) => !o)} />
-          <a href="/#contact" className={styles.contact}>
-            Contact
-          </a>
-          <CurrencySelector />
-          <AccountRegion />
-          <CartButton />
-        </div>
+        <ControlsOnceRunning>
+          <div className={styles.headerTools}>
+            <SearchToggle open={searchOpen} onToggle={() => setSearchOpen((o) => !o)} />
+            <a href="/#contact" className={styles.contact}>
+              Contact
+            </a>
+            <CurrencySelector />
+            <AccountRegion />
+            <CartButton />
+          </div>
+        </ControlsOnceRunning>
       </div>
-      <DesktopMenu />
+      <ControlsOnceRunning>
+        <DesktopMenu />
+      </ControlsOnceRunning>
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { cartHasWork, whenDemanded } from '../federation/demand';
 import { mainContentSettled } from '../federation/settled';
 import { isBackofficeRoute, isKnownRoute, isNewsletterConfirmRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
@@ -17,7 +17,7 @@ import { usePathname } from './usePathname';
 import { regionMarker, type Boundary } from '@adire/contracts';
 import { isServerDraw } from '../pageLocation';
 import { drawnRegionHtml } from './FrameCommitted';
-import { useRunning } from './running';
+import { ControlsOnceRunning } from './ControlsOnceRunning';
 
 /**
  * A route application's region. Drawn on the server, it holds a marker where the server puts the
@@ -46,20 +46,6 @@ function NotFound() {
   );
 }
 
-/**
- * Drawn on the server, the frame's controls are disabled: they work once the frame runs in the
- * browser (a tap on the cart before then would do nothing). Links keep working. The fieldset has no
- * box of its own (display: contents), and stays once enabled, so hydration keeps every element.
- */
-function ControlsOnceRunning({ children }: { children: ReactNode }) {
-  const running = useRunning();
-  return (
-    <fieldset disabled={!running} role="presentation" className={styles.drawnControls}>
-      {children}
-    </fieldset>
-  );
-}
-
 /** The page frame the shell owns. Route applications mount into the reserved main regions. */
 export function Layout() {
   const pathname = usePathname();
@@ -71,10 +57,13 @@ export function Layout() {
         </a>
         <ProgressBar />
         {showsMainHeader(pathname) && (
-          <ControlsOnceRunning>
-            <AlertBanner />
+          <>
+            <ControlsOnceRunning>
+              <AlertBanner />
+            </ControlsOnceRunning>
+            {/* The header disables its own controls until it runs: its search works from the start. */}
             <Header />
-          </ControlsOnceRunning>
+          </>
         )}
         <main id="main-content" className={styles.main}>
           <RouteRegion id="app-catalog" region="catalog" />
