@@ -12,6 +12,8 @@
  *   pnpm bench processes       fresh shop processes one after another: how often one is slow for its whole life
  *   pnpm bench instructions    instructions per answer under valgrind, shop reads beside bare (bench/instructions.ts)
  *   pnpm bench beside          this shop beside another checkout's (BENCH_BEFORE), runs alternating (bench/beside.ts)
+ *   pnpm bench peak            Valentine's Day: shoppers' whole journeys against a capacity, two instances behind nginx
+ *                              on PostgreSQL, one killed mid-rush (scale/peak.ts; --shoppers 20, --capacity, --now)
  *
  * BENCH_DURATION (s per measurement, 5), BENCH_REPEATS (3), BENCH_CONNECTIONS (50),
  * BENCH_SIZES (1000,20000,100000), BENCH_THINK_MS (100), BENCH_DIR (where built databases are kept),
@@ -391,6 +393,8 @@ const PARTS: Record<string, () => Promise<string>> = { reads, orders, scale, ima
 const asked = process.argv.slice(2).filter((a) => a !== '--');
 if (asked.includes('catalog')) {
   await import('./catalog');
+} else if (asked[0] === 'peak') {
+  await import('../scale/peak');
 } else {
   const names = asked.length ? asked : Object.keys(PARTS).filter((n) => n !== 'images' && n !== 'pages' && n !== 'processes' && n !== 'instructions' && n !== 'beside');
   const unknown = names.filter((n) => !PARTS[n]);

@@ -77,9 +77,10 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
 }
 
 /** One store instance: the production build on `port`, its release cache in `workDir`. */
-export async function startInstance(options: { name: string; port: number; workDir: string; env: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<Instance> {
+export async function startInstance(options: { name: string; port: number; workDir: string; env: NodeJS.ProcessEnv; log?: (line: string) => void; execArgv?: string[] }): Promise<Instance> {
   const releasesDir = path.join(options.workDir, `${options.name}-releases`);
-  const child = spawn(process.execPath, ['dist/main.mjs'], {
+  // execArgv: Node's own options (`--cpu-prof`, which NODE_OPTIONS may not carry).
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), 'dist/main.mjs'], {
     cwd: SERVER_DIR,
     env: {
       ...options.env,
