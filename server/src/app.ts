@@ -16,7 +16,7 @@ import { ReleaseRegistry } from './release/registry';
 import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { orderRoutes } from './domains/orders';
+import { dayStaffRoutes, orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -95,7 +95,15 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now });
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
-  await app.register(staffRoutes, { db, mailer: mail, publicUrl: site.publicUrl, releases, config: config.staff ?? loadStaffConfig({}, config.auth) });
+  await app.register(staffRoutes, {
+    db,
+    mailer: mail,
+    publicUrl: site.publicUrl,
+    releases,
+    config: config.staff ?? loadStaffConfig({}, config.auth),
+    // Each domain's own back-office routes, under the staff hooks and role guard: the day board and sheets.
+    domainRoutes: [dayStaffRoutes({ db, now })],
+  });
   // What pages report of each remote version (canary health, vitals), each behind its page's token.
   const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);
   telemetryRoutes(app, telemetry, clock);

@@ -319,6 +319,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /dev/mail.json': { valid: () => request('GET', ['dev', 'mail.json'], { query: q({ to: email, limit: fc.integer({ min: 1, max: 500 }).map(String) }, []) }) },
   'GET /v1/storefront/handshake': { valid: () => request('GET', split('/v1/storefront/handshake'), { query: q({ business: biz }), headers: authHeader(() => [F.shopperToken]) }) },
   'GET /v1/storefront/shop': { valid: () => request('GET', split('/v1/storefront/shop'), { query: q({ business: biz }) }) },
+  'GET /v1/storefront/delivery-days': {
+    valid: () =>
+      request('GET', split('/v1/storefront/delivery-days'), {
+        query: q(
+          {
+            business: biz,
+            from: mostly(fc.oneof(fc.date({ min: new Date('2026-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.constantFrom('2099-02-30', 'tomorrow'))),
+            days: mostly(fc.oneof(fc.integer({ min: 1, max: 62 }).map(String), fc.constantFrom('0', '63', '7.5', '-1'))),
+            location: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations', 'pickup:Ikoyi LPI', 'pickup:abuja apa', 'kano')),
+          },
+          ['business', 'location'],
+        ),
+      }),
+  },
   'POST /v1/storefront/subscribe': {
     valid: () => request('POST', split('/v1/storefront/subscribe'), { query: q({ business: biz, email }), body: fc.oneof(fc.constant(undefined), fc.constant({}), email.map((e) => ({ email: e }))) }),
   },
@@ -567,6 +581,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  'GET /v1/backoffice/days': {
+    valid: () =>
+      request('GET', split('/v1/backoffice/days'), {
+        query: q({ business: biz, from: mostly(fc.date({ min: new Date('2026-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))), days: mostly(fc.integer({ min: 0, max: 70 }).map(String)) }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/days/:date/sheet': {
+    valid: () =>
+      request('GET', ['v1', 'backoffice', 'days', mostly(fc.constantFrom(FUTURE, '2099-02-14', '2099-02-30')), 'sheet'], {
+        query: q({ business: biz, place: mostly(fc.constantFrom('lagos', 'abuja', 'pickup:Ikoyi LPI', 'pickup:lekki lpl', 'kano')) }),
+        headers: staffHeader(),
+      }),
+  },
   'GET /v1/backoffice/settings/delivery': { valid: () => request('GET', split('/v1/backoffice/settings/delivery'), { query: q({ business: biz }), headers: staffHeader() }) },
   // Only the fuzz's own zones are renamed or removed and only days far past the other checks' are
   // closed, so the endpoints fuzzed after this one still meet the shop's usual zones and days.
@@ -582,7 +610,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
         body: fc.record(
           {
             business: biz,
-            change: mostly(fc.constantFrom('set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff')),
+            change: mostly(fc.constantFrom('set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window', 'close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff', 'set-capacity', 'set-order-by', 'clear-order-by')),
+            // Capacities on far days only (a weekday's would change the other endpoints' checkouts).
+            day: fc.oneof(laterDay, fc.constantFrom('funday', 'monday-ish')),
+            place: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations', 'pickup:Ikoyi LPI', 'pickup:lekki lpl', 'kano')),
+            orders: fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.constantFrom('none', null, '5', '-1', '2.5', true, '')),
+            closesAt: fc.oneof(laterDay.map((d) => `${d} 18:00`), fc.constantFrom('2150-01-01 18:00', '2150-13-01 10:00', '6pm', '', '2000-01-01 10:00')),
             delivery: mostly(fc.constantFrom('12:00', '18:30', '', '6pm', '24:00')),
             pickup: mostly(fc.constantFrom('20:00', '', '9:5')),
             state: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations', 'Kano')),

@@ -74,7 +74,7 @@ describe('reading a capacity or an order-by change', () => {
 
 describe('checking a capacity or an order-by change against the settings (pure)', () => {
   it('sets, overrides and removes capacities, saying what the day takes now', () => {
-    let s: DeliveryState = apply(state(), 'set-capacity', { day: 'sun', place: 'lagos', orders: 100 });
+    let s = apply(state(), 'set-capacity', { day: 'sun', place: 'lagos', orders: 100 });
     expect(s.message).toBe('Delivery in Lagos can take 100 orders every Sunday (was unlimited).');
     const valentine = apply(s, 'set-capacity', { day: '2099-02-15', place: 'lagos', orders: 300 }); // a Sunday
     expect(valentine.message).toBe('Delivery in Lagos can take 300 orders on 15 Feb 2099 (was 100).');

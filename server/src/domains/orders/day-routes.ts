@@ -1,9 +1,11 @@
-import { API_PATHS } from '@adire/contracts';
+import { API_PATHS, BACKOFFICE_PATHS } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { readCheckoutSettings } from '../site';
+import type { DomainStaffRoutes } from '../staff';
 import { bookingsVersion } from './day-bookings';
-import { deliveryDays, readDaysQuery, todayFor } from './delivery-days';
+import { dayLoads, daySheet } from './day-sheet';
+import { deliveryDays, readDayRange, readDaysQuery, readSheetQuery, todayFor } from './delivery-days';
 
 export interface DayRoutesOptions {
   db: Db;
@@ -44,3 +46,26 @@ export const deliveryDayRoutes: FastifyPluginAsync<DayRoutesOptions> = async (ap
     },
   );
 };
+
+/**
+ * The back office's day board and day sheet (issue 29, item 5), registered by the staff domain under
+ * its prefix and hooks (never cached; a shopper's token refused): any staff member may read them
+ * (florists included: the 'orders' permission).
+ */
+export function dayStaffRoutes({ db, now }: DayRoutesOptions): DomainStaffRoutes {
+  return async (app, { staff }) => {
+    const query = { type: 'object', properties: { business: text(100), from: text(40), days: text(10), place: text(80) } } as const;
+    app.get(BACKOFFICE_PATHS.days, { schema: { querystring: query } }, async (request) => {
+      await staff(request, 'orders');
+      const at = now();
+      const settings = await readCheckoutSettings(db.kysely);
+      const { from, days } = readDayRange(request.query as Record<string, unknown>, todayFor(at, settings));
+      return { data: await dayLoads(db, from, days, at, settings) };
+    });
+    app.get(`${BACKOFFICE_PATHS.days}/:date/sheet`, { schema: { params: { type: 'object', properties: { date: text(40) } }, querystring: query } }, async (request) => {
+      await staff(request, 'orders');
+      const { date, place } = readSheetQuery((request.params as { date: string }).date, (request.query as { place?: string }).place);
+      return { data: await daySheet(db, date, place, now()) };
+    });
+  };
+}

@@ -20,30 +20,64 @@ export interface DaysQuery {
   place: DayPlace;
 }
 
+type Problems = { fields: Record<string, string>; sentences: string[] };
+const problem = (p: Problems, field: string, reason: string, sentence: string) => {
+  p.fields[field] = reason;
+  p.sentences.push(sentence);
+};
+
+/** `from` a real day (default: `today`), `days` a whole number from 1 to DELIVERY_DAYS_MAX (default `days`); problems noted. */
+function readRange(query: { from?: unknown; days?: unknown }, today: string, defaultDays: number, p: Problems): { from: string; days: number } {
+  const fromText = typeof query.from === 'string' ? query.from.trim() : '';
+  if (query.from !== undefined && !isApiDate(fromText)) problem(p, 'from', 'must be a real day written YYYY-MM-DD', `from must be a real day written YYYY-MM-DD, such as 2027-02-14; got '${String(query.from).slice(0, 20)}'`);
+  const daysText = typeof query.days === 'string' || typeof query.days === 'number' ? String(query.days).trim() : '';
+  const days = query.days === undefined ? defaultDays : /^\d{1,3}$/.test(daysText) ? Number(daysText) : NaN;
+  if (!(days >= 1 && days <= DELIVERY_DAYS_MAX)) problem(p, 'days', `must be a whole number from 1 to ${DELIVERY_DAYS_MAX}`, `days must be a whole number from 1 to ${DELIVERY_DAYS_MAX}; got '${daysText.slice(0, 20)}'`);
+  return { from: query.from === undefined ? today : fromText, days };
+}
+
+/** A place the query must name, by `field`. */
+function readPlace(value: unknown, field: string, p: Problems): DayPlace | null {
+  const place = readDayPlace(value);
+  if (!place) {
+    const given = typeof value === 'string' ? value.slice(0, 40) : '';
+    problem(p, field, given === '' ? 'is required' : 'is not a place', `${field} must be one of ${DAY_PLACES.join(', ')}${given ? `; got '${given}'` : ''}`);
+  }
+  return place;
+}
+
+const refuse = (p: Problems) => {
+  if (p.sentences.length) throw new AppError(400, 'BAD_REQUEST', p.sentences.join('. '), p.fields);
+};
+
 /**
- * The query read and checked, every problem named at once (400 with `fields`): `from` a real day
- * (default: today in Lagos), `days` a whole number from 1 to DELIVERY_DAYS_MAX (default 14),
+ * The shopper's query read and checked, every problem named at once (400 with `fields`): `from` a real
+ * day (default: today in Lagos), `days` a whole number from 1 to DELIVERY_DAYS_MAX (default 14),
  * `location` one of the places. Pure.
  */
 export function readDaysQuery(query: { from?: unknown; days?: unknown; location?: unknown }, today: string): DaysQuery {
-  const fields: Record<string, string> = {};
-  const sentences: string[] = [];
-  const problem = (field: string, reason: string, sentence: string) => {
-    fields[field] = reason;
-    sentences.push(sentence);
-  };
-  const fromText = typeof query.from === 'string' ? query.from.trim() : '';
-  if (query.from !== undefined && !isApiDate(fromText)) problem('from', 'must be a real day written YYYY-MM-DD', `from must be a real day written YYYY-MM-DD, such as 2027-02-14; got '${String(query.from).slice(0, 20)}'`);
-  const daysText = typeof query.days === 'string' || typeof query.days === 'number' ? String(query.days).trim() : '';
-  const days = query.days === undefined ? DELIVERY_DAYS_DEFAULT : /^\d{1,3}$/.test(daysText) ? Number(daysText) : NaN;
-  if (!(days >= 1 && days <= DELIVERY_DAYS_MAX)) problem('days', `must be a whole number from 1 to ${DELIVERY_DAYS_MAX}`, `days must be a whole number from 1 to ${DELIVERY_DAYS_MAX}; got '${daysText.slice(0, 20)}'`);
-  const place = readDayPlace(query.location);
-  if (!place) {
-    const given = typeof query.location === 'string' ? query.location.slice(0, 40) : '';
-    problem('location', query.location === undefined || given === '' ? 'is required' : 'is not a place', `location must be one of ${DAY_PLACES.join(', ')}${given ? `; got '${given}'` : ''}`);
-  }
-  if (sentences.length) throw new AppError(400, 'BAD_REQUEST', sentences.join('. '), fields);
-  return { from: query.from === undefined ? today : fromText, days, place: place! };
+  const p: Problems = { fields: {}, sentences: [] };
+  const range = readRange(query, today, DELIVERY_DAYS_DEFAULT, p);
+  const place = readPlace(query.location, 'location', p);
+  refuse(p);
+  return { ...range, place: place! };
+}
+
+/** The back office's range of days (default: today and the 6 days after it). Pure. */
+export function readDayRange(query: { from?: unknown; days?: unknown }, today: string): { from: string; days: number } {
+  const p: Problems = { fields: {}, sentences: [] };
+  const range = readRange(query, today, 7, p);
+  refuse(p);
+  return range;
+}
+
+/** A day sheet's day (the path's) and place (the query's). Pure. */
+export function readSheetQuery(date: unknown, place: unknown): { date: string; place: DayPlace } {
+  const p: Problems = { fields: {}, sentences: [] };
+  if (!isApiDate(date)) problem(p, 'date', 'must be a real day written YYYY-MM-DD', `The day must be a real day written YYYY-MM-DD, such as 2027-02-14; got '${String(date).slice(0, 20)}'`);
+  const read = readPlace(place, 'place', p);
+  refuse(p);
+  return { date: date as string, place: read! };
 }
 
 /** Each day of the query as the shopper sees it, the places booked read in one query. */

@@ -3,6 +3,7 @@
  * office) use of orders. Everything else in this folder is private.
  */
 export { orderRoutes } from './routes';
+export { dayStaffRoutes } from './day-routes';
 export {
   findOrder,
   findOrderByNumber,

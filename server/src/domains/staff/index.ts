@@ -1,5 +1,6 @@
 /** The staff domain's front door (the back office's accounts, roles, API and audit): everything else here is private. */
-export { staffRoutes, BACKOFFICE_PREFIX, NOT_STAFF_MESSAGE, type StaffRoutesOptions } from './routes';
+export { staffRoutes, BACKOFFICE_PREFIX, NOT_STAFF_MESSAGE, type DomainStaffRoutes, type StaffRoutesOptions } from './routes';
+export type { StaffGuard } from './guard';
 export { loadStaffConfig, type StaffConfig } from './config';
 export { executeStaffCommand, parseStaffCommand, StaffCommandError, STAFF_USAGE, type StaffCommand } from './operator';
 export { recordAction, recordOperatorCommand, OPERATOR, type Actor } from './audit';

@@ -29,7 +29,7 @@ import {
 } from '../site';
 import { listActions, recordAction } from './audit';
 import type { StaffConfig } from './config';
-import { createStaffGuard } from './guard';
+import { createStaffGuard, type StaffGuard } from './guard';
 import { staffLifecycleRoutes } from './lifecycle-routes';
 import { STAFF_ROLES } from './roles';
 import { createStaffService, toStaffMember } from './service';
@@ -41,7 +41,15 @@ export interface StaffRoutesOptions {
   publicUrl: string;
   /** The release registry, for the managers' release status (the same facts as `pnpm release status`). */
   releases?: ReleaseRegistry;
+  /**
+   * Other domains' back-office routes (issue 30: each domain registers its own staff routes), registered
+   * here so they share this prefix's hooks (no-store, a shopper's token refused) and get the role guard.
+   */
+  domainRoutes?: readonly DomainStaffRoutes[];
 }
+
+/** A domain's back-office routes: a plugin given the staff guard. */
+export type DomainStaffRoutes = FastifyPluginAsync<{ staff: StaffGuard }>;
 
 /** Everything of the back office's API lives under this prefix, answered `Cache-Control: no-store`. */
 export const BACKOFFICE_PREFIX = '/v1/backoffice';
@@ -92,6 +100,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   const P = BACKOFFICE_PREFIX;
   // Disable, enable, role, remove, sign out, unlock and password resets (issue 32).
   await app.register(staffLifecycleRoutes, { root: P, service, staff });
+  for (const routes of options.domainRoutes ?? []) await app.register(routes, { staff });
 
   // --- staff accounts -----------------------------------------------------------------------------
 
