@@ -42,63 +42,63 @@ export interface RedeemInput {
   now?: number;
 }
 
+const latest = (db: Db, member: StaffRow, purpose: CodePurpose) =>
+  db.kysely
+    .selectFrom('staff_invite')
+    .selectAll()
+    .where('staff_id', '=', member.id)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** This client's try on the code, atomically: false once it has had CODE_MAX_TRIES. */
+async function takeClientTry(db: Db, inviteId: string, client: string): Promise<boolean> {
+  const row = await db.kysely
+    .insertInto('staff_code_try')
+    .values({ invite_id: inviteId, client: client.slice(0, 100), attempts: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['invite_id', 'client'])
+        .doUpdateSet((eb) => ({ attempts: eb('staff_code_try.attempts', '+', 1) }))
+        .where('staff_code_try.attempts', '<', CODE_MAX_TRIES),
+    )
+    .returning('attempts')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The code's try among all clients', atomically (`attempts = attempts + 1`, never a stale read). */
+async function takeTotalTry(db: Db, inviteId: string): Promise<boolean> {
+  const taken = await db.kysely
+    .updateTable('staff_invite')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', inviteId)
+    .where('attempts', '<', CODE_TOTAL_TRIES)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Sets the password, ends every earlier session, uses the code up: one transaction, or false if it was used meanwhile. */
+async function setPassword(db: Db, member: StaffRow, inviteId: string, passwordHash: string, purpose: CodePurpose, ip: string, now: number): Promise<boolean> {
+  const stamp = iso(now);
+  return db.kysely.transaction().execute(async (trx) => {
+    const used = await trx.updateTable('staff_invite').set({ consumed_at: stamp }).where('id', '=', inviteId).where('consumed_at', 'is', null).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    await trx.updateTable('staff_member').set({ password_hash: passwordHash, updated_at: stamp }).where('id', '=', member.id).execute();
+    await trx.updateTable('staff_session').set({ revoked_at: stamp }).where('staff_id', '=', member.id).where('revoked_at', 'is', null).execute();
+    const action = purpose === 'invite' ? 'staff.set-password' : 'staff.reset-password';
+    await recordAction(trx, { email: member.email, role: member.role, source: ip }, action, member.email, {}, stamp);
+    return true;
+  });
+}
+
 export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddress: RateLimit; perIp: RateLimit }) {
   let dummyHash: Promise<string> | undefined;
   const dummy = () => (dummyHash ??= hash(generateToken()));
   const bucket = (purpose: CodePurpose) => `staff-${purpose}`;
-
-  const latest = (member: StaffRow, purpose: CodePurpose) =>
-    db.kysely
-      .selectFrom('staff_invite')
-      .selectAll()
-      .where('staff_id', '=', member.id)
-      .where('purpose', '=', purpose)
-      .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-
-  /** This client's try on the code, atomically: false once it has had CODE_MAX_TRIES. */
-  async function takeClientTry(inviteId: string, client: string): Promise<boolean> {
-    const row = await db.kysely
-      .insertInto('staff_code_try')
-      .values({ invite_id: inviteId, client: client.slice(0, 100), attempts: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['invite_id', 'client'])
-          .doUpdateSet((eb) => ({ attempts: eb('staff_code_try.attempts', '+', 1) }))
-          .where('staff_code_try.attempts', '<', CODE_MAX_TRIES),
-      )
-      .returning('attempts')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The code's try among all clients', atomically (`attempts = attempts + 1`, never a stale read). */
-  async function takeTotalTry(inviteId: string): Promise<boolean> {
-    const taken = await db.kysely
-      .updateTable('staff_invite')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', inviteId)
-      .where('attempts', '<', CODE_TOTAL_TRIES)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
-  }
-
-  /** Sets the password, ends every earlier session, uses the code up: one transaction, or false if it was used meanwhile. */
-  async function setPassword(member: StaffRow, inviteId: string, passwordHash: string, purpose: CodePurpose, ip: string, now: number): Promise<boolean> {
-    const stamp = iso(now);
-    return db.kysely.transaction().execute(async (trx) => {
-      const used = await trx.updateTable('staff_invite').set({ consumed_at: stamp }).where('id', '=', inviteId).where('consumed_at', 'is', null).executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) return false;
-      await trx.updateTable('staff_member').set({ password_hash: passwordHash, updated_at: stamp }).where('id', '=', member.id).execute();
-      await trx.updateTable('staff_session').set({ revoked_at: stamp }).where('staff_id', '=', member.id).where('revoked_at', 'is', null).execute();
-      const action = purpose === 'invite' ? 'staff.set-password' : 'staff.reset-password';
-      await recordAction(trx, { email: member.email, role: member.role, source: ip }, action, member.email, {}, stamp);
-      return true;
-    });
-  }
 
   return {
     /** A fresh code of this purpose for the member (their earlier unused ones die); the code to mail. */
@@ -118,7 +118,7 @@ export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddr
 
     /** When the member's newest code of this purpose was made (for the resend cooldown), or null. */
     async lastIssued(member: StaffRow, purpose: CodePurpose): Promise<number | null> {
-      const row = await latest(member, purpose);
+      const row = await latest(db, member, purpose);
       return row ? Date.parse(row.created_at) : null;
     },
 
@@ -142,16 +142,16 @@ export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddr
       const messages = CODE_MESSAGES[input.purpose];
       const wrong = () => new AppError(400, 'INVALID_CODE', messages.wrong, { code: 'is not right or has expired' });
       const code = normaliseCode(input.code);
-      const row = member && member.disabled_at === null ? await latest(member, input.purpose) : undefined;
+      const row = member && member.disabled_at === null ? await latest(db, member, input.purpose) : undefined;
       if (!member || !row || !code || Date.parse(row.expires_at) <= now) {
         await this.pretend(input.code);
         throw wrong();
       }
-      if (!(await takeClientTry(row.id, input.ip))) throw new AppError(400, 'CODE_TOO_MANY_TRIES', messages.tooMany, { code: 'has had too many wrong tries from here' });
-      if (!(await takeTotalTry(row.id))) throw wrong();
+      if (!(await takeClientTry(db, row.id, input.ip))) throw new AppError(400, 'CODE_TOO_MANY_TRIES', messages.tooMany, { code: 'has had too many wrong tries from here' });
+      if (!(await takeTotalTry(db, row.id))) throw wrong();
       if (!(await verify(row.code_hash, code).catch(() => false))) throw wrong();
       const passwordHash = await hashPassword(input.password);
-      if (!(await setPassword(member, row.id, passwordHash, input.purpose, input.ip, now))) throw wrong();
+      if (!(await setPassword(db, member, row.id, passwordHash, input.purpose, input.ip, now))) throw wrong();
       await attempts.clear(rules[0]!.bucket);
       await attempt.release();
       return { ...member, password_hash: passwordHash };

@@ -34,35 +34,37 @@ export interface Outcome {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The member named by the address, or a 400 (not an address) / 404 (no such member) naming the field. */
+async function mustMember(db: Db, raw: unknown): Promise<StaffRow> {
+  const address = normaliseEmail(raw);
+  if (!address) throw new AppError(400, 'INVALID_EMAIL', 'Please enter a valid e-mail address.', { email: 'must be a valid email address' });
+  const member = await findMember(db.kysely, address);
+  if (!member) throw new AppError(404, 'STAFF_NOT_FOUND', `No member of staff has the address ${address.slice(0, 120)}.`, { email: 'is not a member of staff' });
+  return member;
+}
+
+/** Nothing to do (already disabled, already that role, …): a 409 that says so. */
+const refuse = (message: string) => new AppError(409, 'NOTHING_TO_CHANGE', message);
+const endSessions = (q: Kysely<Database>, memberId: string, now: number) =>
+  q.updateTable('staff_session').set({ revoked_at: iso(now) }).where('staff_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+
+/** One change to a member, in a transaction with its audit row; the member after it. */
+async function change(db: Db, actor: Actor, member: StaffRow, action: string, run: (trx: Kysely<Database>) => Promise<Partial<StaffRow>>, now: number): Promise<StaffRow> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const set = await run(trx);
+    const after = { ...member, ...set };
+    if (Object.keys(set).length) await trx.updateTable('staff_member').set({ ...set, updated_at: iso(now) }).where('id', '=', member.id).execute();
+    await recordAction(trx, actor, action, member.email, { before: auditedMember(member), after: auditedMember(after) }, iso(now));
+    return after;
+  });
+}
+
 export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }: LifecycleDeps) {
-  async function mustMember(raw: unknown): Promise<StaffRow> {
-    const address = normaliseEmail(raw);
-    if (!address) throw new AppError(400, 'INVALID_EMAIL', 'Please enter a valid e-mail address.', { email: 'must be a valid email address' });
-    const member = await findMember(db.kysely, address);
-    if (!member) throw new AppError(404, 'STAFF_NOT_FOUND', `No member of staff has the address ${address.slice(0, 120)}.`, { email: 'is not a member of staff' });
-    return member;
-  }
-
-  const refuse = (message: string) => new AppError(409, 'NOTHING_TO_CHANGE', message);
-  const endSessions = (q: Kysely<Database>, memberId: string, now: number) =>
-    q.updateTable('staff_session').set({ revoked_at: iso(now) }).where('staff_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
-
-  /** One change to a member, in a transaction with its audit row; the member after it. */
-  async function change(actor: Actor, member: StaffRow, action: string, run: (trx: Kysely<Database>) => Promise<Partial<StaffRow>>, now: number): Promise<StaffRow> {
-    return db.kysely.transaction().execute(async (trx) => {
-      const set = await run(trx);
-      const after = { ...member, ...set };
-      if (Object.keys(set).length) await trx.updateTable('staff_member').set({ ...set, updated_at: iso(now) }).where('id', '=', member.id).execute();
-      await recordAction(trx, actor, action, member.email, { before: auditedMember(member), after: auditedMember(after) }, iso(now));
-      return after;
-    });
-  }
-
   return {
     async disable(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       if (member.disabled_at) throw refuse(`${member.email} is already disabled.`);
-      const after = await change(actor, member, 'staff.disable', async (trx) => {
+      const after = await change(db, actor, member, 'staff.disable', async (trx) => {
         await keepAManager(trx, db.dialect, member, actor.email);
         await endSessions(trx, member.id, now);
         return { disabled_at: iso(now) };
@@ -72,17 +74,17 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
     },
 
     async enable(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       if (!member.disabled_at) throw refuse(`${member.email} is not disabled.`);
-      const after = await change(actor, member, 'staff.enable', async () => ({ disabled_at: null }), now);
+      const after = await change(db, actor, member, 'staff.enable', async () => ({ disabled_at: null }), now);
       return { message: `${member.email} is enabled again and can log in.`, member: toStaffMember(after) };
     },
 
     async setRole(actor: Actor, email: unknown, role: unknown, now = Date.now()): Promise<Outcome> {
       if (!isStaffRole(role)) throw new AppError(400, 'INVALID_ROLE', `The role must be one of ${STAFF_ROLES.join(' or ')}.`, { role: `must be ${STAFF_ROLES.join(' or ')}` });
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       if (member.role === role) throw refuse(`${member.email} is already a ${role}.`);
-      const after = await change(actor, member, 'staff.role', async (trx) => {
+      const after = await change(db, actor, member, 'staff.role', async (trx) => {
         await keepAManager(trx, db.dialect, member, actor.email);
         return { role };
       }, now);
@@ -91,7 +93,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
 
     /** Deletes the member (sessions and codes with them); the audit keeps who they were. */
     async remove(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       await db.kysely.transaction().execute(async (trx) => {
         await keepAManager(trx, db.dialect, member, actor.email);
         await trx.deleteFrom('staff_member').where('id', '=', member.id).execute();
@@ -101,7 +103,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
     },
 
     async signOut(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       const ended = await db.kysely.transaction().execute(async (trx) => {
         const done = Number((await endSessions(trx, member.id, now)).numUpdatedRows);
         await recordAction(trx, actor, 'staff.sign-out', member.email, { after: { sessionsEnded: done } }, iso(now));
@@ -112,7 +114,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
 
     /** Forgets the member's failed logins and wrong codes from every client. */
     async unlock(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       let cleared = 0;
       for (const kind of UNLOCKED_KINDS) cleared += await attempts.clearAddress(kind, member.email);
       await recordAction(db.kysely, actor, 'staff.unlock', member.email, { after: { failuresCleared: cleared } }, iso(now));
@@ -121,7 +123,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
 
     /** A reset code by mail, sent for the member by a manager (their password stays until the code is used). */
     async sendReset(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
-      const member = await mustMember(email);
+      const member = await mustMember(db, email);
       if (member.disabled_at) throw refuse(`${member.email} is disabled: enable them first.`);
       if (!member.password_hash) throw refuse(`${member.email} has not set a password yet: send them a new invitation instead.`);
       await mailResetCode({ codes, mailer, publicUrl }, member, now);
