@@ -133,11 +133,14 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
   };
 }
 
-/** A fresh reset code for the member (earlier codes die) and its mail, with the back office's reset page. */
-export async function mailResetCode(deps: Pick<LifecycleDeps, 'codes' | 'mailer' | 'publicUrl'>, member: StaffRow, now: number): Promise<void> {
+/**
+ * A fresh reset code for the member (earlier codes die) and its mail, with the back office's reset page.
+ * `deferred` (the public request): the answer does not wait for SMTP, so its time tells nothing.
+ */
+export async function mailResetCode(deps: Pick<LifecycleDeps, 'codes' | 'mailer' | 'publicUrl'>, member: StaffRow, now: number, deferred = false): Promise<void> {
   const code = await deps.codes.issue(member, 'reset', now);
   const link = `${deps.publicUrl.replace(/\/$/, '')}/backoffice/reset?email=${encodeURIComponent(member.email)}`;
-  await deps.mailer.send(resetMail({ to: member.email, name: member.name, code, link, validMinutes: RESET_TTL_MS / 60_000 }));
+  await deps.mailer.send(resetMail({ to: member.email, name: member.name, code, link, validMinutes: RESET_TTL_MS / 60_000 }), { deferred });
 }
 
 export type StaffLifecycle = ReturnType<typeof createStaffLifecycle>;

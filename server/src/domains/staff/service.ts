@@ -150,7 +150,7 @@ export function createStaffService({ db, mailer, config, publicUrl }: StaffServi
       const last = member ? await codes.lastIssued(member, 'reset') : null;
       const cooling = last !== null && last + config.resetCooldownMs > now;
       if (member?.password_hash && !member.disabled_at && !cooling) {
-        await mailResetCode({ codes, mailer, publicUrl }, member, now);
+        await mailResetCode({ codes, mailer, publicUrl }, member, now, true);
         await recordAction(db.kysely, { email: member.email, role: member.role, source: input.ip }, 'staff.reset-requested', member.email, {}, iso(now));
       } else {
         await hash(generateToken()); // the time a code's hash takes
