@@ -1,6 +1,7 @@
 import type { CheckoutResponse, DayFullDetails, DeliveryDay, Order } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markPaid } from '../src/domains/orders/operator';
+import { executePaymentsCommand } from '../src/domains/payments';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -228,6 +229,19 @@ describe('holds, payments and moves', () => {
     // Paying holds the new day.
     expect((await payByTransfer(order.id)).statusCode).toBe(200);
     expect(await shop.db.kysely.selectFrom('day_booking').select(['date', 'place']).where('order_id', '=', order.id).execute()).toEqual([{ date: '2099-03-11', place: 'pickup:Ikoyi LPI' }]);
+  });
+});
+
+describe('a transfer the shop rejects', () => {
+  it('gives the place back; paying again holds one while one is left', async () => {
+    await change('set-capacity', { day: '2099-03-12', place: 'pickup:Ikoyi LPI', orders: 1 });
+    const order = await checkedOut(pickup('2099-03-12'));
+    expect((await payByTransfer(order.id)).statusCode).toBe(200);
+    expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ remaining: 0 });
+    await executePaymentsCommand(shop.db, { kind: 'reject-transfer', orderNumber: order.orderNumber!, reason: 'Nothing arrived' }, clock);
+    expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ open: true, remaining: 1 });
+    expect((await payByTransfer(order.id)).statusCode).toBe(200);
+    expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ remaining: 0 });
   });
 });
 

@@ -12,7 +12,8 @@ import { AppError } from '../../http/errors';
  * runs inside the caller's transaction, with the order row locked first and then the day's lock row
  * (`day_booking_lock`, FOR UPDATE on PostgreSQL; SQLite has one writer and `BEGIN IMMEDIATE`), so the
  * count and the hold cannot be split by another shopper: no day ever holds more than its capacity.
- * A transaction locks one day's row at most, so two never wait for each other's.
+ * A transaction locks one day's row at most, so two never wait for each other's; a day without a
+ * capacity is recorded without a lock (nothing to count against).
  */
 
 type Q = Kysely<Database>;
@@ -121,9 +122,13 @@ const bookingOf = (q: Q, orderId: string) => q.selectFrom('day_booking').selectA
 export async function holdDay(trx: Q, dialect: Db['dialect'], orderId: string, date: string, place: DayPlace, until: Date, now: Date, settings: CheckoutSettings): Promise<void> {
   const mine = await bookingOf(trx, orderId);
   const same = mine && mine.date === date && mine.place === place;
-  await lockDay(trx, dialect, date, place);
   const stillLive = same && (mine.held_until === null || mine.held_until > now.toISOString());
-  if (!stillLive && !placeLeft(dayCapacity(date, place, settings), await countBooked(trx, date, place, now, orderId))) throw await dayFull(trx, date, place, now, settings);
+  const capacity = dayCapacity(date, place, settings);
+  // A day without a capacity is only recorded (the board counts it): nothing to check, no lock to wait for.
+  if (capacity !== null && !stillLive) {
+    await lockDay(trx, dialect, date, place);
+    if (!placeLeft(capacity, await countBooked(trx, date, place, now, orderId))) throw await dayFull(trx, date, place, now, settings);
+  }
   const stamp = now.toISOString();
   const heldUntil = same && mine.held_until === null ? null : until.toISOString();
   if (mine) await trx.updateTable('day_booking').set({ date, place, held_until: heldUntil, updated_at: stamp }).where('order_id', '=', orderId).execute();
@@ -147,12 +152,12 @@ export interface OverBooking {
 export async function takeDay(trx: Q, dialect: Db['dialect'], orderId: string, date: string, place: DayPlace, now: Date, settings: CheckoutSettings): Promise<OverBooking | null> {
   const mine = await bookingOf(trx, orderId);
   const stillLive = mine && mine.date === date && mine.place === place && (mine.held_until === null || mine.held_until > now.toISOString());
-  await lockDay(trx, dialect, date, place);
+  const capacity = dayCapacity(date, place, settings);
   let over: OverBooking | null = null;
-  if (!stillLive) {
-    const capacity = dayCapacity(date, place, settings);
+  if (!stillLive && capacity !== null) {
+    await lockDay(trx, dialect, date, place);
     const others = await countBooked(trx, date, place, now, orderId);
-    if (!placeLeft(capacity, others)) over = { date, place, capacity: capacity!, bookedByOthers: others };
+    if (!placeLeft(capacity, others)) over = { date, place, capacity, bookedByOthers: others };
   }
   const stamp = now.toISOString();
   if (mine) await trx.updateTable('day_booking').set({ date, place, held_until: null, updated_at: stamp }).where('order_id', '=', orderId).execute();
