@@ -2,12 +2,12 @@ import { api } from '@adire/api-client';
 import type { DayPlace, DeliveryDay } from '@adire/contracts';
 import { chosenDayProblem, dayLine, fetchDeliveryDays, fewLeftWords, shopDate, shownDay } from '@adire/domain';
 import { useBusValue } from '@adire/ui';
-import { useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useEffect, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import styles from './cart.module.css';
 import { checkoutSettings } from './cartStore';
-import { monthOf, pickerMarks, pickerRange } from './days';
+import { monthOf, pickerMarks, pickerRange, shutSummary } from './days';
 import { firstDeliveryDate, isSelectableDate } from './rules';
 
 const toDate = (iso: string) => new Date(`${iso}T12:00:00`);
@@ -56,6 +56,7 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
   const first = firstDeliveryDate(now, settings);
   const [month, setMonth] = useState(() => monthOf(value ?? first));
   const [pointed, setPointed] = useState<string | null>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
 
   // The month shown, and the chosen day's own month (to say whether it can still be taken).
   const ranges = useMemo(() => {
@@ -74,15 +75,18 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
   const problem = chosen ? chosenDayProblem(chosen) : null;
   const few = chosen ? fewLeftWords(chosen) : null;
   const noteId = `${id}-day`;
+  // While the calendar is open: the day hovered or focused, with its reason or places left; else the month's days not open.
+  const line = pointed ? dayLine(dayOf(pointed)) : calendarOpen ? (shutSummary(month, marks.excluded) ?? '') : '';
 
-  // Keyboard users move focus from day to day: the focused day's line is said as the mouse's is.
-  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
-    const day = e.target.querySelector?.('[data-date]')?.getAttribute('data-date');
+  // The day under the mouse or the keyboard's focus (react-datepicker tells of neither for a disabled day).
+  const point = (e: FocusEvent<HTMLDivElement> | MouseEvent<HTMLDivElement>) => {
+    const target = e.target instanceof Element ? e.target.closest('.react-datepicker__day') : null;
+    const day = target?.querySelector('[data-date]')?.getAttribute('data-date');
     if (day) setPointed(day);
   };
 
   return (
-    <div className={styles.picker} onFocus={onFocus}>
+    <div className={styles.picker} onFocus={point} onMouseOver={point}>
       <DatePicker
         id={id}
         selected={value ? toDate(value) : null}
@@ -97,17 +101,25 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
         holidays={marks.fewLeft.map((m) => ({ date: `${m.date}T12:00:00`, holidayName: m.words }))}
         renderDayContents={(n: number, d: Date) => <span data-date={toIso(d)}>{n}</span>}
         onMonthChange={(d: Date) => setMonth(monthOf(toIso(d)))}
-        onDayMouseEnter={(d: Date) => setPointed(toIso(d))}
-        onCalendarClose={() => setPointed(null)}
+        onCalendarOpen={() => setCalendarOpen(true)}
+        onCalendarClose={() => {
+          setCalendarOpen(false);
+          setPointed(null);
+        }}
         ariaDescribedBy={[describedBy, noteId].filter(Boolean).join(' ')}
         placeholderText="Select date"
         dateFormat="d MMM yyyy"
         autoComplete="off"
         popperPlacement="top-start"
-      />
-      {/* The day hovered or focused in the open calendar, with its reason or places left. */}
-      <p className={styles.dayLine} role="status">
-        {pointed ? dayLine(dayOf(pointed)) : ''}
+      >
+        {/* Seen inside the open calendar, under its days (a line below the field would be under the calendar). */}
+        <p className={styles.dayLine} aria-hidden="true">
+          {line}
+        </p>
+      </DatePicker>
+      {/* Heard: a status always in the page, so each change is announced. */}
+      <p className={styles.srOnly} role="status">
+        {line}
       </p>
       <p id={noteId} className={problem ? styles.dayProblem : styles.dayNote}>
         {problem ? <span role="alert">{problem}</span> : few ? dayLine(chosen!) : null}

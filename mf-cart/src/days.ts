@@ -1,5 +1,5 @@
 import type { DayPlace, DeliveryDay, Order } from '@adire/contracts';
-import { addDays, dayNote, daysFrom, dayPlace, fewLeftWords } from '@adire/domain';
+import { addDays, DAY_REASONS, dayNote, daysFrom, dayPlace, fewLeftWords, shortDay } from '@adire/domain';
 
 /**
  * The drawer's delivery days, pure: which days the picker asks the shop about for the month it
@@ -49,6 +49,27 @@ export function pickerMarks(from: string, count: number, dayOf: (date: string) =
     }
   }
   return marks;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * The days of a month the shopper cannot take, by reason, for the line under the open calendar:
+ * 'Not open in February: 14 Feb (Fully booked); 20 Feb, 21 Feb (Closed)'. The keyboard skips such
+ * days, so this line is where a screen reader hears of them. Days gone by are left out; null when
+ * every day ahead is open.
+ */
+export function shutSummary(month: string, excluded: readonly { date: string; message: string }[]): string | null {
+  const byReason = new Map<string, string[]>();
+  for (const { date, message } of excluded) {
+    if (monthOf(date) !== month || message === DAY_REASONS.passed) continue;
+    const days = byReason.get(message) ?? [];
+    if (!days.includes(date)) byReason.set(message, [...days, date]);
+  }
+  if (byReason.size === 0) return null;
+  const groups = [...byReason].map(([reason, days]) => [reason, days.sort()] as const).sort((a, b) => (a[1][0]! < b[1][0]! ? -1 : 1));
+  const parts = groups.map(([reason, days]) => `${days.map(shortDay).join(', ')} (${reason})`);
+  return `Not open in ${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}: ${parts.join('; ')}`;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, type DeliveryDay, type Order } from '@adire/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DeliveryDatePicker from '../src/DeliveryDatePicker';
 import { followStoredOrder, useCart } from '../src/cartStore';
-import { drawerPlace, monthEnd, monthOf, pickerMarks, pickerRange } from '../src/days';
+import { drawerPlace, monthEnd, monthOf, pickerMarks, pickerRange, shutSummary } from '../src/days';
 
 describe('the days the picker asks about', () => {
   it('the month shown with the grid days of its neighbours, from today on', () => {
@@ -31,6 +31,19 @@ describe('the days the picker asks about', () => {
       excluded: [{ date: '2027-02-14', message: 'Fully booked' }],
       fewLeft: [{ date: '2027-02-13', words: 'Only 2 left' }],
     });
+  });
+
+  it("sums up a month's days not open by reason, leaving out days gone by and other months", () => {
+    const excluded = [
+      { date: '2027-02-09', message: 'Passed' },
+      { date: '2027-02-21', message: 'Closed' },
+      { date: '2027-02-14', message: 'Fully booked' },
+      { date: '2027-02-20', message: 'Closed' },
+      { date: '2027-03-01', message: 'Fully booked' },
+    ];
+    expect(shutSummary('2027-02-01', excluded)).toBe('Not open in February: 14 Feb (Fully booked); 20 Feb, 21 Feb (Closed)');
+    expect(shutSummary('2027-03-01', excluded)).toBe('Not open in March: 1 Mar (Fully booked)');
+    expect(shutSummary('2027-02-01', [{ date: '2027-02-09', message: 'Passed' }])).toBeNull();
   });
 
   it("counts places where a checked-out order goes, else in Lagos (the drawer knows no method of its own)", () => {
@@ -68,6 +81,19 @@ describe('the drawer picker', () => {
     expect(get).toHaveBeenCalledWith(API_PATHS.deliveryDays, expect.objectContaining({ query: { from: '2027-02-10', days: 25, location: 'abuja' } }));
     // The note is part of the field's description.
     expect(screen.getByPlaceholderText('Select date').getAttribute('aria-describedby')).toContain('d-day');
+  });
+
+  it('the open calendar says why the day under the mouse is not open', async () => {
+    answering([{ date: '2027-02-14', open: false, reason: 'Fully booked', remaining: 0 }]);
+    render(<DeliveryDatePicker id="d" value={null} onChange={() => {}} place="lagos" />);
+    fireEvent.click(screen.getByPlaceholderText('Select date'));
+    const full = await screen.findByRole('gridcell', { name: 'Not available Sunday, February 14th, 2027' });
+    expect(full.getAttribute('title')).toBe('Fully booked');
+    // react-datepicker tells nothing of the mouse over a disabled day: the picker reads it itself.
+    fireEvent.mouseOver(full);
+    expect(screen.getByRole('status').textContent).toBe('14 Feb: Fully booked');
+    fireEvent.mouseOver(screen.getByRole('gridcell', { name: 'Choose Monday, February 15th, 2027' }));
+    expect(screen.getByRole('status').textContent).toBe('15 Feb: open');
   });
 
   it('says "Only N left" for a chosen day with few places', async () => {

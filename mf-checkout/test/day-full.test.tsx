@@ -75,7 +75,7 @@ const set = (form: HTMLElement, label: RegExp, value: string) => fireEvent.chang
 const alerts = (form: HTMLElement) => within(form).getAllByRole('alert').map((a) => a.textContent).filter(Boolean);
 const days = (form: HTMLElement) => within(within(form).getByRole('radiogroup', { name: 'Days in the next two weeks' }));
 
-describe('delivery days in the checkout', () => {
+describe('delivery days in the checkout', { timeout: 30_000 }, () => {
   it('lists the next two weeks for the chosen place: a full day disabled with its reason, few places said', async () => {
     window.history.pushState(null, '', '/checkout?orderId=o1');
     render(<CheckoutApp />);
@@ -144,5 +144,28 @@ describe('delivery days in the checkout', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Continue to payment' })));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
     expect(api.put.mock.calls.at(-1)![1]).toMatchObject({ orderData: { deliveryDate: '2027-02-15' } });
+  });
+
+  it("a day whose place lapsed and was taken before paying sends the shopper back to choose another, that day shut", async () => {
+    // A checked-out order on the payment stage; its place on 13 Feb lapsed and went to another shopper.
+    const checkedOut: Order = { ...order, orderNumber: 'LA0002W', deliveryMethod: 'delivery', deliveryDate: '2027-02-13', deliveryDetails: { state: 'lagos', zone: 'Lagos Island', recipientName: 'Amaka Obi' } };
+    api.get.mockImplementation(async (path: string, options?: { query?: Record<string, unknown> }) => {
+      if (path === '/v1/storefront/delivery-days') return ok(options!.query!.location === 'lagos' ? [{ date: '2027-02-13', open: false, reason: 'Fully booked', remaining: 0 }] : []);
+      if (path.startsWith('/v1/orders/order/delivery-quote/')) return { error: true, message: 'Route not found', data: null, status: 404 };
+      if (path === '/v1/storefront/shop') return ok(null);
+      return ok(checkedOut);
+    });
+    useStage.setState({ stage: 2 });
+    const toasts: string[] = [];
+    const off = bus.on('toast:show', (t) => toasts.push(t.message));
+    api.put.mockResolvedValue({ error: true, message: DAY_FULL_MESSAGE, data: null, status: 409, code: 'DAY_FULL' });
+    window.history.pushState(null, '', '/checkout?orderId=o1');
+    render(<CheckoutApp />);
+    fireEvent.click(await screen.findByRole('radio', { name: /^Bank transfer \(naira\)/ }));
+    const form = await screen.findByRole('form', { name: 'Delivery details' });
+    off();
+    expect(toasts).toContain(DAY_FULL_MESSAGE);
+    await waitFor(() => expect((days(form).getByRole('radio', { name: 'Sat 13 Feb Fully booked' }) as HTMLInputElement).disabled).toBe(true));
+    expect(alerts(form)).toEqual(['13 Feb: Fully booked. Choose another day.']);
   });
 });

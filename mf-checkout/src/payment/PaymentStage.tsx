@@ -35,8 +35,9 @@ export function PaymentStage({ order, onCheckPaid, onReload }: { order: Order; o
     setBusy(false);
     const read = readPaymentAnswer(res);
     setAnswer(read);
-    if (read.kind === 'error' && read.code === 'DELIVERY_DATE_PASSED') {
-      // No money for a day that cannot be kept: back to the delivery details for a new date.
+    if (read.kind === 'error' && (read.code === 'DELIVERY_DATE_PASSED' || read.code === 'DAY_FULL')) {
+      // No money for a day that cannot be kept (passed, or its place lapsed and was taken meanwhile):
+      // back to the delivery details, where the days are read again, for a new date.
       toast('error', read.message);
       setStage(CHECKOUT_STAGES.delivery);
     } else if (read.kind === 'error' && read.code === 'COUPON_LAPSED') {
