@@ -28,7 +28,11 @@ export function dayPlace(method: DeliveryMethod | null | undefined, state: strin
     const branch = PICKUP_LOCATIONS.find((p) => norm(p.code) === norm(pickupLocation ?? ''));
     return branch ? `pickup:${branch.code}` : null;
   }
-  if (method === 'delivery') return readDayPlace(state ?? '');
+  if (method === 'delivery') {
+    // A delivery is counted for its state only: a 'pickup:…' written as a state is no place.
+    const place = readDayPlace(state ?? '');
+    return place && !place.startsWith('pickup:') ? place : null;
+  }
   return null;
 }
 

@@ -53,6 +53,7 @@ describe('capacity of a day', () => {
     expect(dayPlace('delivery', 'other-locations', null)).toBe('other-locations');
     expect(dayPlace('pickup', 'lagos', 'ikoyi lpi')).toBe('pickup:Ikoyi LPI');
     expect(dayPlace('delivery', 'Kano', null)).toBeNull();
+    expect(dayPlace('delivery', 'pickup:Ikoyi LPI', null)).toBeNull();
     expect(dayPlace(null, 'lagos', null)).toBeNull();
     expect(readDayPlace('PICKUP:Abuja APA')).toBe('pickup:Abuja APA');
     expect(readDayPlace('pickup:Nowhere')).toBeNull();
