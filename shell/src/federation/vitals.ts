@@ -56,9 +56,10 @@ export function measureVitals(parts: () => PartVersion[]): void {
         onLCP((m) => vitals.set('lcp', m.value));
         onINP((m) => vitals.set('inp', m.value));
         onCLS((m) => vitals.set('cls', m.value));
-        // On the document, so web-vitals' own listeners (on the window, capturing) report the final values first.
+        // On the document, so web-vitals' own listeners (on the window, capturing) report the final values
+        // first. Not at pagehide: a page being left fires it before visibilitychange, when INP and CLS
+        // have not been reported yet.
         document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());
-        addEventListener('pagehide', send);
         const w = window as unknown as { __ADIRE__?: Record<string, unknown> };
         w.__ADIRE__ = { ...w.__ADIRE__, measuringVitals: true };
       })
