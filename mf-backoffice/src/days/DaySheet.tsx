@@ -82,7 +82,7 @@ export function DaySheet() {
                 <dd>{o.recipient || '—'}</dd>
                 <dt>Phone</dt>
                 <dd>{o.phone ? <a href={telHref(o.phone)}>{o.phone}</a> : '—'}</dd>
-                <dt>{place?.startsWith('pickup:') ? 'Pick-up at' : 'Address'}</dt>
+                <dt>{place?.startsWith('pickup:') ? 'Branch' : 'Address'}</dt>
                 <dd>
                   {o.address || '—'}
                   {o.zone ? ` (${o.zone})` : ''}
