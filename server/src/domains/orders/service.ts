@@ -181,10 +181,12 @@ export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialec
   // Its coupon's use is counted now, even when its hold had lapsed (the price was paid): beyond the
   // limit, the caller flags it for the operator.
   const couponOverLimit = await countCouponUse(trx, dialect, order, at);
-  // Its place on its day is taken for good, even past the day's capacity (the money arrived): the caller flags that.
+  const { oversold } = await sellStock(trx, dialect, order.id, orderItems(order));
+  // Its place on its day is taken for good, even past the day's capacity (the money arrived): the caller
+  // flags that. The day's row is locked after the products', as the checkout and payment holds lock them.
   const day = orderDayPlace(order);
   const overbooked = day ? await takeDay(trx, dialect, order.id, day.date, day.place, new Date(at), await readCheckoutSettings(trx)) : null;
-  return { ...(await sellStock(trx, dialect, order.id, orderItems(order))), couponOverLimit, overbooked };
+  return { oversold, couponOverLimit, overbooked };
 }
 
 /**
