@@ -1,12 +1,20 @@
 import type { CheckoutResponse, DeliveryDay, Order } from '@adire/contracts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase, type Db } from '../src/db/database';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
  * Held and taken, never over (issue 29, item 3): 50 shoppers submit the delivery stage at once for a
  * day with 7 places, on SQLite and on PostgreSQL. Exactly 7 hold a place; 43 hear DAY_FULL with the
- * sentence and the next open days, and keep their cart and their order (no order number drawn).
+ * sentence and the next open days, and keep their cart and their order (no order number drawn). Then
+ * two servers on one database (two connections: on SQLite two writers of one file, on PostgreSQL two
+ * pools), 25 shoppers each, for 5 places: 5 in all.
  */
 
 let shop: TestShop;
@@ -81,5 +89,31 @@ describe('50 shoppers checking out at once for a day with 7 places', () => {
     ]);
     const next = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/checkout-order/${losers[0]!.id}`, payload: { ...payload(99), orderData: { ...payload(99).orderData, deliveryDate: '2099-02-15' } } });
     expect(next.statusCode, next.body).toBe(200);
+  });
+});
+
+describe('two servers on one database', () => {
+  it('50 shoppers split between them for a day with 5 places: exactly 5 hold one', { timeout: 120_000 }, async () => {
+    // A second server of the same shop: its own connection (SQLite: the same file; PostgreSQL: the same database).
+    const second: Db = openDatabase(shop.where);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-rush-'));
+    const other: FastifyInstance = await buildApp({ db: second, config: { shellDir: path.join(dir, 'shell'), releasesDir: path.join(dir, 'releases'), bodyLimitBytes: 16 * 1024, logLevel: 'silent' }, logger: false, now: () => NOW });
+    try {
+      const day = '2099-02-21';
+      await changeDeliverySettings(shop.db.kysely, readDeliveryChange('set-capacity', { day, place: 'lagos', orders: 5 }), NOW);
+      const orders = await Promise.all(Array.from({ length: 50 }, (_, i) => cartOrder(100 + i)));
+      const answers = await Promise.all(
+        orders.map((o, i) => (i % 2 ? other : shop.app).inject({ method: 'PUT', url: `/v1/orders/order/checkout-order/${o.id}`, payload: { ...payload(100 + i), orderData: { ...payload(100 + i).orderData, deliveryDate: day } } })),
+      );
+      const won = answers.filter((a) => a.statusCode === 200);
+      expect(won.length, answers.find((a) => a.statusCode !== 200 && a.statusCode !== 409)?.body).toBe(5);
+      expect(answers.filter((a) => a.statusCode === 409 && a.json().code === 'DAY_FULL')).toHaveLength(45);
+      const booked = await shop.db.kysely.selectFrom('day_booking').select('order_id').where('date', '=', day).execute();
+      expect(booked).toHaveLength(5);
+    } finally {
+      await other.close();
+      await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

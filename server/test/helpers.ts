@@ -16,6 +16,8 @@ export interface TestShop {
   dirs: { shellDir: string; releasesDir: string };
   /** The release registry in the shop's database, as the release command uses it (releasesDir is its cache). */
   registry: ReleaseRegistry;
+  /** Where a second connection finds the shop's database: PostgreSQL's URL, or the SQLite file. */
+  where: { databaseUrl: string | undefined; sqliteFile: string };
   close(): Promise<void>;
 }
 
@@ -72,7 +74,8 @@ export async function startTestShop(
 ): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
   const { databaseUrl, drop: dropDatabase } = await createTestDatabase();
-  const db = openDatabase({ databaseUrl, sqliteFile: path.join(tmp, 'shop.sqlite'), busyWaitMs: options.busyWaitMs });
+  const where = { databaseUrl, sqliteFile: path.join(tmp, 'shop.sqlite') };
+  const db = openDatabase({ ...where, busyWaitMs: options.busyWaitMs });
   await migrateToLatest(db);
   await seedIfEmpty(db);
   const dirs = { shellDir: path.join(tmp, 'shell'), releasesDir: path.join(tmp, 'releases') };
@@ -92,6 +95,7 @@ export async function startTestShop(
     db,
     dirs,
     registry: new ReleaseRegistry(db, dirs.releasesDir),
+    where,
     async close() {
       await app.close();
       await db.close();
