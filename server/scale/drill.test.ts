@@ -1,17 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { createTestDatabase } from '../test/helpers';
-import { prepare, releaseCommand, ROOT, startInstance, startNginx, type Balancer, type Instance } from './cluster';
+import { prepare, releaseCommand, ROOT, SERVER_DIR, startInstance, startNginx, type Balancer, type Instance } from './cluster';
+import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
 
 /**
  * The scale drill (issue 21): two store instances on one PostgreSQL behind nginx, as `pnpm scale`
  * runs them. A release made from a third machine (the release command with a cache of its own) is
  * served by both instances on their next page load, and so is a rollback; an instance killed in the
  * middle of a burst of checkouts loses no acknowledged order, and shoppers go on being served by the
- * other. Run with a PostgreSQL server: `bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale`.
+ * other. A peak day (issue 29) with a capacity is filled by shoppers on both instances at once, one
+ * instance killed in the middle: exactly its capacity is taken and nothing acknowledged is lost.
+ * Run with a PostgreSQL server: `bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale`.
  */
 
 const business = 'adire-blooms';
@@ -245,5 +250,103 @@ describe('an instance lost in the middle of a burst of checkouts', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     // Pages too: the store is still served through nginx.
     for (let i = 0; i < 4; i++) expect((await fetch(`${nginx.base}/product-category/roses`)).status).toBe(200);
+  });
+});
+
+/** The settings command on the cluster's database, as an operator runs it from any machine. */
+const settings = (...args: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/settings.ts', ...args], { cwd: SERVER_DIR, env: { ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('a peak day filled by shoppers on both instances, one of them killed (issue 29)', () => {
+  /** Far ahead, so no same-day cutoff or order-by time can close it whatever the clock says. */
+  const DAY = '2099-02-14';
+  const CAPACITY = 12;
+  const SHOPPERS = 24;
+
+  it('takes exactly its capacity, refuses every other shopper with DAY_FULL and loses no acknowledged order', { timeout: 120_000 }, async () => {
+    // The burst above killed instance b: it is started again on its port and takes shoppers again.
+    if (b.process.exitCode !== null || b.process.signalCode !== null) b = await startInstance({ name: 'b', port: b.port, workDir: work, env, log });
+    expect(settings('set-capacity', DAY, String(CAPACITY), '--location', 'lagos')).toContain(String(CAPACITY));
+    const sku = ((await (await fetch(`${nginx.base}/v1/catalog/products?business=${business}&limit=1`)).json()) as { data: { SKU: string }[] }).data[0]!.SKU;
+
+    const acknowledged = new Map<string, string>();
+    const refused: string[] = [];
+    const errors: string[] = [];
+    let killedAfter = -1;
+    // b is killed by the checkout answer that makes half the capacity: shoppers on it are mid-request.
+    const onAcknowledged = () => {
+      if (killedAfter < 0 && acknowledged.size >= CAPACITY / 2) {
+        killedAfter = acknowledged.size;
+        b.kill();
+      }
+    };
+    // A third of the shoppers straight on a, a third straight on b, a third through nginx: both
+    // instances take checkouts at once. One that loses its instance goes on through nginx.
+    const run = async (n: number) => {
+      const homes = [a.base, b.base, nginx.base];
+      let base = homes[n % 3]!;
+      let shopper = new Shopper(base);
+      const lost = (answer: Answer) => {
+        errors.push(`${answer.status}`);
+        if ((answer.status === 0 || answer.status === 502) && base !== nginx.base) {
+          shopper.close();
+          base = nginx.base;
+          shopper = new Shopper(base);
+        }
+      };
+      try {
+        for (let journey = 0; journey < 20; journey++) {
+          const created = await shopper.send('POST', '/v1/orders/order/create', { body: JSON.stringify({ business, currency: 'NGN', deliveryDate: DAY, cartItems: [{ SKU: sku, quantity: 1 }] }) });
+          const id = dataOf<{ id: string }>(created)?.id;
+          if (created.status !== 201 || !id) {
+            lost(created);
+            continue;
+          }
+          // A checkout that got no answer is sent again: a resubmit keeps its order, number and place.
+          for (let tries = 0; tries < 3; tries++) {
+            const done = await shopper.send('PUT', `/v1/orders/order/checkout-order/${id}`, { body: lagosCheckout(DAY, { name: 'Peak Shopper', email: `peak-${n}-${journey}@example.com` }) });
+            if (done.status === 200) {
+              acknowledged.set(id, dataOf<{ order: { orderNumber: string } }>(done)!.order.orderNumber);
+              onAcknowledged();
+              break;
+            }
+            if (done.status === 409 && codeOf(done) === 'DAY_FULL') {
+              refused.push(id);
+              return;
+            }
+            lost(done);
+          }
+        }
+      } finally {
+        shopper.close();
+      }
+    };
+    await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => run(n)));
+
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      const booked = (await client.query<{ order_id: string; order_number: string | null }>(
+        `SELECT b.order_id, o.order_number FROM day_booking b JOIN shop_order o ON o.id = b.order_id WHERE b.date = $1 AND b.place = 'lagos'`,
+        [DAY],
+      )).rows;
+      console.log(
+        `peak day: capacity ${CAPACITY}, ${SHOPPERS} shoppers on a, b and nginx: ${acknowledged.size} checkouts acknowledged (b killed after ${killedAfter}), ` +
+          `${booked.length} places booked in the database, ${refused.length} shoppers refused with DAY_FULL, ${errors.length} other errors (${errors.join(', ') || 'none'})`,
+      );
+      // Exactly the capacity: told to shoppers, and held in the database by those very orders.
+      expect(acknowledged.size).toBe(CAPACITY);
+      expect(booked.length).toBe(CAPACITY);
+      expect(new Map(booked.map((r) => [r.order_id, r.order_number]))).toEqual(acknowledged);
+      expect(new Set(acknowledged.values()).size).toBe(CAPACITY);
+      // Every shopper tried until the day was full; the kill happened in the middle of the rush.
+      expect(refused.length).toBe(SHOPPERS);
+      expect(killedAfter).toBeGreaterThanOrEqual(CAPACITY / 2);
+      expect(killedAfter).toBeLessThan(CAPACITY);
+      // At most one failed request per shopper: the one in flight on the lost instance.
+      expect(errors.length, errors.join(', ')).toBeLessThanOrEqual(SHOPPERS);
+    } finally {
+      await client.end();
+    }
   });
 });

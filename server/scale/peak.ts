@@ -408,6 +408,10 @@ const dayRows = (
   )
 ).rows[0]!;
 const inDatabase = Number(dayRows.placed);
+/** Who told the shop of each acknowledged payment: the provider's webhook, or the shopper's return (which asks the provider). */
+const recordedBy = (
+  await db.query<{ source: string | null; n: string }>(`SELECT (detail::json)->>'source' AS source, count(*) AS n FROM payment_event WHERE kind = 'paid' AND order_id = ANY($1) GROUP BY 1 ORDER BY 2 DESC`, [[...tally.payments.keys()]])
+).rows.map((r) => `${r.source ?? 'unknown'} ${r.n}`);
 /** Places held or taken for the date in Lagos (the capacity's own table), when the server has one. */
 const bookings = await db
   .query<{ taken: string; held: string }>(`SELECT sum(CASE WHEN held_until IS NULL THEN 1 ELSE 0 END) AS taken, sum(CASE WHEN held_until IS NULL THEN 0 ELSE 1 END) AS held FROM day_booking WHERE date = $1 AND place = 'lagos'`, [date])
@@ -453,7 +457,8 @@ const others = errorsByStatus(tally.errors);
 console.log(`Other errors seen by shoppers: ${others.length ? others.map(([k, n]) => `${k} × ${n}`).join(', ') : 'none'}`);
 console.log(
   `Acknowledged orders lost: ${lostOrders.length} of ${tally.checkouts.size}; acknowledged payments lost: ${lostPayments.length} of ${tally.payments.size}; ` +
-    `payments booked by the provider's sandbox for the date: ${dayRows.booked}, of them not recorded by the shop: ${dayRows.unrecorded}; orders paid twice: ${twice}`,
+    `payments booked by the provider's sandbox for the date: ${dayRows.booked}, of them not recorded by the shop: ${dayRows.unrecorded}; orders paid twice: ${twice}; ` +
+    `payments recorded from: ${recordedBy.join(', ') || 'none'}`,
 );
 console.log(`Side load (wrk, ${SIDE_CONNECTIONS} connections, category listings through nginx, ${side.seconds} one-second runs): ${fmt.rps(side.requests / Math.max(1, side.seconds))} req/s, p99 ${fmt.ms(side.p99.sort((x, y) => x - y)[Math.floor(side.p99.length / 2)] ?? NaN)} ms (median of the runs), errors ${side.errors}`);
 console.log(`\nCPU used during the rush (${cores} cores, ${fmt.ms(seconds)} s: ${fmt.ms(seconds * cores)} core-seconds available)\n`);
