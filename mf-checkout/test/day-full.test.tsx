@@ -1,4 +1,5 @@
 import type { CheckoutResponse, DeliveryDay, Order } from '@adire/contracts';
+import { addDays } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,8 +57,11 @@ beforeEach(() => {
   daysAsked.length = 0;
   api.get.mockImplementation(async (path: string, options?: { query?: Record<string, unknown> }) => {
     if (path === '/v1/storefront/delivery-days') {
-      daysAsked.push(options!.query!);
-      return ok(options!.query!.location === 'lagos' ? lagosDays : []);
+      const query = options!.query!;
+      daysAsked.push(query);
+      // The days asked for only, as the server answers.
+      const to = addDays(String(query.from), Number(query.days));
+      return ok(query.location === 'lagos' ? lagosDays.filter((d) => d.date >= String(query.from) && d.date < to) : []);
     }
     if (path.startsWith('/v1/orders/order/delivery-quote/')) return { error: true, message: 'Route not found', data: null, status: 404 };
     if (path === '/v1/storefront/shop') return ok(null);
@@ -85,7 +89,7 @@ describe('delivery days in the checkout', { timeout: 30_000 }, () => {
     expect((days(form).getByRole('radio', { name: /Sun 14 Feb/ }) as HTMLInputElement).disabled).toBe(false);
     set(form, /^State/, 'lagos');
     await waitFor(() => expect((days(form).getByRole('radio', { name: 'Sun 14 Feb Fully booked' }) as HTMLInputElement).disabled).toBe(true));
-    expect(daysAsked).toEqual([{ from: '2027-02-10', days: 14, location: 'lagos' }]);
+    expect(daysAsked).toEqual([{ from: '2027-02-10', days: 15, location: 'lagos' }]);
     expect((days(form).getByRole('radio', { name: 'Sat 13 Feb Only 1 left' }) as HTMLInputElement).disabled).toBe(false);
     // A full day typed into the date field gets its reason as the field's error, at once.
     set(form, /^Delivery date/, '2027-02-14');
@@ -93,8 +97,22 @@ describe('delivery days in the checkout', { timeout: 30_000 }, () => {
     // Pick-up at a branch asks for that branch's days.
     fireEvent.click(within(form).getByLabelText(/^Pick-up/));
     set(form, /^Pick-up location/, 'Ikoyi LPI');
-    await waitFor(() => expect(daysAsked.at(-1)).toEqual({ from: '2027-02-10', days: 14, location: 'pickup:Ikoyi LPI' }));
+    await waitFor(() => expect(daysAsked.at(-1)).toEqual({ from: '2027-02-10', days: 15, location: 'pickup:Ikoyi LPI' }));
     await waitFor(() => expect((days(form).getByRole('radio', { name: /^Sun 14 Feb$/ }) as HTMLInputElement).disabled).toBe(false));
+  });
+
+  it('after the same-day cutoff the two weeks start tomorrow, and their last day is asked about too', async () => {
+    vi.setSystemTime(new Date('2027-02-10T20:30:00Z')); // 21:30 in Lagos
+    lagosDays = [{ date: '2027-02-24', open: false, reason: 'Fully booked', remaining: 0 }];
+    window.history.pushState(null, '', '/checkout?orderId=o1');
+    render(<CheckoutApp />);
+    const form = await screen.findByRole('form', { name: 'Delivery details' });
+    set(form, /^State/, 'lagos');
+    const radios = () => days(form).getAllByRole('radio');
+    await waitFor(() => expect(radios().at(-1)!.getAttribute('value')).toBe('2027-02-24'));
+    expect(radios()).toHaveLength(14);
+    expect(radios()[0]!.getAttribute('value')).toBe('2027-02-11');
+    await waitFor(() => expect((days(form).getByRole('radio', { name: 'Wed 24 Feb Fully booked' }) as HTMLInputElement).disabled).toBe(true));
   });
 
   it('a day filled while the shopper checked out: the sentence beside the date, focus on it, the day shut; another day goes through', async () => {

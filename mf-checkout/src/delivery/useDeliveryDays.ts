@@ -7,8 +7,8 @@ import { DAY_CHOICES } from './days';
 const NONE: DayAnswers = new Map();
 
 /**
- * The shop's answer for the chosen place: the days of the list (from today) and, when the chosen day
- * is later, that day too. `reload` asks again (a day filled while the shopper was checking out).
+ * The shop's answer for the chosen place: the days of the list (from today, or from tomorrow once
+ * the same-day cutoff has passed: one day more) and, when the chosen day is later, that day too. `reload` asks again (a day filled while the shopper was checking out).
  * Nothing while no place is chosen.
  */
 export function useDeliveryDays(place: DayPlace | null, today: string, chosen: string): { answers: DayAnswers; reload(): void } {
@@ -19,7 +19,7 @@ export function useDeliveryDays(place: DayPlace | null, today: string, chosen: s
   useEffect(() => {
     if (!place) return;
     const controller = new AbortController();
-    const asks = [fetchDeliveryDays(api, place, today, DAY_CHOICES, controller.signal), later ? fetchDeliveryDays(api, place, later, 1, controller.signal) : null];
+    const asks = [fetchDeliveryDays(api, place, today, DAY_CHOICES + 1, controller.signal), later ? fetchDeliveryDays(api, place, later, 1, controller.signal) : null];
     void Promise.all(asks).then(([list, day]) => {
       if (controller.signal.aborted) return;
       const answers = new Map<string, DeliveryDay>([...(list ?? []), ...(day ?? [])]);
@@ -33,5 +33,5 @@ export function useDeliveryDays(place: DayPlace | null, today: string, chosen: s
 
 function isWithinList(date: string, today: string): boolean {
   const days = (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
-  return days >= 0 && days < DAY_CHOICES;
+  return days >= 0 && days <= DAY_CHOICES;
 }
