@@ -380,6 +380,19 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /media/products/:file': {
     valid: () => request('GET', ['media', 'products', fc.tuple(slugOf(() => F.productSlugs), fc.constantFrom('.svg', '--detail.svg', '.png', '.webp', '', '.svg.svg')).map(([s, e]) => `${s}${e}`)], { query: q({ v: hostileText }, []) }),
   },
+  'GET /media/previews/:kind/:file': {
+    valid: () =>
+      fc
+        .oneof(
+          fc.tuple(fc.constant('products'), slugOf(() => F.productSlugs)),
+          fc.tuple(fc.constant('categories'), slugOf(() => F.categorySlugs)),
+          fc.tuple(fc.constantFrom('products', 'categories', 'home', '..'), hostileText),
+        )
+        .chain(([kind, slug]) => request('GET', ['media', 'previews', fc.constant(kind), fc.constantFrom('.jpg', '.png', '').map((e) => `${slug}${e}`)], { query: q({ v: hostileText }, []) })),
+  },
+  'GET /media/previews/home.jpg': { valid: () => request('GET', ['media', 'previews', 'home.jpg'], { query: q({ v: hostileText }, []) }) },
+  'GET /feeds/google-merchant.xml': { valid: () => request('GET', ['feeds', 'google-merchant.xml'], { query: q({ currency }, []) }) },
+  'GET /feeds/meta-catalog.csv': { valid: () => request('GET', ['feeds', 'meta-catalog.csv'], { query: q({ currency }, []) }) },
   'GET /media/blog/:file': { valid: () => request('GET', ['media', 'blog', fc.tuple(slugOf(() => F.blogSlugs), fc.constantFrom('.svg', '--detail.svg', '.jpg')).map(([s, e]) => `${s}${e}`)], { query: q({ v: hostileText }, []) }) },
 
   'POST /v1/storefront/auth/login': {

@@ -19,6 +19,15 @@ import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, drawWithin, DrawModules, in
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Whether a file is there; a name the file system refuses (too long, …) is no file, not an error. */
+function isFileAt(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The embedded default: this process also serves the shell (its live release, else the build in
  * SHELL_DIR), the immutable remote releases and `/remotes.json`. A CDN can take over the static parts
@@ -180,7 +189,7 @@ async function registerShell(
     const file = shellFileOf(request.url);
     if (!file) return reply.callNotFound();
     const live = useReleases ? liveShellFolder(releasesDir, await registry.served()) : null;
-    const isFile = (dir: string) => fs.statSync(path.join(dir, file), { throwIfNoEntry: false })?.isFile();
+    const isFile = (dir: string) => isFileAt(path.join(dir, file));
     // Not in this instance's cache yet: the shell release that has it, unpacked from the registry.
     const folder = shellFolders(live).find(isFile) ?? (useReleases ? await registry.shellFolderWith(file) : null);
     if (!folder || !isFile(folder)) return reply.callNotFound();
