@@ -15,11 +15,12 @@ import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
 import { loadManifest, versionsOfPage } from './federation/remotes';
-import { measureVitals } from './federation/vitals';
+import { pageToken } from './federation/pageToken';
+import { sendReport } from './federation/telemetry';
 import { mainContentSettled } from './federation/settled';
 import { watchDemand } from './federation/demand';
 import { prefetchWhenIdle } from './federation/prefetch';
-import { wantsVersionReadout } from './federation/versions';
+import { ranOf, wantsVersionReadout } from './federation/versions';
 import { startFrame } from './layout/FrameCommitted';
 import { Layout } from './layout/Layout';
 import { isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
@@ -57,8 +58,9 @@ if (!pageData?.frame?.categories) void loadCategories();
 const region = (id: string) => () => ({ domElement: document.getElementById(id)! });
 
 await loadManifest();
-// A sampled page load measures its vitals for the releases it ran (loaded on its own, never blocking).
-measureVitals(versionsOfPage);
+// A sampled page load measures its vitals for the releases it ran: that code and web-vitals come in a
+// chunk of their own, only on such a page, after the boot (never blocking it).
+if (pageToken()?.sampled) void import('./federation/vitals').then((m) => m.measureVitals(() => ranOf(versionsOfPage()), sendReport));
 // Support and QA: `?versions` on any page shows which version of the shell and each remote it runs.
 if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions());
 registerApplication({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenFromTiming } from '../src/federation/pageToken';
-import { PageVitals, ranOf } from '../src/federation/vitals';
-import type { PartVersion } from '../src/federation/versions';
+import { PageVitals } from '../src/federation/vitals';
+import { ranOf, type PartVersion } from '../src/federation/versions';
 
 const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 

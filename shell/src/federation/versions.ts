@@ -48,3 +48,13 @@ export function versionsByPart(parts: readonly PartVersion[]): Record<string, st
 
 /** The readout shows on any page whose address has `?versions` (e.g. /?versions, /checkout?versions). */
 export const wantsVersionReadout = (search: string) => new URLSearchParams(search).has('versions');
+
+/** The releases a page ran, as the report names them: the shell's release and each remote it loaded from its release. */
+export function ranOf(parts: readonly PartVersion[]): Partial<Record<'shell' | RemoteName, string>> {
+  const ran: Partial<Record<'shell' | RemoteName, string>> = {};
+  for (const p of parts) {
+    if (p.override || p.version === UNRELEASED_SHELL || p.version === NOT_PUBLISHED) continue;
+    if (p.part === 'shell' || p.state === 'loaded') ran[p.part] = p.version;
+  }
+  return ran;
+}
