@@ -1,5 +1,5 @@
-import { DAY_PLACES, DEFAULT_CHECKOUT_SETTINGS, DELIVERY_STATE_LABELS, WEEKDAYS, type DayCapacity, type DayLoad, type DayPlace, type DaySheetOrder, type OrderByTime, type PlaceLoad, type Weekday } from '@adire/contracts';
-import { orderByPassed, orderByWords, placeMethod } from '@adire/domain';
+import { DAY_PLACES, DEFAULT_CHECKOUT_SETTINGS, WEEKDAY_NAMES, WEEKDAYS, type DayCapacity, type DayLoad, type DayPlace, type DaySheetOrder, type OrderByTime, type PlaceLoad, type Weekday } from '@adire/contracts';
+import { dayPlaceLabel, orderByPassed, orderByWords } from '@adire/domain';
 
 /**
  * Peak days as the back office shows them, pure: the names of places and weekdays, a place's load on
@@ -7,16 +7,11 @@ import { orderByPassed, orderByWords, placeMethod } from '@adire/domain';
  * The rules themselves (a day's capacity, when its orders close) are @adire/domain's.
  */
 
-/** 'lagos' → 'Lagos'; 'pickup:Lekki LPL' → 'Pick-up at Lekki LPL' (the contracts' labels and branch codes). */
-export function placeLabel(place: DayPlace): string {
-  if (placeMethod(place) === 'pickup') return `Pick-up at ${place.slice('pickup:'.length)}`;
-  return DELIVERY_STATE_LABELS[place as keyof typeof DELIVERY_STATE_LABELS] ?? place;
-}
+/** 'lagos' → 'Lagos'; 'pickup:Lekki LPL' → 'Pick-up at Lekki LPL' (the one label, @adire/domain's). */
+export const placeLabel = dayPlaceLabel;
 
 /** Every place with its label, in the contracts' order (delivery locations, then each branch). */
 export const PLACE_CHOICES: readonly { place: DayPlace; label: string }[] = DAY_PLACES.map((place) => ({ place, label: placeLabel(place) }));
-
-const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 export const isWeekday = (day: string): day is Weekday => (WEEKDAYS as readonly string[]).includes(day);
 

@@ -371,6 +371,7 @@ export const DAY_PLACES: readonly DayPlace[] = [...DELIVERY_LOCATIONS, ...PICKUP
 /** Weekdays as the capacity defaults and the operator command write them. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 /**
  * How many orders a place can deliver (or hand over) on a day: a default per weekday, or a date's

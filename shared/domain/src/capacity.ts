@@ -1,6 +1,7 @@
 import {
   DAY_PLACES,
   DEFAULT_CHECKOUT_SETTINGS,
+  DELIVERY_STATE_LABELS,
   PICKUP_LOCATIONS,
   WEEKDAYS,
   type CheckoutSettings,
@@ -40,6 +41,12 @@ export function dayPlace(method: DeliveryMethod | null | undefined, state: strin
 export function readDayPlace(value: unknown): DayPlace | null {
   if (typeof value !== 'string') return null;
   return DAY_PLACES.find((p) => norm(p) === norm(value)) ?? null;
+}
+
+/** 'lagos' → 'Lagos'; 'pickup:Lekki LPL' → 'Pick-up at Lekki LPL' (the contracts' labels and branch codes). */
+export function dayPlaceLabel(place: DayPlace): string {
+  if (place.startsWith('pickup:')) return `Pick-up at ${place.slice('pickup:'.length)}`;
+  return DELIVERY_STATE_LABELS[place as keyof typeof DELIVERY_STATE_LABELS] ?? place;
 }
 
 /** The method a place is counted for. */

@@ -1,5 +1,5 @@
-import { DAY_PLACES, DELIVERY_STATE_LABELS, WEEKDAYS, type CheckoutSettings, type DayCapacity, type DayPlace, type OrderByTime, type PeakDaysView, type Weekday } from '@adire/contracts';
-import { dayCapacity, formatDrawerDate, isApiDate, orderByWords, parseShopMoment, readDayPlace, shopMomentToDate, weekdayOf } from '@adire/domain';
+import { DAY_PLACES, WEEKDAY_NAMES, WEEKDAYS, type CheckoutSettings, type DayCapacity, type DayPlace, type OrderByTime, type PeakDaysView, type Weekday } from '@adire/contracts';
+import { dayCapacity, dayPlaceLabel, formatDrawerDate, isApiDate, orderByWords, parseShopMoment, readDayPlace, shopMomentToDate, weekdayOf } from '@adire/domain';
 import { SettingsError } from './settings-store';
 
 /**
@@ -26,12 +26,11 @@ export const MAX_PEAK_DATES = 300;
 
 const clean = (s: unknown) => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : typeof s === 'number' ? String(s) : '');
 const dayWords = (date: string) => formatDrawerDate(date);
-const WEEKDAY_NAMES: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 const isWeekday = (day: string): day is Weekday => (WEEKDAYS as readonly string[]).includes(day);
 
 /** 'Delivery in Lagos', 'Pick-up at Ikoyi LPI'. */
 export function placeWords(place: DayPlace): string {
-  return place.startsWith('pickup:') ? `Pick-up at ${place.slice('pickup:'.length)}` : `Delivery in ${DELIVERY_STATE_LABELS[place as keyof typeof DELIVERY_STATE_LABELS] ?? place}`;
+  return place.startsWith('pickup:') ? dayPlaceLabel(place) : `Delivery in ${dayPlaceLabel(place)}`;
 }
 
 /** 'on 14 Feb 2027', 'every Saturday'. */
