@@ -11,6 +11,8 @@ export default defineConfig({
   testDir: '.',
   outputDir: RUN ? `test-results-${RUN}` : 'test-results',
   testMatch: '**/*.spec.ts',
+  // The shards of scripts/browser-tests.sh leave the speed specs to a run of their own, on a quiet machine.
+  testIgnore: process.env.E2E_SKIP_PERF === '1' ? ['perf/**'] : [],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -21,8 +21,9 @@ suite() {
   local took="$((SECONDS - started)) s"
   local p f
   # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
-  p=$(grep -E '^\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -E '^\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  # (a browser shard's lines start with "[shard N] ")
+  p=$(grep -E '^(\[shard [0-9]+\] )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^(\[shard [0-9]+\] )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
   if [ "$rc" -ne 0 ]; then
     STATUS=1
@@ -51,10 +52,10 @@ suite "API tests on SQLite" pnpm --filter @adire/server test
 suite "API tests on PostgreSQL" bash scripts/with-postgres.sh pnpm --filter @adire/server test
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
-suite "Browser tests (Playwright, Debian Chromium)" pnpm --filter @adire/e2e test
+suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh
 
 printf '\n\033[1mSummary\033[0m\n'
 printf '  %s\n' "${SUMMARY[@]}"
-echo "Reports: e2e/playwright-report/index.html (browser), logs in $LOGS"
+echo "Reports: e2e/playwright-report-state-shard-*/index.html and playwright-report-state-perf/ (browser), logs in $LOGS"
 echo "$PASSED passed, $FAILED failed"
 exit $STATUS
