@@ -118,6 +118,8 @@ test.describe('release drills', () => {
   });
 
   test('a canary of the cart: a browser in its share runs it, the versions panel says so, and the shell reports how it fared', async ({ page, context, baseURL }) => {
+    // Five runs of the release command (each a few seconds on a busy 2-core machine) and a beacon's wait.
+    test.setTimeout(60_000);
     const errors = watchErrors(page);
     const stable = await liveVersion('cart');
     const stored = releaseCommand(['publish', 'cart', '--store-only', '--dist', await buildFromLive('cart', { replace: ['Your cart', 'Your canary cart'] })]).output;
