@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactoryHandler } from 'fastify';
 import type { Db } from '../db/database';
 import { DataVersions, type DataStamp } from '../db/data-versions';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control';
 import { apiSecurityHeaders, HSTS } from './security';
 
 export interface ResponseCachePolicy {
@@ -48,8 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control';
 /** Smaller answers are sent as they are (as @fastify/compress does for the other routes). */
 const COMPRESS_FROM_BYTES = 1024;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ReleaseManifest } from '../release/releases';
+import type { RemoteName } from '@adire/contracts';
 import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from './page';
-import { PRIVATE_CACHE_CONTROL } from './response-cache';
+import { PRIVATE_CACHE_CONTROL } from './cache-control';
 
 /**
  * Security headers and CORS for every response (issue 11):
@@ -66,8 +66,13 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
   return out;
 }
 
+/** What security needs of a release manifest (release/releases.ts): the origins remote releases are served from. */
+export interface ManifestOrigins {
+  origins?: Partial<Record<RemoteName, string>>;
+}
+
 /** The origins the manifest serves remote releases from, besides this server. */
-export function manifestOrigins(manifest: Pick<ReleaseManifest, 'origins'>): string[] {
+export function manifestOrigins(manifest: ManifestOrigins): string[] {
   const origins = Object.values(manifest.origins ?? {});
   return [...new Set(origins.map((o) => (typeof o === 'string' ? normaliseOrigin(o) : null)).filter((o): o is string => !!o))].sort();
 }
@@ -97,7 +102,7 @@ export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): s
 
 export interface SecurityOptions {
   /** The manifest a page was served with (the release registry's latest), for its release origins. */
-  servedManifest: () => Pick<ReleaseManifest, 'origins'>;
+  servedManifest: () => ManifestOrigins;
   /** Extra origins allowed to call the API from a browser; empty = same-origin only. */
   corsOrigins?: readonly string[];
   /** Development mode with remote overrides: pages may also load code from dev servers on this machine. */

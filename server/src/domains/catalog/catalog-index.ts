@@ -10,40 +10,13 @@ import type { Db } from '../../db/database';
 import * as bits from './bitset';
 import type { Bitset } from './bitset';
 import { compareText, readCatalogRows } from './index-build';
+import type { IndexedCategory, IndexedProduct } from './indexed';
 import type { SelectedFilters } from './query';
 import { pickRecommendations } from './recommend';
 import { foldText, indexTokens, prefixSpan, queryTerms } from './search-text';
 import { TAG_GROUPS, tagLabel, VIP_LABELS, type TagGroup } from './vocabulary';
 
-export interface IndexedProduct {
-  id: string;
-  slug: string;
-  sku: string;
-  name: string;
-  description: string;
-  price: number;
-  priceFrom: number;
-  hasOptions: boolean;
-  /** Path of the main image (unversioned). */
-  image: string;
-  category: string;
-  relevanceOrder: number;
-  inStock: boolean;
-  vipClass: VipClass | null;
-  /** Version of the generated picture (changes with its composition). */
-  artVersion: string;
-  position: number;
-}
-
-export interface IndexedCategory {
-  slug: string;
-  name: string;
-  description: string;
-  group: 'occasions' | 'flowers' | 'gifts' | 'plants';
-  position: number;
-  members: Bitset;
-  count: number;
-}
+export type { IndexedCategory, IndexedProduct } from './indexed';
 
 export type ListingScope = { kind: 'category'; slug: string } | { kind: 'all' } | { kind: 'vip'; vipClass?: VipClass };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { IndexedCategory, IndexedProduct } from './catalog-index';
+import type { IndexedCategory, IndexedProduct } from './indexed';
 import { artVersion } from './image';
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IMAGE_FORMATS, type ImageVariants } from '@adire/contracts';
 import { IMAGE_SIZE } from './image';
-import { fallbackWidth, PHOTO_EXTENSIONS, widthsFor, type PhotoVariants } from './photos';
+import { fallbackWidth, PHOTO_EXTENSIONS, widthsFor, type DropIn, type MediaKind, type PhotoVariants } from './photos';
 
 /**
  * The generated art is also served as WebP at these widths (art-rasters.ts renders it with sharp): a phone
@@ -19,13 +19,7 @@ import { fallbackWidth, PHOTO_EXTENSIONS, widthsFor, type PhotoVariants } from '
 export const ART_WIDTHS = widthsFor(IMAGE_SIZE);
 export const ART_FORMAT = 'webp' as const;
 
-export type MediaKind = 'products' | 'blog';
-
-export interface DropIn {
-  file: string;
-  ext: string;
-  version: string;
-}
+export type { DropIn, MediaKind } from './photos';
 
 export const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',

@@ -19,7 +19,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat } from '@adire/contracts';
 import sharp, { type Sharp } from 'sharp';
-import type { DropIn, MediaKind } from './media';
+
+/** Which folder of the media directory a picture is in (media.ts). */
+export type MediaKind = 'products' | 'blog';
+
+/** A photo dropped into the media directory in place of the generated picture. */
+export interface DropIn {
+  file: string;
+  ext: string;
+  version: string;
+}
 
 /** Widths made for every photo (none wider than the photo itself). 1080 covers a 412 px phone at DPR 2.6. */
 export const VARIANT_WIDTHS = [320, 480, 720, 1080, 1600] as const;

@@ -8,7 +8,7 @@
 import { BRAND, PREVIEW_SIZE, type PreviewImage } from '@adire/contracts';
 import type { CatalogIndex, IndexedProduct } from './catalog-index';
 import { parseArt, renderArt, type ImageView } from './image';
-import type { CatalogContext } from './service';
+import type { CatalogContext } from './context';
 import { previewVersion, type PreviewSource, type PreviewSpec } from './previews';
 
 /** How many products a category's or the home page's preview shows. */

@@ -32,15 +32,12 @@ import { parseJson } from '../../db/json';
 import { notFound } from '../../http/errors';
 import type { CatalogIndex, ListingScope } from './catalog-index';
 import { artVersion, IMAGE_SIZE } from './image';
-import type { MediaStore } from './media';
+import type { CatalogContext } from './context';
 import { categoryPreviewSpec, homePreviewSpec, previewImage, productPreviewSpec } from './preview-specs';
 import { pageCount, type Pagination, type SelectedFilters } from './query';
 import { tagLabel, TAG_GROUP_NAMES, type TagGroup } from './vocabulary';
 
-export interface CatalogContext {
-  db: Db;
-  media: MediaStore;
-}
+export type { CatalogContext } from './context';
 
 const NO_RATING: RatingSummary = { average: 0, count: 0 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
