@@ -2,9 +2,9 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
-import { accountRoutes, DEFAULT_AUTH_CONFIG } from './domains/account';
+import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes } from './domains/account';
 import { catalogRoutes } from './domains/catalog';
-import { siteRoutes } from './domains/site';
+import { newsletterAccountPart, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
@@ -16,7 +16,7 @@ import { ReleaseRegistry } from './release/registry';
 import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { dayStaffRoutes, orderRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -93,6 +93,10 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now });
+  // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
+  // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
+  await app.register(accountOrderRoutes, { db });
+  await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart, newsletterAccountPart], now });
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {

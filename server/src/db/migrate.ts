@@ -22,6 +22,7 @@ import * as m0026 from './migrations/0026_coupon_hold';
 import * as m0027 from './migrations/0027_day_bookings';
 import * as m0032r from './migrations/0032_release_telemetry';
 import * as m0032s from './migrations/0032_staff_lifecycle';
+import * as m0033a from './migrations/0033_my_account';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0027_day_bookings': m0027,
   '0032_release_telemetry': m0032r,
   '0032_staff_lifecycle': m0032s,
+  '0033_my_account': m0033a,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

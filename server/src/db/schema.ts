@@ -218,6 +218,24 @@ export interface AuthSessionTable {
   revoked_at: string | null;
   /** 'password' (login, sign-up, checkout's account) or 'code' (a one-time code). */
   made_by: Generated<string>;
+  /** Migration 0033: the user agent the session was last used with, and when (issue 33). */
+  user_agent: Generated<string | null>;
+  last_used_at: Generated<string | null>;
+}
+
+/** An occasion reminder of a shopper (migration 0033, issue 33). */
+export interface OccasionReminderTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** 'MM-DD'. */
+  month_day: string;
+  days_before: number;
+  order_id: string | null;
+  stop_token_hash: string;
+  stopped_at: string | null;
+  last_sent_year: Generated<number>;
+  created_at: string;
 }
 
 export interface OneTimeCodeTable {
@@ -613,6 +631,7 @@ export interface Database {
   newsletter_confirmation: NewsletterConfirmationTable;
   app_user: AppUserTable;
   auth_session: AuthSessionTable;
+  occasion_reminder: OccasionReminderTable;
   one_time_code: OneTimeCodeTable;
   auth_attempt: AuthAttemptTable;
 }

@@ -10,3 +10,4 @@ export * from './routes';
 export * from './preload';
 export * from './serverDraw';
 export * from './backoffice';
+export * from './account';

@@ -11,3 +11,4 @@ export * from './currencyChoice';
 export * from './clock';
 export * from './capacity';
 export * from './deliveryDays';
+export * from './recipient';

@@ -4,6 +4,7 @@
  */
 export { orderRoutes } from './routes';
 export { dayStaffRoutes } from './day-routes';
+export { accountOrderRoutes, accountOrdersPart } from './account-orders';
 export {
   findOrder,
   findOrderByNumber,

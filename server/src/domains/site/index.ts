@@ -12,3 +12,4 @@ export {
   type DeliveryChange,
   type DeliveryView,
 } from './delivery-settings';
+export { newsletterAccountPart } from './account-data';

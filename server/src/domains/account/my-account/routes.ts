@@ -1,0 +1,104 @@
+import { ACCOUNT_API } from '@adire/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../../db/database';
+import { PRIVATE_CACHE_CONTROL } from '../../../http/response-cache';
+import { createAttemptLog, withRetryAfter } from '../attempts';
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from '../config';
+import { requireUser, jsonArray } from '../session';
+import type { Recipient } from '@adire/contracts';
+import { deleteAccount, exportAccount, type AccountDataPart } from './data';
+import { deleteRecipient, editRecipient, readRecipient, withIds } from './recipient-book';
+import { listSessions, signOutOthers, signOutSession, touchSession } from './sessions';
+
+export interface MyAccountOptions {
+  db: Db;
+  auth?: AuthConfig;
+  /** What other domains hold on a shopper (orders, newsletter): exported and erased with the account. */
+  parts?: readonly AccountDataPart[];
+  /** The shop's clock (tests move it). */
+  now?: () => Date;
+}
+
+const business = { type: 'string', maxLength: 100 } as const;
+const businessQuery = { type: 'object', properties: { business } } as const;
+const idParams = { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } }, required: ['id'] } as const;
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/**
+ * The shopper's own account (issue 33): saved recipients, sessions, "download my data" and "delete my
+ * account". Every call needs the shopper's session, and every answer (errors too) is `private, no-store`.
+ * The order list is the orders domain's route behind the same session guard.
+ */
+export const myAccountRoutes: FastifyPluginAsync<MyAccountOptions> = async (app, options) => {
+  const { db } = options;
+  const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
+  const parts = options.parts ?? [];
+  const now = options.now ?? (() => new Date());
+  const attempts = createAttemptLog(db, Math.max(auth.limits.loginPerAddress.windowMs, auth.limits.loginPerIp.windowMs));
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  });
+
+  /** The shopper behind the call; their session is marked used from this device. */
+  const shopper = async (request: Parameters<typeof requireUser>[1]) => {
+    const session = await requireUser(db, request);
+    await touchSession(db, session.tokenHash, request.headers['user-agent'], now());
+    return session;
+  };
+
+  app.get(ACCOUNT_API.recipients, { schema: { querystring: businessQuery } }, async (request) => {
+    const { user } = await shopper(request);
+    return { data: withIds(jsonArray<Recipient>(user.recipients)) };
+  });
+
+  app.put(
+    '/v1/storefront/account/recipients/:id',
+    { schema: { params: idParams, body: { type: 'object', properties: { business, recipient: { type: 'object', maxProperties: 20 } } } } },
+    async (request) => {
+      const { user } = await shopper(request);
+      const recipient = readRecipient(request.body);
+      return { data: await editRecipient(db, user.id, (request.params as { id: string }).id, recipient, now()) };
+    },
+  );
+
+  app.delete('/v1/storefront/account/recipients/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
+    const { user } = await shopper(request);
+    return { data: await deleteRecipient(db, user.id, (request.params as { id: string }).id, now()) };
+  });
+
+  app.get(ACCOUNT_API.sessions, { schema: { querystring: businessQuery } }, async (request) => {
+    const session = await shopper(request);
+    return { data: await listSessions(db, session, now()) };
+  });
+
+  app.delete('/v1/storefront/account/sessions/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
+    const session = await shopper(request);
+    await signOutSession(db, session, (request.params as { id: string }).id, now());
+    return { data: await listSessions(db, session, now()) };
+  });
+
+  app.post(ACCOUNT_API.signOutOthers, { schema: { body: { type: 'object', properties: { business } } } }, async (request) => {
+    const session = await shopper(request);
+    const ended = await signOutOthers(db, session, now());
+    return { data: { ended, sessions: await listSessions(db, session, now()) } };
+  });
+
+  app.get(ACCOUNT_API.export, { schema: { querystring: businessQuery } }, async (request, reply) => {
+    const session = await shopper(request);
+    const at = now();
+    const data = await exportAccount(db, session, parts, at);
+    reply.header('content-disposition', `attachment; filename="adire-blooms-my-data-${at.toISOString().slice(0, 10)}.json"`);
+    return { data };
+  });
+
+  app.delete(
+    ACCOUNT_API.account,
+    { schema: { body: { type: 'object', properties: { business, password: text(1024), confirmation: text(40) } } } },
+    async (request, reply) => {
+      const session = await requireUser(db, request);
+      await withRetryAfter(reply, () => deleteAccount(db, session, request.body, { parts, attempts, auth, ip: request.ip, now: now() }));
+      return { data: { deleted: true } };
+    },
+  );
+};

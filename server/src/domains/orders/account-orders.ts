@@ -1,0 +1,133 @@
+import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type OrderProduct, type PaymentStatus } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { parseJson } from '../../db/json';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { PRIVATE_CACHE_CONTROL } from '../../http/response-cache';
+import { requireUser, type AccountDataPart, type AccountOwner } from '../account';
+import { orderItems, toOrder, type OrderRow } from './store';
+import { buildTimeline } from './tracker';
+
+export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
+export const ACCOUNT_ORDERS_MAX_PAGE_SIZE = 50;
+
+/** What an erased account's orders say instead of the shopper's name. */
+export const ERASED_NAME = 'Deleted account';
+
+/** One order as its shopper's list shows it, with the tracker's stage and words. */
+export function toAccountOrder(row: OrderRow, events: { step: string; at: string }[]): AccountOrder {
+  const { status } = buildTimeline({ deliveryStatus: row.delivery_status, paymentStatus: row.payment_status, checkedOutAt: row.checked_out_at, events });
+  const order = toOrder(row);
+  const items = orderItems(row);
+  const products = parseJson<OrderProduct[]>(row.order_products, []);
+  return {
+    id: row.id,
+    orderNumber: row.order_number!,
+    createdAt: row.checked_out_at ?? row.created_at,
+    deliveryDate: row.delivery_date,
+    deliveryMethod: (row.delivery_method as 'delivery' | 'pickup' | null) ?? null,
+    recipientName: order.deliveryDetails?.recipientName ?? null,
+    pickupLocation: row.pickup_location,
+    items: products.map((p, i) => ({
+      name: p.name,
+      quantity: Number(p.quantity),
+      ...(p.size ? { size: p.size } : {}),
+      price: Number(p.price),
+      image: p.image,
+      ...(items[i]?.SKU ? { SKU: items[i]!.SKU } : {}),
+      ...(items[i]?.design ? { design: items[i]!.design } : {}),
+    })),
+    currency: order.currency,
+    total: Number(row.total),
+    paymentStatus: row.payment_status as PaymentStatus,
+    paid: isPaid(row.payment_status),
+    stage: status,
+    stageLabel: TRACKING_STEP_LABELS[status],
+    senderEmail: row.client_email,
+    reviewed: row.reviewed_at !== null,
+  };
+}
+
+/** The shopper's checked-out orders, newest first, a page at a time. */
+export async function accountOrders(q: Kysely<Database>, userId: string, page: number, pageSize: number): Promise<AccountOrder[]> {
+  const rows = await q
+    .selectFrom('shop_order')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('order_number', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const events = ids.length ? await q.selectFrom('order_status_event').select(['order_id', 'step', 'at']).where('order_id', 'in', ids).execute() : [];
+  return rows.map((r) => toAccountOrder(r, events.filter((e) => e.order_id === r.id)));
+}
+
+/** GET /v1/storefront/account/orders?page=&pageSize=: the logged-in shopper's orders (account's session guard). */
+export const accountOrderRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  });
+  app.get(
+    ACCOUNT_API.orders,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            business: { type: 'string', maxLength: 100 },
+            page: { type: 'integer', minimum: 1, maximum: 10_000 },
+            pageSize: { type: 'integer', minimum: 1, maximum: ACCOUNT_ORDERS_MAX_PAGE_SIZE },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      const { page = 1, pageSize = ACCOUNT_ORDERS_PAGE_SIZE } = request.query as { page?: number; pageSize?: number };
+      return { data: await accountOrders(db.kysely, user.id, page, pageSize) };
+    },
+  );
+};
+
+/**
+ * The orders' share of an account's data: every order in the download; at deletion the orders stay
+ * (the shop's accounts need their numbers, amounts and dates) with the personal data replaced.
+ */
+export const accountOrdersPart: AccountDataPart = {
+  name: 'orders',
+  async export(q: Kysely<Database>, owner: AccountOwner) {
+    const rows = await q.selectFrom('shop_order').selectAll().where('user_id', '=', owner.id).orderBy('created_at', 'desc').execute();
+    const ids = rows.map((r) => r.id);
+    const reviews = ids.length ? await q.selectFrom('review').select(['order_id', 'product_id', 'rating', 'comment', 'author', 'created_at']).where('order_id', 'in', ids).execute() : [];
+    return rows.map((row) => ({ ...toOrder(row), createdAt: row.created_at, reviews: reviews.filter((r) => r.order_id === row.id) }));
+  },
+  async erase(trx: Kysely<Database>, owner: AccountOwner, now: Date) {
+    const ids = (await trx.selectFrom('shop_order').select('id').where('user_id', '=', owner.id).execute()).map((r) => r.id);
+    if (!ids.length) return;
+    await trx
+      .updateTable('shop_order')
+      .set({
+        user_id: null,
+        client_name: ERASED_NAME,
+        client_email: null,
+        client_phone: null,
+        client_phone_country_code: null,
+        delivery_details: '{}',
+        delivery_message: null,
+        delivery_instruction: null,
+        purpose: null,
+        admin_notes: null,
+        checkout_notes: '{}',
+        updated_at: now.toISOString(),
+      })
+      .where('id', 'in', ids)
+      .execute();
+    // A published review keeps its words and stars, not its author's name.
+    await trx.updateTable('review').set({ author: 'Adire Blooms customer' }).where('order_id', 'in', ids).execute();
+  },
+};

@@ -1,0 +1,280 @@
+import type { AccountExport, AccountOrder, AccountSession, Order, SavedRecipient } from '@adire/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from './helpers';
+
+// Issue 33: the shopper's account API. Every route is called by its owner, by another shopper, with
+// no token and with bad input (a 400 naming the field, nothing changed); every answer is private.
+let shop: TestShop;
+const business = 'adire-blooms';
+const clock = { at: new Date('2020-03-02T09:00:00.000Z') };
+let sku: string;
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+const seen: LightMyRequestResponse[] = [];
+async function call(options: InjectOptions & { token?: string; ua?: string }): Promise<LightMyRequestResponse> {
+  const { token, ua, ...rest } = options;
+  const res = await shop.app.inject({ ...rest, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(ua ? { 'user-agent': ua } : {}), ...rest.headers } });
+  if (String(rest.url).includes('/account')) seen.push(res);
+  return res;
+}
+const get = (url: string, token?: string, ua?: string) => call({ url: `${url}${url.includes('?') ? '&' : '?'}business=${business}`, token, ua });
+const ok = <T>(res: LightMyRequestResponse): T => {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data as T;
+};
+
+async function signup(email: string, ua = PHONE_UA): Promise<string> {
+  const res = await call({ method: 'POST', url: '/v1/storefront/auth/signup', ua, payload: { business, email, password: 'Petals-and-rain', name: 'Ada Obi' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.authToken as string;
+}
+async function login(email: string, ua: string, password = 'Petals-and-rain'): Promise<LightMyRequestResponse> {
+  return call({ method: 'POST', url: '/v1/storefront/auth/login', ua, payload: { business, email, password } });
+}
+
+/** A checked-out delivery order of the shopper (the recipient saved to their address book). */
+async function placeOrder(token: string, email: string, recipientName: string, deliveryDate: string): Promise<Order> {
+  const created = await call({ method: 'POST', url: '/v1/orders/order/create', token, payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 2 }] } });
+  expect(created.statusCode, created.body).toBe(201);
+  const order = created.json().data as Order;
+  const checkout = await call({
+    method: 'PUT',
+    url: `/v1/orders/order/checkout-order/${order.id}`,
+    token,
+    payload: {
+      business,
+      currency: 'NGN',
+      shouldCreateAccount: false,
+      shouldSaveAddress: true,
+      userData: { name: 'Ada Obi', email, phone: '+2348031112222', phoneCountryCode: '+234' },
+      orderData: {
+        deliveryDate,
+        deliveryZone: 'Lekki / Ajah',
+        deliveryMessage: 'Happy birthday, Mum!',
+        purpose: 'Birthday',
+        deliveryInstruction: 'Call at the gate',
+        recipient: { name: recipientName, phone: '+2348095556666', phoneCountryCode: '+234', address: '7 Admiralty Way, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
+      },
+    },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  return checkout.json().data.order as Order;
+}
+
+let ada: { email: string; token: string; first: Order; second: Order };
+let bola: { email: string; token: string };
+
+beforeAll(async () => {
+  shop = await startTestShop({ now: () => clock.at });
+  sku = (
+    await shop.db.kysely
+      .selectFrom('product_variant')
+      .innerJoin('product', 'product.id', 'product_variant.product_id')
+      .select('product_variant.sku')
+      .where('product.in_stock', '=', 1)
+      .orderBy('product_variant.sku')
+      .executeTakeFirstOrThrow()
+  ).sku;
+  const adaEmail = 'ada.obi@example.com';
+  const adaToken = await signup(adaEmail);
+  const first = await placeOrder(adaToken, adaEmail, 'Mama Obi', '2020-03-10');
+  clock.at = new Date('2020-03-02T10:00:00.000Z');
+  const second = await placeOrder(adaToken, adaEmail, 'Tolu Bakare', '2020-03-12');
+  ada = { email: adaEmail, token: adaToken, first, second };
+  bola = { email: 'bola.ade@example.com', token: await signup('bola.ade@example.com', MAC_UA) };
+});
+afterAll(() => shop.close());
+
+describe('GET /v1/storefront/account/orders', () => {
+  it("lists the owner's orders newest first, in the tracker's words, paged", async () => {
+    const orders = ok<AccountOrder[]>(await get('/v1/storefront/account/orders', ada.token));
+    expect(orders.map((o) => o.orderNumber)).toEqual([ada.second.orderNumber, ada.first.orderNumber]);
+    expect(orders[0]).toMatchObject({
+      id: ada.second.id,
+      deliveryDate: '2020-03-12',
+      recipientName: 'Tolu Bakare',
+      currency: 'NGN',
+      total: ada.second.total,
+      paymentStatus: 'not paid',
+      paid: false,
+      stage: 'received',
+      stageLabel: 'Order received',
+      reviewed: false,
+    });
+    expect(orders[0]!.items).toEqual([expect.objectContaining({ quantity: 2, SKU: sku })]);
+    const page2 = ok<AccountOrder[]>(await get('/v1/storefront/account/orders?page=2&pageSize=1', ada.token));
+    expect(page2.map((o) => o.orderNumber)).toEqual([ada.first.orderNumber]);
+  });
+
+  it('shows another shopper none of them, refuses no token and names a bad page', async () => {
+    expect(ok<AccountOrder[]>(await get('/v1/storefront/account/orders', bola.token))).toEqual([]);
+    expect((await get('/v1/storefront/account/orders')).statusCode).toBe(401);
+    const bad = await get('/v1/storefront/account/orders?page=0', ada.token);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).join()).toMatch(/page/);
+  });
+});
+
+describe('recipients', () => {
+  it('lists, edits (the checkout rules) and deletes only the owner’s', async () => {
+    const list = ok<SavedRecipient[]>(await get('/v1/storefront/account/recipients', ada.token));
+    expect(list.map((r) => r.name)).toEqual(['Mama Obi', 'Tolu Bakare']);
+    const mama = list[0]!;
+    const url = `/v1/storefront/account/recipients/${mama.id}`;
+
+    // Bad input: each field named, nothing changed.
+    const bad = await call({ method: 'PUT', url, token: ada.token, payload: { business, recipient: { name: ' ', phone: '12', address: 'x'.repeat(501) } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ 'recipient.name': 'is required', 'recipient.phone': 'is not a valid phone number', 'recipient.address': 'must be at most 500 characters' });
+    expect(bad.json().message).toBe('Recipient name is required');
+    const missing = await call({ method: 'PUT', url, token: ada.token, payload: { business } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ recipient: 'is required' });
+    // Another shopper and no token.
+    const edit = { business, recipient: { name: 'Mama Obi', phone: '0803 999 8888', phoneCountryCode: '+234', address: '12 Bourdillon Road, Ikoyi', state: 'Lagos' } };
+    expect((await call({ method: 'PUT', url, token: bola.token, payload: edit })).statusCode).toBe(404);
+    expect((await call({ method: 'DELETE', url: `${url}?business=${business}`, token: bola.token })).statusCode).toBe(404);
+    expect((await call({ method: 'PUT', url, payload: edit })).statusCode).toBe(401);
+    expect(ok<SavedRecipient[]>(await get('/v1/storefront/account/recipients', ada.token))).toEqual(list);
+
+    const edited = ok<SavedRecipient[]>(await call({ method: 'PUT', url, token: ada.token, payload: edit }));
+    expect(edited[0]).toMatchObject({ name: 'Mama Obi', phone: '+2348039998888', address: '12 Bourdillon Road, Ikoyi' });
+    expect(edited[0]!.id).not.toBe(mama.id);
+    expect((await call({ method: 'PUT', url, token: ada.token, payload: edit })).statusCode).toBe(404); // the old id is gone
+
+    const tolu = edited[1]!;
+    expect((await call({ method: 'DELETE', url: `/v1/storefront/account/recipients/${tolu.id}?business=${business}` })).statusCode).toBe(401);
+    const left = ok<SavedRecipient[]>(await call({ method: 'DELETE', url: `/v1/storefront/account/recipients/${tolu.id}?business=${business}`, token: ada.token }));
+    expect(left.map((r) => r.name)).toEqual(['Mama Obi']);
+    expect(ok<SavedRecipient[]>(await get('/v1/storefront/account/recipients', bola.token))).toEqual([]);
+  });
+});
+
+describe('sessions and password', () => {
+  it('lists sessions with their devices, signs one out, and everywhere else', async () => {
+    const email = 'chi.eze@example.com';
+    const phoneToken = await signup(email, PHONE_UA);
+    const mac = (await login(email, MAC_UA)).json().data.authToken as string;
+    const third = (await login(email, MAC_UA)).json().data.authToken as string;
+    await get('/v1/storefront/account/sessions', mac, MAC_UA); // marks the Mac's session used
+    const sessions = ok<AccountSession[]>(await get('/v1/storefront/account/sessions', phoneToken, PHONE_UA));
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]).toMatchObject({ current: true, device: 'Chrome on Android' });
+    expect(sessions.map((s) => s.device)).toContain('Safari on Mac');
+    expect(JSON.stringify(sessions)).not.toContain(mac);
+    const macSession = sessions.find((s) => s.device === 'Safari on Mac')!;
+
+    // Another shopper cannot end it; no token cannot; a bad id is named.
+    expect((await call({ method: 'DELETE', url: `/v1/storefront/account/sessions/${macSession.id}?business=${business}`, token: bola.token })).statusCode).toBe(404);
+    expect((await call({ method: 'DELETE', url: `/v1/storefront/account/sessions/${macSession.id}?business=${business}` })).statusCode).toBe(401);
+    const bad = await call({ method: 'DELETE', url: `/v1/storefront/account/sessions/${'x'.repeat(65)}?business=${business}`, token: phoneToken });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).join()).toMatch(/id/);
+    expect((await get('/v1/storefront/account/sessions', mac)).statusCode).toBe(200);
+
+    const after = ok<AccountSession[]>(await call({ method: 'DELETE', url: `/v1/storefront/account/sessions/${macSession.id}?business=${business}`, token: phoneToken }));
+    expect(after).toHaveLength(2);
+    expect((await get('/v1/storefront/account/sessions', mac)).statusCode).toBe(401);
+
+    expect((await call({ method: 'POST', url: '/v1/storefront/account/sessions/sign-out-others', payload: { business } })).statusCode).toBe(401);
+    const everywhere = ok<{ ended: number; sessions: AccountSession[] }>(
+      await call({ method: 'POST', url: '/v1/storefront/account/sessions/sign-out-others', token: phoneToken, payload: { business } }),
+    );
+    expect(everywhere.ended).toBe(1);
+    expect(everywhere.sessions.map((s) => s.current)).toEqual([true]);
+    expect((await get('/v1/storefront/account/sessions', third)).statusCode).toBe(401);
+    // Bola's sessions were never touched.
+    expect((await get('/v1/storefront/account/sessions', bola.token)).statusCode).toBe(200);
+    const badBody = await call({ method: 'POST', url: '/v1/storefront/account/sessions/sign-out-others', token: phoneToken, payload: { business: 7 } });
+    expect(badBody.statusCode).toBe(400);
+  });
+
+  it('changing the password needs the current one and ends the other sessions', async () => {
+    const email = 'dayo.ola@example.com';
+    const here = await signup(email, PHONE_UA);
+    const other = (await login(email, MAC_UA)).json().data.authToken as string;
+    const wrong = await call({ method: 'PUT', url: '/v1/storefront/auth/change-password', token: here, payload: { business, password: 'A-new-long-one', currentPassword: 'not it' } });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().fields).toEqual({ currentPassword: 'is not right' });
+    const weak = await call({ method: 'PUT', url: '/v1/storefront/auth/change-password', token: here, payload: { business, password: 'short', currentPassword: 'Petals-and-rain' } });
+    expect(weak.statusCode).toBe(400);
+    expect((await get('/v1/storefront/account/sessions', other)).statusCode).toBe(200);
+    ok(await call({ method: 'PUT', url: '/v1/storefront/auth/change-password', token: here, payload: { business, password: 'A-new-long-one', currentPassword: 'Petals-and-rain' } }));
+    expect((await get('/v1/storefront/account/sessions', other)).statusCode).toBe(401);
+    expect(ok<AccountSession[]>(await get('/v1/storefront/account/sessions', here))).toHaveLength(1);
+    expect((await login(email, MAC_UA, 'A-new-long-one')).statusCode).toBe(200);
+  });
+});
+
+describe('my data and deleting the account', () => {
+  it('downloads everything held on the owner, sessions without tokens', async () => {
+    expect((await get('/v1/storefront/account/export')).statusCode).toBe(401);
+    const res = await get('/v1/storefront/account/export', ada.token);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="adire-blooms-my-data-2020-03-02\.json"$/);
+    const data = ok<AccountExport>(res);
+    expect(data.profile).toMatchObject({ email: ada.email, name: 'Ada Obi' });
+    expect((data.recipients as { name: string }[]).map((r) => r.name)).toEqual(['Mama Obi']);
+    expect((data.orders as Order[]).map((o) => o.orderNumber).sort()).toEqual([ada.first.orderNumber, ada.second.orderNumber].sort());
+    expect(data.newsletter).toEqual({ status: 'not subscribed' });
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(res.body).not.toContain(ada.token);
+    expect(res.body).not.toContain('token_hash');
+    const bolas = ok<AccountExport>(await get('/v1/storefront/account/export', bola.token));
+    expect(bolas.orders).toEqual([]);
+    expect(JSON.stringify(bolas)).not.toContain('Mama Obi');
+    const bad = await get('/v1/storefront/account/export?business=another-shop', ada.token);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes with the password and the typed word; the orders stay without personal data; the e-mail registers again', async () => {
+    const del = (token: string | undefined, payload: Record<string, unknown>) => call({ method: 'DELETE', url: '/v1/storefront/account', token, payload: { business, ...payload } });
+    const count = async () => ({
+      users: (await shop.db.kysely.selectFrom('app_user').select('id').where('email', '=', ada.email).execute()).length,
+      named: (await shop.db.kysely.selectFrom('shop_order').select('id').where('client_email', '=', ada.email).execute()).length,
+    });
+    const before = await count();
+    expect(before).toEqual({ users: 1, named: 2 });
+
+    expect((await del(undefined, { password: 'Petals-and-rain', confirmation: 'DELETE' })).statusCode).toBe(401);
+    const noPassword = await del(ada.token, { confirmation: 'DELETE' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().fields).toMatchObject({ password: 'is required' });
+    const noWord = await del(ada.token, { password: 'Petals-and-rain', confirmation: 'delete it' });
+    expect(noWord.statusCode).toBe(400);
+    expect(noWord.json().fields).toEqual({ confirmation: 'must be DELETE' });
+    const wrong = await del(ada.token, { password: 'not-my-password', confirmation: 'DELETE' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().fields).toEqual({ password: 'is not right' });
+    // Bola's token deletes Bola's account only — with Ada's password it is refused.
+    expect((await del(bola.token, { password: 'not-bolas', confirmation: 'DELETE' })).statusCode).toBe(403);
+    expect(await count()).toEqual(before);
+
+    ok(await del(ada.token, { password: 'Petals-and-rain', confirmation: 'delete' }));
+    expect(await count()).toEqual({ users: 0, named: 0 });
+    const kept = await shop.db.kysely.selectFrom('shop_order').selectAll().where('id', 'in', [ada.first.id, ada.second.id]).orderBy('created_at').execute();
+    expect(kept.map((o) => [o.order_number, Number(o.total)])).toEqual([
+      [ada.first.orderNumber, ada.first.total],
+      [ada.second.orderNumber, ada.second.total],
+    ]);
+    for (const o of kept) {
+      expect(o).toMatchObject({ user_id: null, client_name: 'Deleted account', client_email: null, client_phone: null, delivery_details: '{}', delivery_message: null, delivery_instruction: null });
+      expect(JSON.stringify(o)).not.toMatch(/Admiralty|Tolu|Mama|ada\.obi|803111/);
+    }
+    expect((await get('/v1/storefront/account/orders', ada.token)).statusCode).toBe(401);
+    expect((await login(ada.email, PHONE_UA)).statusCode).toBe(401);
+    const again = await call({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: ada.email, password: 'Fresh-start-here' } });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(ok<AccountOrder[]>(await get('/v1/storefront/account/orders', again.json().data.authToken))).toEqual([]);
+    // Bola's account is untouched.
+    expect((await get('/v1/storefront/account/orders', bola.token)).statusCode).toBe(200);
+  });
+
+  it('answered every account call private, no-store', () => {
+    const notPrivate = seen.filter((r) => r.headers['cache-control'] !== 'private, no-store').map((r) => `${r.statusCode} ${r.body.slice(0, 80)}`);
+    expect(notPrivate).toEqual([]);
+    expect(seen.length).toBeGreaterThan(40);
+  });
+});
