@@ -1,4 +1,4 @@
-import type { AccountExport, AccountOrder, AccountSession, Order, SavedRecipient } from '@adire/contracts';
+import type { AccountExport, AccountOrder, AccountSession, Order, SavedRecipient, SendAgain } from '@adire/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from './helpers';
@@ -115,6 +115,42 @@ describe('GET /v1/storefront/account/orders', () => {
     const bad = await get('/v1/storefront/account/orders?page=0', ada.token);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).join()).toMatch(/page/);
+  });
+});
+
+describe('send again', () => {
+  it("gives the owner's order's items at today's prices, with a word for a changed price and a gone item", async () => {
+    const url = `/v1/storefront/account/orders/${ada.first.id}/again`;
+    const same = ok<SendAgain>(await get(url, ada.token));
+    expect(same.items).toEqual([expect.objectContaining({ SKU: sku, quantity: 2 })]);
+    expect(same.notes).toEqual([]);
+    expect((await get(url, bola.token)).statusCode).toBe(404);
+    expect((await get(url)).statusCode).toBe(401);
+    const bad = await get('/v1/storefront/account/orders/not%20an%20id/again', ada.token);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).join()).toMatch(/id/);
+
+    const price = same.items[0]!.price;
+    const variant = await shop.db.kysely.selectFrom('product_variant').select(['sku', 'price_ngn']).where('sku', '=', sku).executeTakeFirst();
+    const table = variant ? 'product_variant' : 'product';
+    await shop.db.kysely.updateTable(table).set({ price_ngn: price + 5000 }).where('sku', '=', sku).execute();
+    try {
+      const dearer = ok<SendAgain>(await get(url, ada.token));
+      expect(dearer.items[0]!.price).toBe(price + 5000);
+      expect(dearer.notes).toEqual([expect.objectContaining({ change: 'price', was: price, now: price + 5000 })]);
+      expect(dearer.notes[0]!.message).toMatch(/ now costs ₦[\d,]+ \(was ₦[\d,]+\)$/);
+    } finally {
+      await shop.db.kysely.updateTable(table).set({ price_ngn: price }).where('sku', '=', sku).execute();
+    }
+    const productId = same.items[0]!.productId;
+    await shop.db.kysely.updateTable('product').set({ in_stock: 0 }).where('id', '=', productId).execute();
+    try {
+      const gone = ok<SendAgain>(await get(url, ada.token));
+      expect(gone.items).toEqual([]);
+      expect(gone.notes).toEqual([expect.objectContaining({ change: 'gone', message: expect.stringMatching(/is no longer available, so it was not added$/) })]);
+    } finally {
+      await shop.db.kysely.updateTable('product').set({ in_stock: 1 }).where('id', '=', productId).execute();
+    }
   });
 });
 

@@ -1,11 +1,18 @@
 import type { TrackingStep } from './checkout';
-import type { CurrencyName, PaymentStatus, Recipient } from './entities';
+import type { CartItem, CurrencyName, PaymentStatus, Recipient } from './entities';
 
 /**
  * The shopper's own account (issue 33): its pages under /account (owned by mf-account) and its API
  * under /v1/storefront/account/… (Bearer auth, every answer `private, no-store`).
  */
 export const ACCOUNT_PATH = '/account';
+/** The single-spa application the shell registers for /account* (the header's parcel is the same remote). */
+export const ACCOUNT_APP_NAME = 'account-pages';
+
+/** Whether the account's pages own the path: /account and anything under it. */
+export function isAccountRoute(pathname: string): boolean {
+  return pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
+}
 
 /** The account pages, each a path under /account. */
 export const ACCOUNT_PAGES = {
@@ -20,6 +27,8 @@ export const ACCOUNT_PAGES = {
 export const ACCOUNT_API = {
   /** GET `?business=&page=1&pageSize=10` → `{data: AccountOrder[]}`, newest first. */
   orders: '/v1/storefront/account/orders',
+  /** GET → `{data: SendAgain}`: the order's items at today's prices and availability. */
+  sendAgain: (orderId: string) => `/v1/storefront/account/orders/${encodeURIComponent(orderId)}/again`,
   /** GET → `{data: SavedRecipient[]}`. */
   recipients: '/v1/storefront/account/recipients',
   /** PUT (body `{business, recipient}`) and DELETE (`?business=`) one saved recipient. */
@@ -125,4 +134,21 @@ export interface AccountExport {
   reminders: OccasionReminder[];
   /** Each part another domain holds (orders with payments and reviews, newsletter). */
   [part: string]: unknown;
+}
+
+/** What became of an order's item since: gone (no longer sold or out of stock), or a new price (NGN each). */
+export interface SendAgainNote {
+  name: string;
+  change: 'gone' | 'price';
+  /** The price paid then and today's, in NGN each (a price change only). */
+  was?: number;
+  now?: number;
+  /** What the shopper reads, e.g. 'Red Velvet Roses is no longer available' or 'Red Velvet Roses now costs ₦52,000 (was ₦45,000)'. */
+  message: string;
+}
+
+/** "Send again": the cart lines to add (catalogue prices of today) and a word for every change. */
+export interface SendAgain {
+  items: CartItem[];
+  notes: SendAgainNote[];
 }

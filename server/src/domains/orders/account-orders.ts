@@ -1,11 +1,14 @@
-import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type OrderProduct, type PaymentStatus } from '@adire/contracts';
-import { isPaid } from '@adire/domain';
+import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type OrderProduct, type PaymentStatus, type SendAgain, type SendAgainNote } from '@adire/contracts';
+import { formatAmount, isPaid } from '@adire/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../../db/json';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { PRIVATE_CACHE_CONTROL } from '../../http/response-cache';
+import { findSellables } from '../catalog';
+import { itemsToKeep } from './cart';
 import { requireUser, type AccountDataPart, type AccountOwner } from '../account';
 import { orderItems, toOrder, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
@@ -67,6 +70,32 @@ export async function accountOrders(q: Kysely<Database>, userId: string, page: n
   return rows.map((r) => toAccountOrder(r, events.filter((e) => e.order_id === r.id)));
 }
 
+/**
+ * "Send again": the order's lines (sizes and designs) priced from today's catalogue; a line no longer
+ * sold or out of stock is left out with a word, a changed price is said (NGN each, design included).
+ */
+export async function sendAgain(db: Pick<Db, 'kysely'>, userId: string, orderId: string): Promise<SendAgain> {
+  const row = await db.kysely.selectFrom('shop_order').selectAll().where('id', '=', orderId).where('user_id', '=', userId).where('order_number', 'is not', null).executeTakeFirst();
+  if (!row) throw notFound('We could not find that order among yours.');
+  const then = orderItems(row);
+  const catalogue = await findSellables(db, then.map((i) => i.SKU));
+  const items: SendAgain['items'] = [];
+  const notes: SendAgainNote[] = [];
+  for (const line of then) {
+    const sellable = catalogue.get(line.SKU);
+    const [today] = sellable && sellable.inStock ? itemsToKeep([line], catalogue) : [];
+    if (!today || (line.design && !today.design)) {
+      notes.push({ name: line.name, change: 'gone', message: `${line.name} is no longer available, so it was not added` });
+      continue;
+    }
+    items.push(today);
+    const was = Number(line.price) + Number(line.design?.price ?? 0);
+    const now = today.price + (today.design?.price ?? 0);
+    if (was !== now) notes.push({ name: today.name, change: 'price', was, now, message: `${today.name} now costs ${formatAmount(now, 'NGN')} (was ${formatAmount(was, 'NGN')})` });
+  }
+  return { items, notes };
+}
+
 /** GET /v1/storefront/account/orders?page=&pageSize=: the logged-in shopper's orders (account's session guard). */
 export const accountOrderRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply) => {
@@ -90,6 +119,14 @@ export const accountOrderRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       const { user } = await requireUser(db, request);
       const { page = 1, pageSize = ACCOUNT_ORDERS_PAGE_SIZE } = request.query as { page?: number; pageSize?: number };
       return { data: await accountOrders(db.kysely, user.id, page, pageSize) };
+    },
+  );
+  app.get(
+    '/v1/storefront/account/orders/:id/again',
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } }, required: ['id'] }, querystring: { type: 'object', properties: { business: { type: 'string', maxLength: 100 } } } } },
+    async (request) => {
+      const { user } = await requireUser(db, request);
+      return { data: await sendAgain(db, user.id, (request.params as { id: string }).id) };
     },
   );
 };
