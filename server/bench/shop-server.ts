@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/server-config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 

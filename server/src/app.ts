@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
 import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes } from './domains/account';
 import { catalogRoutes } from './domains/catalog';
@@ -11,7 +11,7 @@ import { registerInputGuards } from './http/input';
 import { trackRoutes } from './http/route-table';
 import { fastifyTrustProxy, registerSecurity } from './http/security';
 import { registerResponseCache, serverAnsweringKeptFirst, type KeptFirst } from './http/response-cache';
-import { registerStoreFiles } from './http/static';
+import { registerStoreFiles } from './release';
 import { ReleaseRegistry } from './release/registry';
 import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';

@@ -1,16 +1,14 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadAuthConfig, type AuthConfig } from './domains/account';
-import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
-import { loadStaffConfig, type StaffConfig } from './domains/staff';
 import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE } from './http/draw-allowance';
 import { parseCorsOrigins, parseTrustProxy, type TrustProxy } from './http/security';
-import { loadCanaryConfig, type CanaryConfig } from './release/canary';
+import { ROOT } from './paths';
 
-/** Project root (the folder holding shell/, server/, releases/). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export interface ServerConfig {
+/**
+ * The platform's settings: where things are, how the server listens, mail, the HTTP layer. Each domain
+ * reads its own (loadAuthConfig, loadStaffConfig, loadPaymentsConfig, loadCanaryConfig); the composition
+ * root puts them together (server-config.ts).
+ */
+export interface PlatformConfig {
   host: string;
   port: number;
   /** PostgreSQL when set; otherwise the embedded SQLite file. */
@@ -37,12 +35,6 @@ export interface ServerConfig {
   mailFrom: string;
   /** MAIL_RETRY_EVERY_MS: how often failed SMTP deliveries that are due are tried again (default a minute; 0 = never). */
   mailRetryEveryMs: number;
-  /** Account domain: session lifetime, code cooldown, auth rate limits (AUTH_* variables). */
-  auth: AuthConfig;
-  /** Staff sessions: idle timeout and hard end (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS); the login limits are the shoppers'. */
-  staff: StaffConfig;
-  /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
-  payments: PaymentsConfig;
   /** TRUST_PROXY: which proxies' X-Forwarded-* to believe (client IP for rate limits, HTTPS for HSTS). Off by default. */
   trustProxy: TrustProxy;
   /** CORS_ORIGINS: other origins a browser may call the API from; none by default (same-origin only). */
@@ -51,11 +43,9 @@ export interface ServerConfig {
   responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
   /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100; DRAW_LIMIT_PER_MINUTE new drawings per client, default 60). */
   serverDraw: { enabled: boolean; budgetMs: number; drawsPerClientPerMinute?: number };
-  /** How canaries are judged (errors, vitals) and how many page loads measure vitals (CANARY_*, VITALS_SAMPLE_PERCENT). */
-  canary: CanaryConfig;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
@@ -77,9 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Adire Blooms <hello@adireblooms.ng>',
     mailRetryEveryMs: Math.max(0, Number(env.MAIL_RETRY_EVERY_MS ?? 60_000) || 0),
-    auth: loadAuthConfig(env),
-    staff: loadStaffConfig(env, loadAuthConfig(env)),
-    payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     responseCache: {
@@ -92,6 +79,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       budgetMs: Math.max(1, Number(env.DRAW_BUDGET_MS ?? 100) || 100),
       drawsPerClientPerMinute: Math.max(1, Number(env.DRAW_LIMIT_PER_MINUTE ?? DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE) || DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE),
     },
-    canary: loadCanaryConfig(env),
   };
 }

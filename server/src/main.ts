@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './server-config';
 import { exitOnDatabaseFileProblem, openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed';

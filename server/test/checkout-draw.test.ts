@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS, PAGE_DATA_ELEMENT_ID, type Order, type PageData } from '@adire/contracts';
-import { ROOT } from '../src/config';
+import { ROOT } from '../src/paths';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

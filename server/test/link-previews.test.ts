@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@adire/contracts';
-import { ROOT } from '../src/config';
+import { ROOT } from '../src/paths';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

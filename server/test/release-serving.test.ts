@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/server-config';
 import { ReleaseRegistry } from '../src/release/registry';
 import { startTestShop, type TestShop } from './helpers';
 

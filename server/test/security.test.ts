@@ -3,7 +3,7 @@ import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from '../src/http/pa
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/server-config';
 import { HSTS, parseCorsOrigins, parseTrustProxy, storeContentSecurityPolicy } from '../src/http/security';
 import { startTestShop, type TestShop } from './helpers';
 

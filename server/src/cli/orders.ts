@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '../server-config';
 import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';

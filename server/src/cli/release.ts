@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, ROOT } from '../config';
+import { ROOT } from '../paths';
+import { loadConfig } from '../server-config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { ReleaseRegistry } from '../release/registry';

@@ -1,5 +1,3 @@
-import { isReleaseTarget, type ReleaseTarget } from '../release/releases';
-
 /**
  * Which file a URL asks for, decided on the path's normal form (issue 32, item 4): the path is
  * percent-decoded once, then `//`, `/./` and `..` are resolved, and only then checked. A path whose
@@ -31,18 +29,7 @@ export function normalPath(url: string): { segments: string[]; asAsked: boolean 
 }
 
 /** Segments a served file may have: no dotfiles, nothing still percent-encoded after the one decode. */
-const plainSegments = (segments: string[]) => segments.every((s) => !s.startsWith('.') && !s.includes('%'));
-
-/** The file of a release asked for by `/releases/<target>/<version>/<file>`; null for anything a browser may not have (a release's server module, its record, a staging copy). */
-export function releaseFileOf(url: string): { target: ReleaseTarget; version: string; file: string } | null {
-  const path = normalPath(url);
-  if (!path?.asAsked) return null;
-  const [root, target, version, ...file] = path.segments;
-  if (root !== 'releases' || !target || !isReleaseTarget(target) || !version || version.includes('.staging-')) return null;
-  if (file.length === 0 || !plainSegments([version, ...file])) return null;
-  if (file[0] === 'server' || (file.length === 1 && file[0] === 'release.json')) return null;
-  return { target, version, file: file.join('/') };
-}
+export const plainSegments = (segments: string[]) => segments.every((s) => !s.startsWith('.') && !s.includes('%'));
 
 /** A file name of the shell asked for by URL (`/assets/x.js` → `assets/x.js`); null for a page path or a bad one. */
 export function shellFileOf(url: string): string | null {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DELIVERY_LOCATIONS, FILTER_GROUPS, LISTING_PAGE_SIZE, VIP_CLASSES, type DeliveryLocation, type FilterGroupName, type VipClass } from '@adire/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ROOT } from '../../config';
+import { ROOT } from '../../paths';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { ListingScope } from './catalog-index';

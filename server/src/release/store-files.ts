@@ -3,19 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_CATEGORY_SLUG, drawnPageUrl, REMOTE_NAMES, remotesForPage, type FrameDrawn, type PageData, type RegionDrawn, type RemoteName, type StoreManifest } from '@adire/contracts';
-import { ROOT } from '../config';
-import { ENTRY_FILE, liveShellFolder, SHELL_ENTRY_FILE, storeManifest } from '../release/releases';
-import type { ReleaseRegistry } from '../release/registry';
-import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from '../release/canary';
-import type { ReleaseManifest } from '../release/releases';
-import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE, DrawAllowance } from './draw-allowance';
-import { shortPath } from './errors';
-import { releaseFileOf, shellFileOf } from './file-paths';
-import { preloadReader, shellPage, withDrawing, type DrawnParts } from './page';
-import { isShopperPage, PageCache, pageCacheKey } from './page-cache';
-import { PRIVATE_CACHE_CONTROL } from './response-cache';
 import type { DataVersions } from '../db/data-versions';
-import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, drawWithin, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from './server-draw';
+import { PRIVATE_CACHE_CONTROL } from '../http/cache-control';
+import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE, DrawAllowance } from '../http/draw-allowance';
+import { shortPath } from '../http/errors';
+import { shellFileOf } from '../http/file-paths';
+import { preloadReader, shellPage, withDrawing, type DrawnParts } from '../http/page';
+import { isShopperPage, PageCache, pageCacheKey } from '../http/page-cache';
+import { currencyFromCookie, DEFAULT_DRAW_BUDGET_MS, drawWithin, DrawModules, inProcessFetch, shopCurrencies, withinBudget, type FrameModule, type RegionModule } from '../http/server-draw';
+import { ROOT } from '../paths';
+import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from './canary';
+import { releaseFileOf } from './release-file';
+import type { ReleaseRegistry } from './registry';
+import { ENTRY_FILE, liveShellFolder, SHELL_ENTRY_FILE, storeManifest, type ReleaseManifest } from './releases';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -69,7 +69,7 @@ export async function registerStoreFiles(
       cacheControl: false,
       // Each build writes .br and .gz copies at maximum compression beside its files; send those.
       preCompressed: true,
-      // Only files inside a release folder, judged on the path's normal form (file-paths.ts); never the
+      // Only files inside a release folder, judged on the path's normal form (release-file.ts); never the
       // manifest, its lock, a staging copy, a release's record or its server draw module.
       allowedPath: (_pathName, _root, request) => releaseFileOf(request.url) !== null,
       setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),

@@ -1,0 +1,13 @@
+import { normalPath, plainSegments } from '../http/file-paths';
+import { isReleaseTarget, type ReleaseTarget } from './releases';
+
+/** The file of a release asked for by `/releases/<target>/<version>/<file>`; null for anything a browser may not have (a release's server module, its record, a staging copy). */
+export function releaseFileOf(url: string): { target: ReleaseTarget; version: string; file: string } | null {
+  const path = normalPath(url);
+  if (!path?.asAsked) return null;
+  const [root, target, version, ...file] = path.segments;
+  if (root !== 'releases' || !target || !isReleaseTarget(target) || !version || version.includes('.staging-')) return null;
+  if (file.length === 0 || !plainSegments([version, ...file])) return null;
+  if (file[0] === 'server' || (file.length === 1 && file[0] === 'release.json')) return null;
+  return { target, version, file: file.join('/') };
+}
