@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { generateCatalog } from '../src/domains/catalog';
+import { generateCatalog } from '../seed/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 import { B, CATEGORY_SLUGS, FILTERS, QUERIES, SORTS } from './requests';
 

@@ -1,7 +1,7 @@
 /**
  * Databases for the bench, built once and kept in the temp folder (a catalogue of 100,000 products
  * takes minutes to generate and write): the seeded shop, and generated catalogues of any size. The file
- * name carries a hash of the generator's sources, so a changed generator builds afresh.
+ * name carries a hash of the seed content's sources (seed/catalog), so a changed generator builds afresh.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
-import { generateCatalog } from '../src/domains/catalog';
+import { generateCatalog } from '../seed/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 import { ReleaseRegistry } from '../src/release/registry';
 import { RELEASE_TARGETS } from '../src/release/releases';
@@ -22,8 +22,8 @@ export const BENCH_DIR = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'adire-
 
 function sourcesHash(): string {
   const h = createHash('sha256');
-  const generator = fs.readdirSync(path.join(serverDir, 'src/domains/catalog/generator')).sort().map((f) => `src/domains/catalog/generator/${f}`);
-  for (const f of [...generator, 'src/db/seed-data.ts', 'src/domains/catalog/content.ts', 'src/domains/catalog/writer.ts', 'src/seed.ts']) {
+  const generator = fs.readdirSync(path.join(serverDir, 'seed/catalog')).sort().map((f) => `seed/catalog/${f}`);
+  for (const f of [...generator, 'src/db/seed-data.ts', 'src/domains/catalog/writer.ts', 'src/seed.ts']) {
     h.update(fs.readFileSync(path.join(serverDir, f)));
   }
   return h.digest('hex').slice(0, 10);

@@ -4,13 +4,14 @@ import { BASE_DELIVERY, CATEGORIES, CURRENCY_RATES, deliveryOverrides, PRODUCTS,
 import { demoAccountRows } from './domains/account';
 import { seedCatalogIfEmpty } from './domains/catalog';
 import { seedCheckoutIfMissing } from './domains/orders';
+import { demoCatalog } from '../seed/catalog';
 
 /** Fill an empty database. Returns false when it already holds a catalogue (seeding is idempotent). */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seedCheckoutIfMissing(db); // coupons and same-day cutoffs, for new and older databases
   const existing = await db.kysely.selectFrom('category').select('slug').limit(1).executeTakeFirst();
   // An older database gets the full catalogue (sizes, tags, reviews…) once, on top of what it holds.
-  if (existing) return seedCatalogIfEmpty(db);
+  if (existing) return seedCatalogIfEmpty(db, demoCatalog);
   const now = new Date().toISOString();
   await db.kysely.transaction().execute(async (trx) => {
     await trx
@@ -44,6 +45,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .execute();
     await trx.insertInto('app_user').values(await demoAccountRows(now)).execute();
   });
-  await seedCatalogIfEmpty(db);
+  await seedCatalogIfEmpty(db, demoCatalog);
   return true;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCatalog } from '../src/domains/catalog';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { generateCatalog } from '../src/domains/catalog';
+import { generateCatalog } from '../seed/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 import * as bits from '../src/domains/catalog/bitset';
 import { CatalogIndex } from '../src/domains/catalog/catalog-index';

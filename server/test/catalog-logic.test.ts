@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SEARCH_MAX_LENGTH, SORT_OPTIONS } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
-import { generateCatalog, generateProducts, slugify } from '../src/domains/catalog';
+import { generateCatalog, generateProducts, slugify } from '../seed/catalog';
 import { CATEGORIES, PRODUCTS } from '../src/db/seed-data';
 import * as bits from '../src/domains/catalog/bitset';
 import { artVersion, renderArt, type ArtSpec } from '../src/domains/catalog/image';

@@ -1,16 +1,8 @@
+/** The demo shop's blog posts and FAQ, written by the seed. */
 import type { BlogBlock } from '@adire/contracts';
-import type { ArtSpec } from './image';
+import type { SeedBlogPost, SeedFaq } from '../../src/domains/catalog';
 
-export interface SeedBlogPost {
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  publishedAt: string;
-  tags: string[];
-  art: ArtSpec;
-  content: BlogBlock[];
-}
+export type { SeedBlogPost, SeedFaq } from '../../src/domains/catalog';
 
 const p = (text: string): BlogBlock => ({ type: 'paragraph', text });
 const h = (text: string): BlogBlock => ({ type: 'heading', text });
@@ -109,12 +101,6 @@ export const BLOG_POSTS: SeedBlogPost[] = [
     ],
   },
 ];
-
-export interface SeedFaq {
-  group: string;
-  question: string;
-  answer: string;
-}
 
 export const FAQ_ENTRIES: SeedFaq[] = [
   { group: 'Ordering', question: 'How do I buy fresh flowers and gifts online in Lagos and Abuja?', answer: 'Choose a product, pick a size and design, add it to your cart, then set a delivery date and check out. You can pay by card, PayPal, bank transfer or bitcoin.' },

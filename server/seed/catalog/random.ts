@@ -1,5 +1,4 @@
 /** The generator's seeded randomness and the stable names it derives (slugs, product ids). */
-import { createHash } from 'node:crypto';
 
 export type Rng = () => number;
 export const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
@@ -17,9 +16,4 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** A stable UUID-shaped id from a slug, so a reseed gives the same ids. */
-export function productId(slug: string): string {
-  const h = createHash('sha1').update(`adire-product:${slug}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
+export { productId } from '../../src/domains/catalog';

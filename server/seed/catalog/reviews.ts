@@ -1,8 +1,8 @@
 /** Reviews and the featured lists of the generated catalogue. */
-import { seededRandom } from '../recommend';
+import { seededRandom } from '../../src/domains/catalog';
 import { chance, pick, productId, type Rng } from './random';
 import { FATHERS, FUNERAL, LOVE, MOTHERS, VALENTINE, WELL } from './words';
-import type { SeedFeaturedList, SeedProduct, SeedReview } from './products';
+import type { SeedFeaturedList, SeedProduct, SeedReview } from '../../src/domains/catalog';
 
 // ---------------------------------------------------------------- reviews
 export const AUTHORS = [

@@ -1,6 +1,5 @@
 /** The generator's vocabularies: colours, moods, places, greenery, papers, category slugs and sizes. */
-import type { FlowerShape } from '../image';
-import type { FlowerName } from '../vocabulary';
+import type { FlowerName, FlowerShape } from '../../src/domains/catalog';
 
 // ---------------------------------------------------------------- vocabularies
 export type ColourKey =

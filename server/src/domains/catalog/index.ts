@@ -2,7 +2,12 @@
 export { catalogRoutes } from './routes';
 export { findSellables, type Sellable } from './lookup';
 export { bumpCatalogVersion, seedCatalogIfEmpty, writeCatalog } from './writer';
-export { generateCatalog, generateProducts, slugify, type SeedCatalog } from './generator';
+// What the seed's content (server/seed/catalog) is written in: the rows writeCatalog takes, and the art and vocabulary they name.
+export type { SeedBlogPost, SeedCatalog, SeedFaq, SeedFeaturedList, SeedProduct, SeedReview, SeedSize, SeedTag } from './seed-types';
+export type { ArtSpec, Extra, FlowerShape, Scene } from './image';
+export { budgetFor, type DesignCode, type FlowerName } from './vocabulary';
+export { productId } from './ids';
+export { seededRandom } from './recommend';
 export { lockLimitedProducts, setStock, takeUnits, type LimitedProduct } from './stock';
 export { findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';
 export { featuredListsForStaff, readDesigns, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, MAX_FEATURED, type StaffFeaturedList, type StaffDesign } from './merchandising';

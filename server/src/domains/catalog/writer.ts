@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { notifyCatalogChanged } from './index-cache';
-import { BLOG_POSTS, FAQ_ENTRIES, type SeedBlogPost, type SeedFaq } from './content';
-import { DESIGN_ROWS, generateCatalog, productId, type SeedCatalog } from './generator';
+import { productId } from './ids';
+import type { SeedBlogPost, SeedCatalog, SeedFaq } from './seed-types';
+import { DESIGNS } from './vocabulary';
+
+const DESIGN_ROWS = DESIGNS.map((d, position) => ({ code: d.code, title: d.title, price_ngn: d.price, position }));
 
 /** The listing page's introduction per category. */
 export const CATEGORY_DESCRIPTIONS: Record<string, string> = {
@@ -127,10 +130,14 @@ export async function writeCatalog(db: Db, catalog: SeedCatalog, content: { blog
   notifyCatalogChanged(); // again once committed, so no reader keeps the version it saw mid-transaction
 }
 
-/** Seed the catalogue once: the design options table is empty until it has been written. */
-export async function seedCatalogIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seed the catalogue once: the design options table is empty until it has been written. The content
+ * comes from the caller (the demo shop's is in server/seed/catalog), made only when it is needed.
+ */
+export async function seedCatalogIfEmpty(db: Db, content: () => { catalog: SeedCatalog; content: { blog?: SeedBlogPost[]; faq?: SeedFaq[] } }): Promise<boolean> {
   const has = await db.kysely.selectFrom('design_option').select('code').limit(1).executeTakeFirst();
   if (has) return false;
-  await writeCatalog(db, generateCatalog(), { blog: BLOG_POSTS, faq: FAQ_ENTRIES });
+  const seed = content();
+  await writeCatalog(db, seed.catalog, seed.content);
   return true;
 }
