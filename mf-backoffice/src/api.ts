@@ -11,10 +11,10 @@ export const paths = {
   resetRequest: `${BACKOFFICE_API}/auth/reset-request`,
   reset: `${BACKOFFICE_API}/auth/reset`,
   logout: `${BACKOFFICE_API}/auth/logout`,
-  orders: `${BACKOFFICE_API}/orders`,
-  order: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}`,
-  advance: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/advance`,
-  transfer: (orderNumber: string) => `${BACKOFFICE_API}/orders/${encodeURIComponent(orderNumber)}/transfer`,
+  orders: BACKOFFICE_PATHS.orders,
+  order: BACKOFFICE_PATHS.order,
+  advance: BACKOFFICE_PATHS.advance,
+  transfer: BACKOFFICE_PATHS.transfer,
   settings: `${BACKOFFICE_API}/settings`,
   deliverySettings: BACKOFFICE_PATHS.deliverySettings,
   /** Each day's places taken and held against capacity; a place's day sheet (the contracts' paths). */
@@ -23,15 +23,15 @@ export const paths = {
   staff: `${BACKOFFICE_API}/staff`,
   /** A member's lifecycle: disable, enable, sign-out, unlock, reset, remove (POST) and role (PUT). */
   member: (email: string, action: string) => `${BACKOFFICE_API}/staff/${encodeURIComponent(email)}/${action}`,
-  audit: `${BACKOFFICE_API}/audit`,
-  products: `${BACKOFFICE_API}/products`,
-  product: (slug: string) => `${BACKOFFICE_API}/products/${encodeURIComponent(slug)}`,
-  designs: `${BACKOFFICE_API}/designs`,
-  featured: `${BACKOFFICE_API}/featured`,
-  featuredList: (id: string) => `${BACKOFFICE_API}/featured/${encodeURIComponent(id)}`,
+  audit: BACKOFFICE_PATHS.audit,
+  products: BACKOFFICE_PATHS.products,
+  product: BACKOFFICE_PATHS.product,
+  designs: BACKOFFICE_PATHS.designs,
+  featured: BACKOFFICE_PATHS.featured,
+  featuredList: BACKOFFICE_PATHS.featuredList,
   releases: `${BACKOFFICE_API}/releases`,
-  reviews: `${BACKOFFICE_API}/reviews`,
-  review: (id: string) => `${BACKOFFICE_API}/reviews/${encodeURIComponent(id)}`,
+  reviews: BACKOFFICE_PATHS.reviews,
+  review: BACKOFFICE_PATHS.review,
 } as const;
 
 type Query = Record<string, string | number | boolean | undefined>;

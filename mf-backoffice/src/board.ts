@@ -1,23 +1,7 @@
-import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
+import { BOARD_STATUSES, DELIVERY_STEPS, type BoardEntry, type DeliveryStep } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 
-/** One line of the board, as the server sends it. */
-export interface BoardEntry {
-  orderNumber: string;
-  deliveryDate: string;
-  deliveryMethod: 'delivery' | 'pickup' | null;
-  place: string | null;
-  recipientName: string | null;
-  senderName: string | null;
-  total: number;
-  currency: string;
-  paymentStatus: string;
-  deliveryStatus: string;
-  checkedOutAt: string | null;
-}
-
-/** The delivery statuses in order ('received' once checked out). */
-export const DELIVERY_STATUSES = ['received', ...DELIVERY_STEPS] as const;
+export type { BoardEntry };
 
 /** Orders grouped by delivery date, in the order the server sent them (by date). */
 export function byDeliveryDate(orders: readonly BoardEntry[]): { date: string; orders: BoardEntry[] }[] {
@@ -33,8 +17,8 @@ export function byDeliveryDate(orders: readonly BoardEntry[]): { date: string; o
 /** The steps an order may still move to: none until it is paid, then only forward. */
 export function nextSteps(deliveryStatus: string, paymentStatus: string): DeliveryStep[] {
   if (!isPaid(paymentStatus)) return [];
-  const at = (DELIVERY_STATUSES as readonly string[]).indexOf(deliveryStatus);
-  return DELIVERY_STEPS.filter((step) => (DELIVERY_STATUSES as readonly string[]).indexOf(step) > at);
+  const at = (BOARD_STATUSES as readonly string[]).indexOf(deliveryStatus);
+  return DELIVERY_STEPS.filter((step) => (BOARD_STATUSES as readonly string[]).indexOf(step) > at);
 }
 
 /** Orders that were not on the board before (a poll brought them): to announce them. */

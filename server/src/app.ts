@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
 import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes } from './domains/account';
-import { catalogRoutes } from './domains/catalog';
-import { newsletterAccountPart, siteRoutes } from './domains/site';
+import { catalogRoutes, catalogStaffRoutes } from './domains/catalog';
+import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
@@ -15,10 +15,11 @@ import { registerStoreFiles } from './release';
 import { ReleaseRegistry } from './release/registry';
 import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
+import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { loadPaymentsConfig, offeredPaymentMethods, paymentRoutes } from './domains/payments';
+import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 
 export interface AppOptions {
@@ -103,10 +104,16 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
     db,
     mailer: mail,
     publicUrl: site.publicUrl,
-    releases,
     config: config.staff ?? loadStaffConfig({}, config.auth),
-    // Each domain's own back-office routes, under the staff hooks and role guard: the day board and sheets.
-    domainRoutes: [dayStaffRoutes({ db, now })],
+    // Each domain's own back-office routes, under the staff hooks and role guard.
+    domainRoutes: [
+      orderStaffRoutes({ db, paymentSide: orderPaymentSide }),
+      dayStaffRoutes({ db, now }),
+      transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
+      catalogStaffRoutes({ db }),
+      settingsStaffRoutes({ db }),
+      releaseStaffRoutes({ releases }),
+    ],
   });
   // What pages report of each remote version (canary health, vitals), each behind its page's token.
   const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);

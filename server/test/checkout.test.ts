@@ -2,7 +2,8 @@ import type { CheckoutResponse, Order, OrderTrackerResponse, User } from '@adire
 import { shopDate } from '@adire/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DELIVERY } from '../src/db/seed-data';
-import { advanceOrder, markPaid, orderStatus, OrdersCommandError } from '../src/domains/orders/operator';
+import { advanceOrder, orderStatus, OrdersCommandError } from '../src/domains/orders';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { startTestShop, type TestShop } from './helpers';
 
 let shop: TestShop;

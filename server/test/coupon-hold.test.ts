@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { markPaid } from '../src/domains/orders/operator';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { executePaymentsCommand } from '../src/domains/payments';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
 import { startTestShop, type TestShop } from './helpers';

@@ -1,7 +1,7 @@
 import type { CheckoutResponse, DayLoad, DaySheet, Order } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
-import { markPaid } from '../src/domains/orders/operator';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';

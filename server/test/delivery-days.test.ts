@@ -1,6 +1,6 @@
 import type { CheckoutResponse, DayFullDetails, DeliveryDay, Order } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markPaid } from '../src/domains/orders/operator';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { executePaymentsCommand } from '../src/domains/payments';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { startTestShop, type TestShop } from './helpers';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markPaid } from '../src/domains/orders/operator';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';

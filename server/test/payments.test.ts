@@ -3,11 +3,11 @@ import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markPaid } from '../src/domains/orders/operator';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
 import { paypalSandboxWebhookId } from '../src/domains/payments/providers/paypal';
 import { paypalSignedString, sandboxPaypalSignature } from '../src/domains/payments/signatures';
-import { paymentHistory, rejectTransfer } from '../src/domains/payments/operator';
+import { paymentHistory, rejectTransfer } from '../src/domains/payments';
 import { startTestShop, type TestShop } from './helpers';
 
 let shop: TestShop;

@@ -1,18 +1,7 @@
+import type { AuditEntry } from '@adire/contracts';
 import { useEffect, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
-
-interface AuditEntry {
-  id: string;
-  actor: string;
-  role: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  at: string;
-}
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,33 +1,10 @@
+import type { DesignPricesResult, FoundProduct as Found, ProductChangeResult, ShopDesign, StaffProduct as Product } from '@adire/contracts';
 import { amountFromWord, formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { defaultAfter, designsToSave, type DesignChoice } from './lists';
-
-interface Found {
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-}
-
-interface Product {
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-  stock: number | null;
-  sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
-  /** Every design of the shop, the offered ones first (the first is the default). */
-  designs: DesignChoice[];
-}
-
-interface ShopDesign {
-  code: string;
-  title: string;
-  priceNgn: number;
-}
 
 /** What each design adds to a product's price, for every product that offers it (= `pnpm catalog set-design-price`). */
 function DesignPrices() {
@@ -53,7 +30,7 @@ function DesignPrices() {
         .filter(([code, text]) => text.trim() !== String(designs?.find((d) => d.code === code)?.priceNgn))
         .map(([code, text]) => [code, amountFromWord(text)]),
     );
-    const res = await staffApi.put<{ message: string; designs: ShopDesign[] }>(paths.designs, { prices: changed });
+    const res = await staffApi.put<DesignPricesResult>(paths.designs, { prices: changed });
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});
@@ -173,7 +150,7 @@ export function ProductEditor() {
     setSaid('');
     setError('');
     setFields({});
-    const res = await staffApi.put<{ messages: string[]; product: Product }>(paths.product(slug), body);
+    const res = await staffApi.put<ProductChangeResult>(paths.product(slug), body);
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});

@@ -1,17 +1,9 @@
 import { Link, useSearchParams } from '@adire/router';
+import type { FeaturedAnswer, FeaturedListResult, StaffFeaturedList as FeaturedList } from '@adire/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { moveItem, withProduct, type ListedProduct } from './lists';
-
-interface FeaturedList {
-  id: string;
-  kind: 'occasion' | 'location';
-  key: string;
-  section: string;
-  title: string;
-  products: ListedProduct[];
-}
 
 const GROUPS = [
   { kind: 'occasion', label: 'Occasions' },
@@ -28,7 +20,7 @@ export function Featured() {
   const [max, setMax] = useState(24);
   const [error, setError] = useState('');
   useEffect(() => {
-    void staffApi.get<{ lists: FeaturedList[]; max: number }>(paths.featured).then((res) => {
+    void staffApi.get<FeaturedAnswer>(paths.featured).then((res) => {
       if (res.error || !res.data) return setError(res.message);
       setLists(res.data.lists);
       setMax(res.data.max);
@@ -97,7 +89,7 @@ function ListEditor({ list, max, onSaved }: { list: FeaturedList; max: number; o
     event.preventDefault();
     setSaid('');
     setError('');
-    const res = await staffApi.put<{ message: string; list: FeaturedList }>(paths.featuredList(list.id), { products: items.map((p) => p.slug) });
+    const res = await staffApi.put<FeaturedListResult>(paths.featuredList(list.id), { products: items.map((p) => p.slug) });
     if (res.error || !res.data) return setError(res.message);
     setSaid(res.data.message);
     setItems(res.data.list.products);

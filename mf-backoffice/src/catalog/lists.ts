@@ -1,11 +1,8 @@
 /** The rules of the catalogue's editors, kept pure: a featured list's order, and the designs a product offers. */
 
-export interface ListedProduct {
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-}
+import type { FoundProduct as ListedProduct, StaffDesign as DesignChoice } from '@adire/contracts';
+
+export type { ListedProduct, DesignChoice };
 
 /** The list with the item at `index` moved `by` places (-1 up, +1 down); unchanged at either end. */
 export function moveItem<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
@@ -21,12 +18,6 @@ export function withProduct(items: readonly ListedProduct[], product: ListedProd
   return items.some((p) => p.slug === product.slug) ? [...items] : [...items, product];
 }
 
-export interface DesignChoice {
-  code: string;
-  title: string;
-  priceNgn: number;
-  offered: boolean;
-}
 
 /** The designs to save, in order: the default first, then the other offered ones in the shop's order. */
 export function designsToSave(designs: readonly DesignChoice[], offered: ReadonlySet<string>, defaultCode: string): string[] {

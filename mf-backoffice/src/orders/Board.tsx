@@ -1,16 +1,11 @@
 import { addDays, formatAmount, isApiDate, shopDate } from '@adire/domain';
-import type { CurrencyName, DayLoad } from '@adire/contracts';
+import { BOARD_STATUSES, type BoardAnswer, type CurrencyName, type DayLoad } from '@adire/contracts';
 import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
-import { BOARD_POLL_MS, byDeliveryDate, dateHeading, DELIVERY_STATUSES, newArrivals, type BoardEntry } from '../board';
+import { BOARD_POLL_MS, byDeliveryDate, dateHeading, newArrivals, type BoardEntry } from '../board';
 import { DayLoadPanel } from '../days/DayLoadPanel';
-
-interface BoardAnswer {
-  from: string;
-  orders: BoardEntry[];
-}
 
 const money = (amount: number, currency: string) => formatAmount(amount, currency as CurrencyName);
 
@@ -102,7 +97,7 @@ export function Board() {
           Status
           <select value={filters.status} onChange={set('status')}>
             <option value="">Any status</option>
-            {DELIVERY_STATUSES.map((s) => (
+            {BOARD_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

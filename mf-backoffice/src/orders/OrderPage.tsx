@@ -1,28 +1,10 @@
-import { orderNotesFor, type CurrencyName, type Order, type TimelineEntry } from '@adire/contracts';
+import { orderNotesFor, type CurrencyName, type OrderActionResult, type StaffOrderPage as OrderView } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
-
-interface TransferNotice {
-  amount?: number;
-  currency?: string;
-  accountName?: string;
-  reference?: string;
-  method?: string | null;
-  at: string;
-}
-
-interface OrderView {
-  order: Order;
-  deliveryStatus: string;
-  timeline: TimelineEntry[];
-  transferNotice: TransferNotice | null;
-  awaitingTransfer: boolean;
-  paymentEvents: { kind: string; provider: string; reference: string | null; at: string }[];
-}
 
 const when = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
@@ -56,7 +38,7 @@ export function OrderPage() {
   const act = async (path: string, body: Record<string, unknown>) => {
     setBusy(true);
     setError('');
-    const res = await staffApi.post<{ message: string; order: OrderView }>(path, body);
+    const res = await staffApi.post<OrderActionResult>(path, body);
     setBusy(false);
     if (res.error || !res.data) return setError(res.message);
     setSaid(res.data.message);

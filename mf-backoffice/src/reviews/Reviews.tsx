@@ -1,18 +1,7 @@
+import type { StaffReview as Review } from '@adire/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
-
-interface Review {
-  id: string;
-  productSlug: string;
-  productName: string;
-  rating: number;
-  comment: string;
-  author: string;
-  createdAt: string;
-  hidden: boolean;
-  hiddenReason: string | null;
-}
 
 /** Reviews, hidden ones too: hide one with a reason, or show it again. */
 export function Reviews() {

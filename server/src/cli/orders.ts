@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer } from '../mail/mailer';
 import { recordOperatorCommand } from '../domains/staff';
 import { executeOrdersCommand, OrdersCommandError, ORDERS_USAGE, parseOrdersCommand, type OrdersCommand } from '../domains/orders';
+import { confirmTransfer } from '../domains/payments';
 
 // pnpm orders status <orderNumber> | advance <orderNumber> <arranged|despatched|delivered> | mark-paid <orderNumber> | set-stock <SKU> <count|unlimited> | help
 // Uses the server's database (DATABASE_URL, or the SQLite file); the tracker shows a change at once.
@@ -29,7 +30,11 @@ if (command.kind === 'help') {
     await migrateToLatest(db);
     const config = loadConfig();
     const mailer = createMailer({ db, from: config.mailFrom, smtpUrl: config.smtpUrl });
-    const said = await executeOrdersCommand(db, command, new Date(), { mailer, publicUrl: config.publicUrl });
+    // A transfer is confirmed by the payments domain's one function (the back office's too).
+    const said =
+      command.kind === 'mark-paid'
+        ? await confirmTransfer(db, command.orderNumber, new Date(), { mailer, publicUrl: config.publicUrl })
+        : await executeOrdersCommand(db, command, new Date());
     if (command.kind === 'advance') await recordOperatorCommand(db, 'order.advance', command.orderNumber, command, said);
     if (command.kind === 'mark-paid') await recordOperatorCommand(db, 'transfer.confirm', command.orderNumber, command, said);
     if (command.kind === 'set-stock') await recordOperatorCommand(db, 'catalog.stock', command.sku, command, said);

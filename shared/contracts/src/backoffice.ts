@@ -1,6 +1,8 @@
-// Back-office answers and request bodies shared by the server's staff routes and mf-backoffice.
-// (Peak days first; the older back-office shapes move here with the server's rooms.)
-import type { DayCapacity, DayPlace, OrderByTime } from './checkout';
+// Back-office answers and request bodies shared by the server's staff routes and mf-backoffice: each
+// domain's staff routes answer in these shapes (orders: board, order page; payments: transfers; catalog:
+// products, designs, featured lists, reviews; staff: the audit), and the back office reads them.
+import { DELIVERY_STEPS, type DayCapacity, type DayPlace, type DeliveryStep, type OrderByTime, type TimelineEntry, type TrackingStep } from './checkout';
+import type { Order } from './entities';
 
 /** Back-office API paths (all under the staff's Bearer session; `?business=` on every call). */
 export const BACKOFFICE_PATHS = {
@@ -10,7 +12,232 @@ export const BACKOFFICE_PATHS = {
   daySheet: (date: string) => `/v1/backoffice/days/${encodeURIComponent(date)}/sheet`,
   /** GET → DeliverySettingsView; POST a DeliveryChangeRequest → DeliveryChangeResult. */
   deliverySettings: '/v1/backoffice/settings/delivery',
+  /** GET `?from&to&status&place&search&limit` → BoardAnswer. */
+  orders: '/v1/backoffice/orders',
+  /** GET → StaffOrderPage. */
+  order: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}`,
+  /** POST an AdvanceRequest → OrderActionResult. */
+  advance: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}/advance`,
+  /** POST a TransferDecisionRequest → OrderActionResult (the payments domain's route). */
+  transfer: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}/transfer`,
+  /** GET `?actor&action&target&from&to&limit` → AuditEntry[]. */
+  audit: '/v1/backoffice/audit',
+  /** GET `?search&limit` → FoundProduct[]. */
+  products: '/v1/backoffice/products',
+  /** GET → StaffProduct; PUT a ProductChangeRequest → ProductChangeResult. */
+  product: (slug: string) => `/v1/backoffice/products/${encodeURIComponent(slug)}`,
+  /** GET → ShopDesign[]; PUT a DesignPricesRequest → DesignPricesResult. */
+  designs: '/v1/backoffice/designs',
+  /** GET → FeaturedAnswer. */
+  featured: '/v1/backoffice/featured',
+  /** PUT a FeaturedListRequest → FeaturedListResult. */
+  featuredList: (id: string) => `/v1/backoffice/featured/${encodeURIComponent(id)}`,
+  /** GET `?product&hidden&limit` → StaffReview[]. */
+  reviews: '/v1/backoffice/reviews',
+  /** PUT a ReviewVisibilityRequest → StaffReview. */
+  review: (id: string) => `/v1/backoffice/reviews/${encodeURIComponent(id)}`,
 } as const;
+
+// ---------------------------------------------------------------- orders (the orders domain)
+
+/** Every delivery status of an order, in order: 'new' until it is checked out, then 'received' and the steps. */
+export const DELIVERY_STATUSES = ['new', 'received', ...DELIVERY_STEPS] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The statuses the board shows and filters by: a checked-out order's (the board lists no 'new' one). */
+export const BOARD_STATUSES = DELIVERY_STATUSES.filter((s): s is Exclude<DeliveryStatus, 'new'> => s !== 'new');
+
+/** One line of the staff's board: what a florist needs to plan the day's deliveries. */
+export interface BoardEntry {
+  orderNumber: string;
+  deliveryDate: string;
+  deliveryMethod: 'delivery' | 'pickup' | null;
+  /** The delivery zone, or the pick-up branch code. */
+  place: string | null;
+  recipientName: string | null;
+  senderName: string | null;
+  total: number;
+  currency: string;
+  paymentStatus: string;
+  deliveryStatus: string;
+  checkedOutAt: string | null;
+}
+
+/** GET orders: the board from `from` (today by default). */
+export interface BoardAnswer {
+  from: string;
+  orders: BoardEntry[];
+}
+
+/** An order as the staff see it: the whole order, its delivery status and its timeline (the orders domain's part). */
+export interface StaffOrderView {
+  id: string;
+  order: Order;
+  deliveryStatus: string;
+  status: TrackingStep;
+  timeline: TimelineEntry[];
+  createdAt: string;
+  checkedOutAt: string | null;
+}
+
+/** What the shopper said of their transfer (the latest notice). */
+export interface TransferNotice {
+  amount?: number;
+  currency?: string;
+  accountName?: string;
+  reference?: string;
+  method?: string | null;
+  at: string;
+}
+
+/** The payments domain's part of an order's page. */
+export interface OrderPaymentSide {
+  transferNotice: TransferNotice | null;
+  awaitingTransfer: boolean;
+  paymentEvents: { kind: string; provider: string; reference: string | null; detail: unknown; at: string }[];
+  payments: { amount: number; currency: string; status: string; provider: string; method: string; reference: string; at: string }[];
+}
+
+/** GET orders/:orderNumber: an order's page in the back office. */
+export type StaffOrderPage = StaffOrderView & OrderPaymentSide;
+
+/** POST orders/:orderNumber/advance. */
+export interface AdvanceRequest {
+  step: DeliveryStep;
+}
+
+/** POST orders/:orderNumber/transfer: a florist's decision on an announced transfer. */
+export interface TransferDecisionRequest {
+  decision: 'confirm' | 'reject';
+  reason?: string;
+}
+
+/** What advancing an order or deciding its transfer answers: the sentence said, and the order's page after. */
+export interface OrderActionResult {
+  message: string;
+  order: StaffOrderPage;
+}
+
+// ---------------------------------------------------------------- the audit (the staff domain)
+
+/** One staff action: who, what, on what, before/after, from where, when. */
+export interface AuditEntry {
+  id: string;
+  actor: string;
+  role: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  source: string;
+  at: string;
+}
+
+// ---------------------------------------------------------------- catalogue and reviews (the catalog domain)
+
+/** A product found by the back office's search. */
+export interface FoundProduct {
+  slug: string;
+  sku: string;
+  name: string;
+  inStock: boolean;
+}
+
+/** A design as a product's page shows it. */
+export interface StaffDesign {
+  code: string;
+  title: string;
+  /** What the design adds to the price, shop-wide (₦0 for a wrapped bouquet or a box). */
+  priceNgn: number;
+  /** Offered for this product; the first offered is its default. */
+  offered: boolean;
+}
+
+export interface StaffProduct {
+  id: string;
+  slug: string;
+  sku: string;
+  name: string;
+  inStock: boolean;
+  /** Units left of a limited product; null = not limited. */
+  stock: number | null;
+  sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
+  /** Every design of the shop: the offered ones first, in the product's order (the first is its default). */
+  designs: StaffDesign[];
+}
+
+/** PUT products/:slug: any of its prices (by size SKU), stock (null: not limited) and designs (by code, in order). */
+export interface ProductChangeRequest {
+  prices?: Record<string, number | string>;
+  stock?: number | null;
+  designs?: string[];
+}
+
+export interface ProductChangeResult {
+  messages: string[];
+  product: StaffProduct;
+}
+
+/** A design of the shop and what it adds to a product's price. */
+export interface ShopDesign {
+  code: string;
+  title: string;
+  priceNgn: number;
+}
+
+/** PUT designs: what designs add to a product's price, by code. */
+export interface DesignPricesRequest {
+  prices: Record<string, number | string>;
+}
+
+export interface DesignPricesResult {
+  message: string;
+  designs: ShopDesign[];
+}
+
+export interface StaffFeaturedList {
+  /** `kind:key:section`, e.g. `occasion:valentines-day:flowers`. */
+  id: string;
+  kind: 'occasion' | 'location';
+  key: string;
+  section: string;
+  title: string;
+  products: FoundProduct[];
+}
+
+/** GET featured. */
+export interface FeaturedAnswer {
+  lists: StaffFeaturedList[];
+  max: number;
+}
+
+/** PUT featured/:list: the products in order, by address (slug) or SKU. */
+export interface FeaturedListRequest {
+  products: string[];
+}
+
+export interface FeaturedListResult {
+  message: string;
+  list: StaffFeaturedList;
+}
+
+export interface StaffReview {
+  id: string;
+  productSlug: string;
+  productName: string;
+  rating: number;
+  comment: string;
+  author: string;
+  createdAt: string;
+  hidden: boolean;
+  hiddenReason: string | null;
+}
+
+/** PUT reviews/:id. */
+export interface ReviewVisibilityRequest {
+  hidden: boolean;
+  reason?: string;
+}
 
 /** One place on one day, as the board shows it. */
 export interface PlaceLoad {

@@ -1,3 +1,4 @@
+import type { FoundProduct as FeaturedProduct, ShopDesign, StaffDesign, StaffFeaturedList } from '@adire/contracts';
 import type { Kysely } from 'kysely';
 import { amountProblem, type AmountRule } from '@adire/domain';
 import type { Db } from '../../db/database';
@@ -15,22 +16,7 @@ import { bumpCatalogVersion } from './writer';
 /** A featured list holds at most this many products (the home page's rows show eight). */
 export const MAX_FEATURED = 24;
 
-export interface FeaturedProduct {
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-}
-
-export interface StaffFeaturedList {
-  /** `kind:key:section`, e.g. `occasion:valentines-day:flowers`. */
-  id: string;
-  kind: 'occasion' | 'location';
-  key: string;
-  section: string;
-  title: string;
-  products: FeaturedProduct[];
-}
+export type { FeaturedProduct, ShopDesign, StaffDesign, StaffFeaturedList };
 
 type Query = Pick<Db, 'kysely'>;
 
@@ -126,15 +112,6 @@ async function findProducts(q: Kysely<Database>, wanted: readonly string[]): Pro
 
 // ---------------------------------------------------------------- designs
 
-export interface StaffDesign {
-  code: string;
-  title: string;
-  /** What the design adds to the price, shop-wide (₦0 for a wrapped bouquet or a box). */
-  priceNgn: number;
-  /** Offered for this product; the first offered is its default. */
-  offered: boolean;
-}
-
 /** Every design of the shop, the product's offered ones first in its order, then the others. */
 export async function designsForStaff(db: Query, productId: string): Promise<StaffDesign[]> {
   const [options, offered] = await Promise.all([
@@ -192,12 +169,6 @@ const DESIGN_PRICE_RULE: AmountRule = { min: 0, max: MAX_DESIGN_PRICE_NGN, whole
 /** Why a design's price is refused, or null (the shop's one amount rule, `@adire/domain`). */
 export function designPriceProblem(value: unknown): string | null {
   return amountProblem(value, DESIGN_PRICE_RULE);
-}
-
-export interface ShopDesign {
-  code: string;
-  title: string;
-  priceNgn: number;
 }
 
 /** The shop's designs in their order, with what each adds to a product's price. */

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { FoundProduct, StaffProduct, StaffReview } from '@adire/contracts';
 import { amountProblem, type AmountRule } from '@adire/domain';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { designsForStaff, type StaffDesign } from './merchandising';
+import { designsForStaff } from './merchandising';
 import { bumpCatalogVersion } from './writer';
 
 /**
@@ -11,25 +15,14 @@ import { bumpCatalogVersion } from './writer';
  * version, so shoppers' pages and cached answers show it on the next load.
  */
 
-export interface StaffProduct {
-  id: string;
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-  /** Units left of a limited product; null = not limited. */
-  stock: number | null;
-  sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
-  /** Every design of the shop: the offered ones first, in the product's order (the first is its default). */
-  designs: StaffDesign[];
-}
+export type { StaffProduct };
 
 export const MAX_PRICE_NGN = 100_000_000;
 
 type Query = Pick<Db, 'kysely'>;
 
 /** Products by name, SKU or slug (a few letters are enough), for the back office's search. */
-export async function findProductsForStaff(db: Query, search: string, limit: number): Promise<{ slug: string; sku: string; name: string; inStock: boolean }[]> {
+export async function findProductsForStaff(db: Query, search: string, limit: number): Promise<FoundProduct[]> {
   const text = search.trim().toLowerCase().replace(/[%_\\]/g, '');
   const rows = await db.kysely
     .selectFrom('product')
@@ -89,17 +82,7 @@ export async function setSizePrices(db: Db, product: StaffProduct, prices: Recor
   });
 }
 
-export interface StaffReview {
-  id: string;
-  productSlug: string;
-  productName: string;
-  rating: number;
-  comment: string;
-  author: string;
-  createdAt: string;
-  hidden: boolean;
-  hiddenReason: string | null;
-}
+export type { StaffReview };
 
 /** Reviews, newest first, hidden ones too; of one product, or hidden ones only. */
 export async function reviewsForStaff(db: Query, filter: { productSlug?: string; hidden?: boolean; limit: number }): Promise<StaffReview[]> {
@@ -124,6 +107,28 @@ export async function reviewsForStaff(db: Query, filter: { productSlug?: string;
     hidden: r.hidden_at !== null,
     hiddenReason: r.hidden_reason,
   }));
+}
+
+/**
+ * A shopper's review of a paid order, on each of its products still in the catalogue (the orders domain
+ * calls this in its transaction, once it has claimed the order's one review): the catalog domain is the
+ * one writer of `review`. Answers the products it went on.
+ */
+export async function addOrderReviews(
+  trx: Kysely<Database>,
+  review: { orderId: string; productIds: readonly string[]; rating: number; comment: string; author: string; at: string },
+): Promise<string[]> {
+  // Products removed from the catalogue since the order have no page to show a review on.
+  const wanted = review.productIds;
+  const existing = wanted.length ? await trx.selectFrom('product').select('id').where('id', 'in', [...wanted]).execute() : [];
+  const productIds = wanted.filter((id) => existing.some((e) => e.id === id));
+  if (productIds.length) {
+    await trx
+      .insertInto('review')
+      .values(productIds.map((product_id) => ({ id: randomUUID(), product_id, rating: review.rating, comment: review.comment, author: review.author, order_id: review.orderId, created_at: review.at })))
+      .execute();
+  }
+  return productIds;
 }
 
 /** Hide a review (a reason is required) or show it again; answers it before and after. */

@@ -48,6 +48,10 @@ export async function takeUnits(trx: Kysely<Database>, sold: readonly { product:
   if (soldOut) await bumpCatalogVersion(trx);
 }
 
+/** What a restock says (`pnpm orders set-stock`, the back office's product page). */
+export const stockMessage = (sku: string, { name, stock }: { name: string; stock: number | null }): string =>
+  stock === null ? `${name} (${sku}) is no longer limited.` : `${name} (${sku}) now has ${stock} ${stock === 1 ? 'unit' : 'units'} left${stock === 0 ? ': sold out' : ''}.`;
+
 /** The operator's restock: a count (0 = sold out) or null (not limited, on sale). */
 export async function setStock(db: Db, sku: string, stock: number | null): Promise<{ name: string; stock: number | null }> {
   return db.kysely.transaction().execute(async (trx) => {

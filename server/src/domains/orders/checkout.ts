@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { CheckoutResponse, CheckoutSettings, CurrencyName, DeliveryQuote, PickupLocationCode, Recipient, ShopContact, User } from '@adire/contracts';
 import { checkoutNotesFor, DEFAULT_CHECKOUT_SETTINGS, type CheckoutNoteKey } from '@adire/contracts';
 import {
@@ -38,7 +37,7 @@ import { formatOrderNumber, nextSequence, zoneLetter } from './order-number';
 import { deliveryQuote, repriceOrder } from './reprice';
 import { CHECKOUT_HOLD_MS, reserveStock } from './stock';
 import { bookingsChanged, holdDay, releaseDay } from './day-bookings';
-import { findOrder, lockUnpaidOrder, noteColumn, noteColumns, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderChanges, type OrderRow } from './store';
+import { addStatusEvents, findOrder, lockUnpaidOrder, noteColumn, noteColumns, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderChanges, type OrderRow } from './store';
 
 export const EMPTY_CART_AT_CHECKOUT = 'Your cart is empty: add something before checking out';
 
@@ -245,7 +244,7 @@ export function createCheckoutService({ db, mailer, auth, publicUrl, log }: Chec
             updated_at: stamp,
           });
           if (row.delivery_status === 'new') {
-            await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: id, step: 'received', at: stamp, source: 'checkout' }).execute();
+            await addStatusEvents(trx, id, ['received'], stamp, 'checkout');
           }
 
           // The recipient goes into the user's address book (pick-up orders have none).

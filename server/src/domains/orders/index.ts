@@ -4,6 +4,7 @@
  */
 export { orderRoutes } from './routes';
 export { dayStaffRoutes } from './day-routes';
+export { orderStaffRoutes, orderParams, orderState, staffOrderPage, type OrderStaffRoutesOptions, type PaymentSideOf } from './staff-routes';
 export { accountOrderRoutes, accountOrdersPart } from './account-orders';
 export {
   findOrder,
@@ -28,4 +29,4 @@ export { releaseDay, type OverBooking } from './day-bookings';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber, orderNumberArg } from './order-number';
 export { seedCheckoutIfMissing } from './seed';
-export { executeOrdersCommand, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, MANUAL_PAYMENT_STATUS, type OrdersCommand } from './operator';
+export { advanceOrder, executeOrdersCommand, orderStatus, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, type OrdersCommand } from './operator';

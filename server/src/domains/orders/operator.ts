@@ -1,25 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { DELIVERY_STEPS, type CurrencyName, type DeliveryStep } from '@adire/contracts';
+import { DELIVERY_STEPS, type DeliveryStep } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { createMailer, type Mailer } from '../../mail/mailer';
-import { recordCouponOverLimit, recordOverbooked, recordOversold, recordTransferConfirmed, sendPaymentReceipt } from '../payments';
 import { orderNumberArg } from './order-number';
-import { orderBecamePaid } from './service';
-import { findOrderByNumber, setDeliveryStatus, setPaymentStatus, toOrder } from './store';
-import { setStock } from '../catalog';
+import { addStatusEvents, findOrderByNumber, setDeliveryStatus, statusEvents, toOrder } from './store';
+import { setStock, stockMessage } from '../catalog';
 import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex } from './tracker';
 
 /**
- * The operator's orders command (there is no admin UI): look an order up by its number, move it along
- * its delivery steps, and mark a manual transfer as paid until the payment providers land.
+ * The operator's orders command (the back office calls the same functions): look an order up by its
+ * number, move it along its delivery steps, limit a product's stock. `mark-paid` is parsed here (it is
+ * `pnpm orders mark-paid`) but confirmed by the payments domain's `confirmTransfer`, which the command
+ * line calls: a payment is payments' to record, and orders never imports payments.
  */
 
 /** Bad input or a refused move: the message is printed as it is and the command exits 1. */
 export class OrdersCommandError extends Error {}
-
-/** Set by `mark-paid`: a paid status (SPEC section 4 rule) for a transfer checked by hand. */
-export const MANUAL_PAYMENT_STATUS = 'paid - confirmed by transfer';
 
 export const ORDERS_USAGE = `Usage: pnpm orders <command>
 
@@ -98,7 +93,7 @@ const lagosTime = (iso: string) =>
 export async function orderStatus(db: Db, orderNumber: string): Promise<string> {
   const row = await mustFind(db, orderNumber);
   const order = toOrder(row);
-  const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
+  const events = await statusEvents(db, row.id);
   const { timeline, status } = buildTimeline({ deliveryStatus: row.delivery_status, paymentStatus: row.payment_status, checkedOutAt: row.checked_out_at, events });
   const where =
     order.deliveryMethod === 'pickup'
@@ -135,53 +130,13 @@ export async function advanceOrder(db: Db, orderNumber: string, step: DeliverySt
     const stamp = now.toISOString();
     if (!(await setDeliveryStatus(trx, row, step, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     const reached = DELIVERY_STATUSES.slice(Math.max(from + 1, deliveryStatusIndex('arranged')), to + 1);
-    await trx
-      .insertInto('order_status_event')
-      .values(reached.map((s) => ({ id: randomUUID(), order_id: row.id, step: s, at: stamp, source: 'operator' as const })))
-      .execute();
+    await addStatusEvents(trx, row.id, reached, stamp, 'operator');
     return `Order ${row.order_number} is now ${step}${reached.length > 1 ? ` (also marked ${reached.slice(0, -1).join(', ')})` : ''}.`;
   });
 }
 
-/** Where the receipt of a confirmed transfer goes (defaults: the embedded outbox, the local store). */
-export interface ReceiptOptions {
-  mailer?: Mailer;
-  publicUrl?: string;
-}
-
-/**
- * A manual transfer arrived: the order is paid (status 'paid - confirmed by transfer'), the payment is
- * recorded (payments domain) and the sender gets a receipt.
- */
-export async function markPaid(db: Db, orderNumber: string, now: Date = new Date(), receipt: ReceiptOptions = {}): Promise<string> {
-  const done = await db.kysely.transaction().execute(async (trx) => {
-    const row = await findOrderByNumber({ kysely: trx }, orderNumber);
-    if (!row) throw new OrdersCommandError(`No order has the number ${orderNumber}.`);
-    if (isPaid(row.payment_status)) throw new OrdersCommandError(`Order ${row.order_number} is already paid (payment: ${row.payment_status}).`);
-    const stamp = now.toISOString();
-    if (!(await setPaymentStatus(trx, row, MANUAL_PAYMENT_STATUS, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
-    const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
-    const { oversold, couponOverLimit, overbooked } = await orderBecamePaid(trx, db.dialect, row, stamp, 'operator');
-    await recordOversold(trx, row.id, oversold, 'manual', payment.reference, stamp);
-    await recordOverbooked(trx, row.id, overbooked, 'manual', payment.reference, stamp);
-    await recordCouponOverLimit(trx, row.id, couponOverLimit, 'manual', payment.reference, stamp);
-    return { row, payment, stamp };
-  });
-  try {
-    const mailer = receipt.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
-    await sendPaymentReceipt(db, mailer, receipt.publicUrl ?? 'http://127.0.0.1:8080', done.row.id, {
-      ...done.payment,
-      currency: done.row.currency as CurrencyName,
-      at: done.stamp,
-    });
-  } catch (err) {
-    // The order is paid either way; the operator sees why the receipt did not go.
-    console.error(`The receipt mail for order ${done.row.order_number} could not be sent: ${(err as Error).message}`);
-  }
-  return `Order ${done.row.order_number} is marked paid (${MANUAL_PAYMENT_STATUS}).`;
-}
-
-export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: Date = new Date(), receipt: ReceiptOptions = {}): Promise<string> {
+/** Carries out an orders command; `mark-paid` is the payments domain's `confirmTransfer` (the command line calls it). */
+export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: Date = new Date()): Promise<string> {
   switch (command.kind) {
     case 'help':
       return ORDERS_USAGE;
@@ -190,11 +145,10 @@ export async function executeOrdersCommand(db: Db, command: OrdersCommand, now: 
     case 'advance':
       return advanceOrder(db, command.orderNumber, command.step, now);
     case 'mark-paid':
-      return markPaid(db, command.orderNumber, now, receipt);
+      throw new Error("A transfer is confirmed by the payments domain's confirmTransfer, not by the orders domain.");
     case 'set-stock': {
       try {
-        const { name, stock } = await setStock(db, command.sku, command.stock);
-        return stock === null ? `${name} (${command.sku}) is no longer limited.` : `${name} (${command.sku}) now has ${stock} ${stock === 1 ? 'unit' : 'units'} left${stock === 0 ? ': sold out' : ''}.`;
+        return stockMessage(command.sku, await setStock(db, command.sku, command.stock));
       } catch (err) {
         throw new OrdersCommandError((err as Error).message);
       }

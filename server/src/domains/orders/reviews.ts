@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { REVIEW_COMMENT_MAX_LENGTH, type Review, type ReviewResponse } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { notifyDataChanged } from '../../db/data-versions';
 import { AppError } from '../../http/errors';
+import { addOrderReviews } from '../catalog';
 import { claimReview, lockOrder, orderItems } from './store';
 import { FieldProblems } from './checkout-payload';
 
@@ -59,16 +59,9 @@ export async function submitReview(db: Db, orderId: string, body: unknown, now: 
     if (!(await claimReview(trx, orderId, stamp))) throw new AppError(409, 'REVIEW_EXISTS', REVIEW_MESSAGES.already);
     const items = orderItems(row);
     const wanted = [...new Set(items.map((i) => i.productId).filter((id): id is string => typeof id === 'string' && id.length > 0))];
-    // Products removed from the catalogue since the order have no page to show a review on.
-    const existing = wanted.length ? await trx.selectFrom('product').select('id').where('id', 'in', wanted).execute() : [];
-    const productIds = wanted.filter((id) => existing.some((e) => e.id === id));
     const author = reviewAuthor(row.client_name);
-    if (productIds.length) {
-      await trx
-        .insertInto('review')
-        .values(productIds.map((product_id) => ({ id: randomUUID(), product_id, rating, comment, author, order_id: orderId, created_at: stamp })))
-        .execute();
-    }
+    // The review is the catalog's to keep (on the products still in the catalogue).
+    const productIds = await addOrderReviews(trx, { orderId, productIds: wanted, rating, comment, author, at: stamp });
     return { rating, comment, author, productIds };
   });
   notifyDataChanged(); // the product pages cached in this process show it at once

@@ -2,6 +2,7 @@ import { DEFAULT_CHECKOUT_SETTINGS } from '@adire/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CouponTable } from '../../db/schema';
+import { addSettingIfMissing } from '../site';
 
 /** Demo coupons (documented in server/README.md), seeded into an empty database. */
 export const DEMO_COUPONS = [
@@ -27,9 +28,5 @@ export async function seedCheckoutIfMissing(db: Pick<Db, 'kysely'>): Promise<voi
   const now = new Date().toISOString();
   const anyCoupon = await db.kysely.selectFrom('coupon').select('code').limit(1).executeTakeFirst();
   if (!anyCoupon) await db.kysely.insertInto('coupon').values(demoCouponRows(now)).onConflict((oc) => oc.column('code').doNothing()).execute();
-  await db.kysely
-    .insertInto('setting')
-    .values({ key: 'checkoutSettings', value: JSON.stringify(CHECKOUT_SETTINGS), updated_at: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await addSettingIfMissing(db.kysely, 'checkoutSettings', CHECKOUT_SETTINGS, now);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type DeliveryMethod, type Order } from '@adire/contracts';
 import { dayPlace, deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
 import type { Kysely } from 'kysely';
@@ -13,7 +12,7 @@ import type { IncomingCartItem } from './pricing';
 import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
 import { releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
-import { findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
+import { addStatusEvents, findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export interface OrderInput {
   deliveryDate?: unknown;
@@ -176,7 +175,7 @@ export async function holdOrderStock(db: Db, id: string, forMs: number, now: Dat
  * saved cart is emptied (SPEC 4: a finished order clears the cart), so no device brings it back.
  */
 export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, at: string, source: 'payment' | 'operator') {
-  await trx.insertInto('order_status_event').values({ id: randomUUID(), order_id: order.id, step: 'paid', at, source }).execute();
+  await addStatusEvents(trx, order.id, ['paid'], at, source);
   if (order.user_id) await saveCart({ kysely: trx }, order.user_id, []);
   // Its coupon's use is counted now, even when its hold had lapsed (the price was paid): beyond the
   // limit, the caller flags it for the operator.

@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CHECKOUT_NOTES, type CartItem, type CheckoutNoteKey, type CheckoutNotes, type CheckoutNoteSpec, type CurrencyName, type DeliveryDetails, type Order, type OrderProduct, type PaymentStatus, type PickupLocationCode } from '@adire/contracts';
 import { formatAmount, isPaid } from '@adire/domain';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
-import type { Database, ShopOrderTable } from '../../db/schema';
+import type { Database, OrderStatusEventTable, ShopOrderTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { COUPON_MESSAGES } from './coupons';
 import { normaliseOrderNumber } from './order-number';
 
 /**
- * The order store: the one module that reads and writes `shop_order` (lock, load, the guarded write of
- * an unpaid order, the narrow status writes of payments and the operator) and maps a row to an `Order`.
+ * The order store: the one module that reads and writes `shop_order` and `order_status_event` (lock,
+ * load, the guarded write of an unpaid order, the narrow status writes of payments and the operator,
+ * the timeline's steps) and maps a row to an `Order`.
  * Everything else in the server reaches orders through these functions.
  */
 
@@ -215,6 +216,20 @@ export async function setDeliveryStatus(trx: Kysely<Database>, current: OrderRow
 export async function claimReview(trx: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
   const result = await trx.updateTable('shop_order').set({ reviewed_at: at }).where('id', '=', orderId).where('reviewed_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Steps of the order's timeline reached at `at` (received at checkout, paid, then the delivery steps). */
+export async function addStatusEvents(trx: Kysely<Database>, orderId: string, steps: readonly string[], at: string, source: OrderStatusEventTable['source']): Promise<void> {
+  if (!steps.length) return;
+  await trx
+    .insertInto('order_status_event')
+    .values(steps.map((step) => ({ id: randomUUID(), order_id: orderId, step, at, source })))
+    .execute();
+}
+
+/** The steps the order's timeline has reached, with when. */
+export async function statusEvents(db: Query, orderId: string): Promise<{ step: string; at: string }[]> {
+  return db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', orderId).execute();
 }
 
 async function setOrderIf(trx: Kysely<Database>, current: OrderRow, changes: OrderChanges): Promise<boolean> {

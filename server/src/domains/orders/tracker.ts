@@ -1,15 +1,13 @@
-import { TRACKING_STEPS, type OrderTrackerResponse, type PaymentStatus, type TimelineEntry, type TrackingStep } from '@adire/contracts';
+import { DELIVERY_STATUSES, TRACKING_STEPS, type DeliveryStatus, type OrderTrackerResponse, type PaymentStatus, type TimelineEntry, type TrackingStep } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { AttemptLog, RateLimit } from '../account';
 import { normaliseOrderNumber } from './order-number';
-import { findOrderByNumber, toOrder } from './store';
+import { findOrderByNumber, statusEvents, toOrder } from './store';
 
-/** The delivery statuses an order moves through after checkout, in order ('new' = not checked out). */
-export const DELIVERY_STATUSES = ['new', 'received', 'arranged', 'despatched', 'delivered'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
+/** Where a delivery status stands among DELIVERY_STATUSES (declared once, in the contracts). */
+export { DELIVERY_STATUSES };
 export const deliveryStatusIndex = (status: string) => DELIVERY_STATUSES.indexOf(status as DeliveryStatus);
 
 export interface TimelineInput {
@@ -80,7 +78,7 @@ export async function trackOrder(
     : null;
   const row = await findOrderByNumber(db, number);
   if (!row) throw notFound(trackerNotFound(number));
-  const events = await db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', row.id).execute();
+  const events = await statusEvents(db, row.id);
   const { timeline, status } = buildTimeline({
     deliveryStatus: row.delivery_status,
     paymentStatus: row.payment_status,

@@ -1,5 +1,7 @@
 /** What other domains use of the payments domain. */
 export { paymentRoutes, buildAdapters, offeredPaymentMethods, type PaymentRoutesOptions } from './routes';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
-export { executePaymentsCommand, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
+export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
 export { recordCouponOverLimit, recordOverbooked, recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';
+export { confirmTransfer, decideTransfer, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
+export { orderPaymentSide, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';

@@ -1,14 +1,15 @@
-import { isPaid } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { findOrderByNumber, orderNumberArg, releaseDay, setPaymentStatus } from '../orders';
-import { AWAITING_TRANSFER, recordPaymentEvent } from './service';
+import { findOrderByNumber, orderNumberArg } from '../orders';
+import { PaymentsCommandError } from './command-error';
+import { rejectTransfer } from './transfer-decisions';
+
+export { PaymentsCommandError };
 
 /**
- * The operator's payments command (there is no admin UI). Confirming a transfer is `pnpm orders
- * mark-paid <orderNumber>` (it records the payment); this command rejects a transfer that did not
- * arrive and prints an order's payment history.
+ * The operator's payments command. Confirming a transfer is `pnpm orders mark-paid <orderNumber>`;
+ * this command rejects a transfer that did not arrive and prints an order's payment history. Both
+ * decisions are `transfer-decisions.ts`' (the back office's too).
  */
-export class PaymentsCommandError extends Error {}
 
 export const PAYMENTS_USAGE = `Usage: pnpm payments <command>
 
@@ -50,23 +51,6 @@ async function findByNumber(db: Pick<Db, 'kysely'>, orderNumber: string) {
   const row = await findOrderByNumber(db, orderNumber);
   if (!row) throw new PaymentsCommandError(`No order has the number ${orderNumber}.`);
   return row;
-}
-
-/** A transfer that did not arrive: 'awaiting transfer' → 'payment failed', kept in the audit trail; its day's place is freed. */
-export async function rejectTransfer(db: Db, orderNumber: string, reason: string, now: Date = new Date()): Promise<string> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const row = await findByNumber({ kysely: trx }, orderNumber);
-    if (isPaid(row.payment_status)) throw new PaymentsCommandError(`Order ${row.order_number} is paid (payment: ${row.payment_status}); nothing to reject.`);
-    if (row.payment_status !== AWAITING_TRANSFER) {
-      throw new PaymentsCommandError(`Order ${row.order_number} is not awaiting a transfer (payment: ${row.payment_status}).`);
-    }
-    const stamp = now.toISOString();
-    if (!(await setPaymentStatus(trx, row, 'payment failed', stamp))) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
-    await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'rejected', detail: { source: 'operator', reason }, at: stamp });
-    // Its place on its delivery day is given back (paying again holds one, when one is left).
-    await releaseDay(trx, row.id);
-    return `Order ${row.order_number}: the transfer is rejected (payment failed). The shopper can pay again from the checkout.`;
-  });
 }
 
 /** Every payment event and payment of an order, oldest first (the command's history, the back office's order page). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentProviderId } from '@adire/contracts';
 import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
+import { addSettingIfMissing } from '../site';
 import type { VerifiedTransaction } from './logic';
 import { readFlutterwaveVerification, readFlutterwaveWebhook, flutterwaveSandboxWire, verifyFlutterwaveSignature } from './providers/flutterwave';
 import { monnifySandboxWire, readMonnifyVerification, readMonnifyWebhook, verifyMonnifySignature } from './providers/monnify';
@@ -31,12 +32,7 @@ const SECRET_SETTING = 'paymentSandbox';
 /** The sandboxes' root secret: configured, or made once and kept in the settings (shared by every instance). */
 export async function sandboxRootSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
-  const now = new Date().toISOString();
-  await db.kysely
-    .insertInto('setting')
-    .values({ key: SECRET_SETTING, value: JSON.stringify({ secret: randomBytes(32).toString('hex') }), updated_at: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
+  await addSettingIfMissing(db.kysely, SECRET_SETTING, { secret: randomBytes(32).toString('hex') });
   const stored = await readSetting<{ secret?: string }>(db.kysely, SECRET_SETTING);
   if (!stored?.secret) throw new Error(`Setting '${SECRET_SETTING}' has no secret`);
   return stored.secret;

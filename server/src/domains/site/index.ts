@@ -1,6 +1,6 @@
 /** What other parts of the server use of the site domain: everything else in this folder is private. */
 export { siteRoutes } from './routes';
-export { readCheckoutSettings } from './settings-store';
+export { addSettingIfMissing, readCheckoutSettings } from './settings-store';
 export { currentSettings, executeSettingsCommand, parseSettingsCommand, readRateChange, SettingsError, SETTINGS_USAGE, type SettingsCommand } from './settings-service';
 export {
   applyDeliveryChange,
@@ -13,3 +13,4 @@ export {
   type DeliveryView,
 } from './delivery-settings';
 export { newsletterAccountPart } from './account-data';
+export { settingsStaffRoutes } from './staff-routes';

@@ -28,6 +28,18 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: unk
   notifyDataChanged();
 }
 
+/**
+ * Writes a setting only when it has none yet (a default the seed or a sandbox keeps once, shared by every
+ * instance): the site domain is the one writer of `setting`.
+ */
+export async function addSettingIfMissing(db: Kysely<Database>, key: string, value: unknown, at: string = new Date().toISOString()): Promise<void> {
+  await db
+    .insertInto('setting')
+    .values({ key, value: JSON.stringify(value), updated_at: at })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 /** The checkout settings (cutoffs, closed days, capacities, order-by times), or the defaults when none are stored. */
 export async function readCheckoutSettings(db: Kysely<Database>): Promise<CheckoutSettings> {
   return (await readSetting<CheckoutSettings>(db, 'checkoutSettings')) ?? DEFAULT_CHECKOUT_SETTINGS;

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@adire/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
@@ -19,17 +20,7 @@ export async function recordOperatorCommand(db: Pick<Db, 'kysely'>, action: stri
   await recordAction(db.kysely, OPERATOR(), action, target, { after: { command, said } });
 }
 
-export interface AuditEntry {
-  id: string;
-  actor: string;
-  role: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  source: string;
-  at: string;
-}
+export type { AuditEntry };
 
 /** Append one staff action (the table refuses updates and deletes). */
 export async function recordAction(

@@ -4,4 +4,5 @@ export type { StaffGuard } from './guard';
 export { loadStaffConfig, type StaffConfig } from './config';
 export { executeStaffCommand, parseStaffCommand, StaffCommandError, STAFF_USAGE, type StaffCommand } from './operator';
 export { recordAction, recordOperatorCommand, OPERATOR, type Actor } from './audit';
+export { staffBody, staffDate, staffQuery, staffText } from './schemas';
 export { STAFF_ROLES, permissionsOf, may, type StaffRole, type Permission } from './roles';

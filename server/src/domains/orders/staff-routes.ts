@@ -1,0 +1,79 @@
+import { BACKOFFICE_PATHS, DELIVERY_STATUSES, DELIVERY_STEPS, type AdvanceRequest, type BoardAnswer, type OrderActionResult, type OrderPaymentSide, type StaffOrderPage } from '@adire/contracts';
+import { shopDate } from '@adire/domain';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { recordAction, staffBody, staffDate, staffQuery, staffText, type DomainStaffRoutes } from '../staff';
+import { executeOrdersCommand, OrdersCommandError } from './operator';
+import { orderBoard, staffOrderView } from './staff-view';
+
+/** The payments domain's part of an order's page, given by the composition root (orders never imports payments). */
+export type PaymentSideOf = (db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string) => Promise<OrderPaymentSide>;
+
+export const orderParams = { type: 'object', required: ['orderNumber'], properties: { orderNumber: staffText(40) } } as const;
+
+/** An order's page in the back office: the orders domain's view and the payments domain's side; 404 when there is no such order. */
+export async function staffOrderPage(db: Pick<Db, 'kysely'>, orderNumber: string, paymentSide: PaymentSideOf): Promise<StaffOrderPage> {
+  const view = await staffOrderView(db, orderNumber);
+  if (!view) throw new AppError(404, 'NOT_FOUND', `No order has the number ${orderNumber.slice(0, 40)}.`);
+  return { ...view, ...(await paymentSide(db, view.id, view.order.paymentStatus)) };
+}
+
+/** What the audit keeps of an order before and after a staff action. */
+export const orderState = (page: StaffOrderPage) => ({ paymentStatus: page.order.paymentStatus, deliveryStatus: page.deliveryStatus });
+
+export interface OrderStaffRoutesOptions {
+  db: Db;
+  paymentSide: PaymentSideOf;
+}
+
+/**
+ * The back office's orders (issue 20): the board, an order's page and its delivery steps — through the
+ * operator command's own functions, each change audited. Registered by the staff domain under its
+ * prefix, hooks and role guard ('orders': florists and managers). Transfers are the payments domain's.
+ */
+export function orderStaffRoutes({ db, paymentSide }: OrderStaffRoutesOptions): DomainStaffRoutes {
+  return async (app, { staff }) => {
+    const statusQuery = staffQuery({
+      from: staffDate,
+      to: staffDate,
+      status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+      place: staffText(80),
+      search: staffText(120),
+      limit: { type: 'integer', minimum: 1, maximum: 500 },
+    });
+    app.get(BACKOFFICE_PATHS.orders, { schema: { querystring: statusQuery } }, async (request): Promise<{ data: BoardAnswer }> => {
+      await staff(request, 'orders');
+      const q = request.query as { from?: string; to?: string; status?: string; place?: string; search?: string; limit?: number };
+      const from = q.from ?? shopDate();
+      const orders = await orderBoard(db, { from, to: q.to, deliveryStatus: q.status, place: q.place?.trim() || undefined, search: q.search?.trim() || undefined, limit: q.limit ?? 200 });
+      return { data: { from, orders } };
+    });
+
+    app.get(`${BACKOFFICE_PATHS.orders}/:orderNumber`, { schema: { params: orderParams, querystring: staffQuery() } }, async (request): Promise<{ data: StaffOrderPage }> => {
+      await staff(request, 'orders');
+      return { data: await staffOrderPage(db, (request.params as { orderNumber: string }).orderNumber, paymentSide) };
+    });
+
+    app.post(
+      `${BACKOFFICE_PATHS.orders}/:orderNumber/advance`,
+      { schema: { params: orderParams, body: staffBody(['step'], { step: { type: 'string', enum: [...DELIVERY_STEPS] } }) } },
+      async (request): Promise<{ data: OrderActionResult }> => {
+        const { actor } = await staff(request, 'orders');
+        const before = await staffOrderPage(db, (request.params as { orderNumber: string }).orderNumber, paymentSide);
+        const orderNumber = before.order.orderNumber!;
+        const { step } = request.body as AdvanceRequest;
+        let message: string;
+        try {
+          message = await executeOrdersCommand(db, { kind: 'advance', orderNumber, step });
+        } catch (err) {
+          // An operator command's refusal (unpaid order, a step already reached, …) is a 409 with its message.
+          if (err instanceof OrdersCommandError) throw new AppError(409, 'REFUSED', err.message);
+          throw err;
+        }
+        const after = await staffOrderPage(db, orderNumber, paymentSide);
+        await recordAction(db.kysely, actor, 'order.advance', orderNumber, { before: orderState(before), after: orderState(after) });
+        return { data: { message, order: after } };
+      },
+    );
+  };
+}
