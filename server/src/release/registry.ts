@@ -1,30 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type Transaction } from 'kysely';
-import { REMOTE_NAMES, SERVER_DRAW_FILE, type RemoteName } from '@adire/contracts';
+import type { RemoteName } from '@adire/contracts';
 import { watchCommits, type CommitWatch } from '../db/commit-watch';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
 import { abortReason, CANARY_ERROR_MARGIN, CANARY_MIN_PAGE_LOADS } from './canary';
-import { emptyVitals, vitalsOf } from './telemetry-store';
+import { abortCanary, addHealth, healthOf, promoteCanary, startCanary } from './registry-canary';
+import { placePublished, shellVersionWith, unpackRelease } from './registry-files';
+import { importReleasesFolder } from './registry-import';
+import { registryStatus } from './registry-status';
+import { changeRegistry, historyOfRow, infoOfRow, liveInfos, makeLive, readLive, readRegistryStamp, storeBuild, type Trx } from './registry-store';
 import {
   contentHashOf,
   contractsConflict,
   entryFileOf,
-  isReleaseTarget,
   readBuildFiles,
-  RELEASE_TARGETS,
   ReleaseRefusedError,
   rollbackTarget,
-  sha256,
-  type BuildFile,
-  type HistoryEntry,
   type RegistryStatus,
   type ReleaseInfo,
   type ReleaseManifest,
   type ReleaseTarget,
 } from './releases';
+
+export { readRegistryStamp } from './registry-store';
 
 /**
  * The release registry (issue 21): every release, its files and the live pointer of each target live
@@ -33,9 +31,10 @@ import {
  * page load (one tiny query) and, when it moved, the live pointers — so every instance serves the
  * change on its next page load. Files are unpacked into this instance's cache folder (RELEASES_DIR)
  * on first use, each verified by its SHA-256, and served from there like any immutable folder.
+ *
+ * The class is the registry's one face: its tables are in registry-store.ts, the cache folders in
+ * registry-files.ts, canaries in registry-canary.ts, status and the old folder's import beside them.
  */
-
-type Trx = Transaction<Database>;
 
 export interface PublishOptions {
   remote: ReleaseTarget;
@@ -56,130 +55,6 @@ interface Log {
 }
 
 const quiet: Log = { error: (o, m) => console.error(m ?? '', o), warn: () => {} };
-
-/** SQLite: the stamp statement prepared once per connection. */
-const prepared = new WeakMap<NonNullable<Db['sqlite']>, { get(): unknown }>();
-const STAMP_SQL = `select version from release_state where id = 'registry'`;
-
-/**
- * The registry's freshness check, in one place: its stamp, moved by every change (publish, rollback,
- * origin, import) in the same transaction. Equal stamps mean the same live pointers.
- */
-export async function readRegistryStamp(db: Db): Promise<number> {
-  let row: { version: number | string } | undefined;
-  if (db.sqlite && db.sqlite.open && !db.sqlite.inTransaction) {
-    let statement = prepared.get(db.sqlite);
-    if (!statement) prepared.set(db.sqlite, (statement = db.sqlite.prepare(STAMP_SQL)));
-    row = statement.get() as typeof row;
-  } else {
-    row = (await sql<{ version: number }>`${sql.raw(STAMP_SQL)}`.execute(db.kysely)).rows[0];
-  }
-  return Number(row?.version ?? 0);
-}
-
-const infoOfRow = (r: Database['release_build']): ReleaseInfo => ({
-  remote: r.target as ReleaseTarget,
-  version: r.version,
-  commit: r.commit_ref,
-  publishedAt: r.published_at,
-  contractsVersion: r.contracts_version,
-});
-
-const historyOfRow = (h: { at: string; action: string; target: string; version: string; previous: string | null; forced: number | boolean; reason: string | null }): HistoryEntry => ({
-  at: h.at,
-  action: h.action as HistoryEntry['action'],
-  remote: h.target as ReleaseTarget,
-  version: h.version,
-  previous: h.previous,
-  ...(Number(h.forced) ? { forced: true } : {}),
-  ...(h.reason ? { reason: h.reason } : {}),
-});
-
-/** The change's first statement: it moves the stamp and takes the registry's write lock (one change at a time). */
-async function bumpStamp(trx: Trx): Promise<void> {
-  await trx.updateTable('release_state').set({ version: sql`version + 1` }).where('id', '=', 'registry').execute();
-}
-
-async function readLive(trx: Trx | Db['kysely']): Promise<Pick<ReleaseManifest, 'live' | 'origins' | 'canary'>> {
-  const rows = await trx.selectFrom('release_live').selectAll().execute();
-  const live: ReleaseManifest['live'] = {};
-  const origins: NonNullable<ReleaseManifest['origins']> = {};
-  const canary: NonNullable<ReleaseManifest['canary']> = {};
-  for (const r of rows) {
-    if (!isReleaseTarget(r.target)) continue;
-    if (r.version) live[r.target] = r.version;
-    if (r.origin && (REMOTE_NAMES as readonly string[]).includes(r.target)) origins[r.target as RemoteName] = r.origin;
-    if (r.canary_version && r.canary_percent) canary[r.target] = { version: r.canary_version, percent: Number(r.canary_percent) };
-  }
-  return { live, ...(Object.keys(origins).length ? { origins } : {}), ...(Object.keys(canary).length ? { canary } : {}) };
-}
-
-/** The records of the live releases (for the contracts check). */
-async function liveInfos(trx: Trx, live: ReleaseManifest['live']): Promise<(target: ReleaseTarget, version: string) => ReleaseInfo | null> {
-  const infos = new Map<string, ReleaseInfo>();
-  for (const [target, version] of Object.entries(live)) {
-    const row = await trx.selectFrom('release_build').selectAll().where('target', '=', target).where('version', '=', version!).executeTakeFirst();
-    if (row) infos.set(`${target}/${version}`, infoOfRow(row));
-  }
-  return (target, version) => infos.get(`${target}/${version}`) ?? null;
-}
-
-/** Store a build's files (each distinct content once) and its record. */
-async function storeBuild(trx: Trx, info: ReleaseInfo, files: BuildFile[]): Promise<void> {
-  const known = new Set<string>();
-  const hashes = [...new Set(files.map((f) => f.hash))];
-  for (let i = 0; i < hashes.length; i += 400) {
-    const rows = await trx.selectFrom('release_blob').select('hash').where('hash', 'in', hashes.slice(i, i + 400)).execute();
-    for (const r of rows) known.add(r.hash);
-  }
-  for (const file of files) {
-    if (known.has(file.hash)) continue;
-    known.add(file.hash);
-    await trx.insertInto('release_blob').values({ hash: file.hash, size: file.bytes.length, bytes: file.bytes }).onConflict((oc) => oc.column('hash').doNothing()).execute();
-  }
-  await trx
-    .insertInto('release_build')
-    .values({ target: info.remote, version: info.version, commit_ref: info.commit, published_at: info.publishedAt, contracts_version: info.contractsVersion })
-    .execute();
-  for (let i = 0; i < files.length; i += 200) {
-    await trx
-      .insertInto('release_file')
-      .values(files.slice(i, i + 200).map((f) => ({ target: info.remote, version: info.version, path: f.path, hash: f.hash })))
-      .execute();
-  }
-}
-
-/** Record a change of live version (in the change's transaction); false when it was live already. */
-async function makeLive(trx: Trx, target: ReleaseTarget, version: string, change: Omit<HistoryEntry, 'remote' | 'version' | 'previous'>, live: ReleaseManifest['live']): Promise<boolean> {
-  const previous = live[target] ?? null;
-  if (previous === version) return false;
-  await trx
-    .insertInto('release_live')
-    .values({ target, version, origin: null })
-    .onConflict((oc) => oc.column('target').doUpdateSet({ version }))
-    .execute();
-  await trx
-    .insertInto('release_history')
-    .values({ at: change.at, action: change.action, target, version, previous, forced: change.forced ? 1 : 0, reason: change.reason ?? null })
-    .execute();
-  live[target] = version;
-  return true;
-}
-
-/** Copy a folder into the cache under its final name at once (staging, then rename): readers never see half of it. */
-function placeFolder(folder: string, fill: (staging: string) => void): void {
-  if (fs.existsSync(folder)) return;
-  const staging = `${folder}.staging-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    fs.mkdirSync(staging, { recursive: true });
-    fill(staging);
-    fs.renameSync(staging, folder);
-  } catch (err) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    // Another instance sharing the cache placed it first: theirs is the same content.
-    if (!fs.existsSync(folder)) throw err;
-  }
-}
 
 export class ReleaseRegistry {
   private current: { stamp: number; manifest: ReleaseManifest } | null = null;
@@ -267,59 +142,22 @@ export class ReleaseRegistry {
     const key = `${target}/${version}`;
     let pending = this.unpacking.get(key);
     if (!pending) {
-      pending = this.unpackNow(target, version, folder).finally(() => this.unpacking.delete(key));
+      pending = unpackRelease(this.db, target, version, folder).finally(() => this.unpacking.delete(key));
       this.unpacking.set(key, pending);
     }
     return pending;
   }
 
-  private async unpackNow(target: ReleaseTarget, version: string, folder: string): Promise<string | null> {
-    const build = await this.db.kysely.selectFrom('release_build').selectAll().where('target', '=', target).where('version', '=', version).executeTakeFirst();
-    if (!build) return null;
-    const files = await this.db.kysely
-      .selectFrom('release_file')
-      .innerJoin('release_blob', 'release_blob.hash', 'release_file.hash')
-      .select(['release_file.path', 'release_file.hash', 'release_blob.bytes'])
-      .where('release_file.target', '=', target)
-      .where('release_file.version', '=', version)
-      .execute();
-    for (const f of files) {
-      const bytes = Buffer.from(f.bytes);
-      if (sha256(bytes) !== f.hash) throw new Error(`${target} ${version}: ${f.path} does not match its hash in the registry`);
-      if (f.path.split('/').some((part) => part === '..' || part === '') || path.isAbsolute(f.path)) throw new Error(`${target} ${version}: bad file path ${f.path}`);
-    }
-    placeFolder(folder, (staging) => {
-      for (const f of files) {
-        const file = path.join(staging, ...f.path.split('/'));
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, Buffer.from(f.bytes));
-      }
-      fs.writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(infoOfRow(build), null, 2)}\n`);
-    });
-    return folder;
-  }
-
   /** The folder of a shell release holding `file` (a page loaded before a publish asks its old chunks), newest first. */
   async shellFolderWith(file: string): Promise<string | null> {
-    const rows = await this.db.kysely
-      .selectFrom('release_file')
-      .innerJoin('release_build', (j) => j.onRef('release_build.target', '=', 'release_file.target').onRef('release_build.version', '=', 'release_file.version'))
-      .select('release_file.version')
-      .where('release_file.target', '=', 'shell')
-      .where('release_file.path', '=', file)
-      .orderBy('release_build.published_at', 'desc')
-      .limit(1)
-      .execute();
-    return rows[0] ? this.unpack('shell', rows[0].version) : null;
+    const version = await shellVersionWith(this.db, file);
+    return version ? this.unpack('shell', version) : null;
   }
 
   // --- changing ----------------------------------------------------------------------------------
 
   private change<T>(run: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      await bumpStamp(trx);
-      return run(trx);
-    });
+    return changeRegistry(this.db, run);
   }
 
   /**
@@ -351,10 +189,7 @@ export class ReleaseRegistry {
       await makeLive(trx, remote, version, { at: fresh.publishedAt, action: 'publish', ...(conflict ? { forced: true } : {}) }, live);
       return info;
     });
-    placeFolder(path.join(this.cacheDir, remote, version), (staging) => {
-      fs.cpSync(distDir, staging, { recursive: true, filter: (src) => path.relative(distDir, src) !== 'release.json' });
-      fs.writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(info, null, 2)}\n`);
-    });
+    placePublished(path.join(this.cacheDir, remote, version), distDir, info);
     return info;
   }
 
@@ -407,48 +242,17 @@ export class ReleaseRegistry {
 
   /** Serve a published version of a target to `percent`% of browsers beside the live one; what shells report is counted afresh. */
   canary(target: ReleaseTarget, version: string, percent: number): Promise<void> {
-    return this.change(async (trx) => {
-      if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new Error(`--percent must be a whole number from 1 to 99, got ${percent}`);
-      const { live } = await readLive(trx);
-      const stable = live[target];
-      if (!stable) throw new Error(`${target} has no live version: publish one first`);
-      if (stable === version) throw new Error(`${target} ${version} is already live for everyone`);
-      const entry = await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', version).where('path', '=', entryFileOf(target)).executeTakeFirst();
-      if (!entry) throw new Error(`${target} has no published version '${version}' (store it first: pnpm release publish ${target} --store-only)`);
-      await trx.updateTable('release_live').set({ canary_version: version, canary_percent: percent }).where('target', '=', target).execute();
-      await trx.deleteFrom('release_health').where('target', '=', target).execute();
-      await trx
-        .insertInto('release_history')
-        .values({ at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` })
-        .execute();
-    });
-  }
-
-  private async runningCanary(trx: Trx, target: ReleaseTarget) {
-    const row = await trx.selectFrom('release_live').selectAll().where('target', '=', target).executeTakeFirst();
-    if (!row?.canary_version) throw new Error(`${target} has no canary running`);
-    return { stable: row.version, version: row.canary_version };
+    return this.change((trx) => startCanary(trx, target, version, percent));
   }
 
   /** Make the running canary live for everyone. */
   promote(target: ReleaseTarget): Promise<string> {
-    return this.change(async (trx) => {
-      const { version } = await this.runningCanary(trx, target);
-      const { live } = await readLive(trx);
-      await makeLive(trx, target, version, { at: new Date().toISOString(), action: 'promote' }, live);
-      await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
-      return version;
-    });
+    return this.change((trx) => promoteCanary(trx, target));
   }
 
   /** Return every browser to the stable version; the history keeps why. */
   abort(target: ReleaseTarget, reason = 'aborted by hand'): Promise<string> {
-    return this.change(async (trx) => {
-      const { version, stable } = await this.runningCanary(trx, target);
-      await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
-      await trx.insertInto('release_history').values({ at: new Date().toISOString(), action: 'abort', target, version, previous: stable, forced: 0, reason }).execute();
-      return version;
-    });
+    return this.change((trx) => abortCanary(trx, target, reason));
   }
 
   /**
@@ -467,18 +271,10 @@ export class ReleaseRegistry {
       return canary && (c.version === canary.version || c.version === live[c.target]) && (c.pageLoads > 0 || c.failures > 0);
     });
     const aborted: { target: ReleaseTarget; reason: string }[] = [];
-    for (const c of kept) {
-      await this.db.kysely
-        .insertInto('release_health')
-        .values({ target: c.target, version: c.version, page_loads: c.pageLoads, failures: c.failures })
-        .onConflict((oc) =>
-          oc.columns(['target', 'version']).doUpdateSet({ page_loads: sql`release_health.page_loads + ${c.pageLoads}`, failures: sql`release_health.failures + ${c.failures}` }),
-        )
-        .execute();
-    }
+    await addHealth(this.db, kept);
     for (const target of new Set(kept.map((c) => c.target))) {
       const canary = canaries[target]!;
-      const health = await this.healthOf(target, canary.version, live[target] ?? null);
+      const health = await healthOf(this.db, target, canary.version, live[target] ?? null);
       const reason = abortReason(health.canary, health.stable, { minPageLoads: rule.minPageLoads, margin: rule.errorMargin });
       if (!reason) continue;
       try {
@@ -489,15 +285,6 @@ export class ReleaseRegistry {
       }
     }
     return { aborted };
-  }
-
-  private async healthOf(target: ReleaseTarget, canaryVersion: string, stableVersion: string | null) {
-    const rows = await this.db.kysely.selectFrom('release_health').selectAll().where('target', '=', target).execute();
-    const of = (version: string | null) => {
-      const row = rows.find((r) => r.version === version);
-      return { pageLoads: Number(row?.page_loads ?? 0), failures: Number(row?.failures ?? 0) };
-    };
-    return { canary: of(canaryVersion), stable: { version: stableVersion, ...of(stableVersion) } };
   }
 
   /**
@@ -518,102 +305,14 @@ export class ReleaseRegistry {
   }
 
   /** What `pnpm release status` shows. */
-  async status(now = Date.now()): Promise<RegistryStatus> {
-    const k = this.db.kysely;
-    const { live, canary: canaryOf = {}, origins = {} } = await readLive(k);
-    const builds = (await k.selectFrom('release_build').selectAll().orderBy('published_at', 'desc').execute()).map(infoOfRow);
-    const history = (await k.selectFrom('release_history').selectAll().orderBy('id').execute()).map(historyOfRow);
-    const drawing = new Set((await k.selectFrom('release_file').select(['target', 'version']).where('path', '=', SERVER_DRAW_FILE).execute()).map((r) => `${r.target}/${r.version}`));
-    const targets = RELEASE_TARGETS.map((target) => {
-      const liveVersion = live[target] ?? null;
-      const all = builds.filter((b) => b.remote === target);
-      return {
-        target,
-        liveVersion,
-        live: all.find((r) => r.version === liveVersion) ?? null,
-        liveSince: history.filter((h) => h.remote === target && h.version === liveVersion).at(-1) ?? null,
-        earlier: all.filter((r) => r.version !== liveVersion),
-      };
-    });
-    // Shoppers' vitals (rolling p75s) of each live version, and of each canary beside its stable version.
-    for (const t of targets as RegistryStatus['targets']) if (t.liveVersion) t.vitals = (await vitalsOf(this.db, t.target, [t.liveVersion], now)).get(t.liveVersion);
-    const canaries: RegistryStatus['canaries'] = [];
-    for (const [target, canary] of Object.entries(canaryOf) as [ReleaseTarget, { version: string; percent: number }][]) {
-      const stable = live[target] ?? null;
-      const vitals = await vitalsOf(this.db, target, stable ? [canary.version, stable] : [canary.version], now);
-      const both = { canary: vitals.get(canary.version)!, stable: (stable && vitals.get(stable)) || emptyVitals() };
-      canaries.push({ target, version: canary.version, percent: canary.percent, ...(await this.healthOf(target, canary.version, stable)), vitals: both });
-    }
-    return { targets, history, drawing, canaries, origins };
+  status(now = Date.now()): Promise<RegistryStatus> {
+    return registryStatus(this.db, now);
   }
 
   // --- upgrade -----------------------------------------------------------------------------------
 
-  /**
-   * Once per database: a releases folder from before the registry (releases/manifest.json and its
-   * release folders) is imported — every release with its files, the live pointers, origins and
-   * history — in one transaction. The manifest is then renamed manifest.imported.json (it is no longer
-   * read). Returns how many releases were imported, or null when there was nothing to import.
-   */
-  async importFolder(dir = this.cacheDir): Promise<number | null> {
-    const manifestFile = path.join(dir, 'manifest.json');
-    if (!fs.existsSync(manifestFile)) return null;
-    const state = await this.db.kysely.selectFrom('release_state').selectAll().where('id', '=', 'registry').executeTakeFirst();
-    if (state?.imported_from) return null;
-    const legacy = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Partial<ReleaseManifest>;
-    const releases: { info: ReleaseInfo; files: BuildFile[] }[] = [];
-    for (const target of RELEASE_TARGETS) {
-      const targetDir = path.join(dir, target);
-      if (!fs.existsSync(targetDir)) continue;
-      for (const e of fs.readdirSync(targetDir, { withFileTypes: true })) {
-        if (!e.isDirectory() || e.name.includes('.staging-')) continue;
-        const folder = path.join(targetDir, e.name);
-        let info: ReleaseInfo;
-        try {
-          info = JSON.parse(fs.readFileSync(path.join(folder, 'release.json'), 'utf8')) as ReleaseInfo;
-        } catch {
-          continue; // not a release folder
-        }
-        releases.push({ info: { ...info, remote: target, version: e.name }, files: readBuildFiles(folder) });
-      }
-    }
-    const imported = await this.change(async (trx) => {
-      const again = await trx.selectFrom('release_state').select('imported_from').where('id', '=', 'registry').executeTakeFirst();
-      if (again?.imported_from) return null; // another instance imported it meanwhile
-      let count = 0;
-      for (const { info, files } of releases) {
-        const known = await trx.selectFrom('release_build').select('version').where('target', '=', info.remote).where('version', '=', info.version).executeTakeFirst();
-        if (known) continue;
-        await storeBuild(trx, info, files);
-        count++;
-      }
-      for (const h of legacy.history ?? []) {
-        if (!isReleaseTarget(h.remote)) continue;
-        await trx
-          .insertInto('release_history')
-          .values({ at: h.at, action: h.action, target: h.remote, version: h.version, previous: h.previous ?? null, forced: h.forced ? 1 : 0, reason: h.reason ?? null })
-          .execute();
-      }
-      const targets = new Set([...Object.keys(legacy.live ?? {}), ...Object.keys(legacy.origins ?? {})].filter(isReleaseTarget));
-      for (const target of targets) {
-        const version = legacy.live?.[target] ?? null;
-        const origin = legacy.origins?.[target as RemoteName] ?? null;
-        await trx
-          .insertInto('release_live')
-          .values({ target, version, origin })
-          .onConflict((oc) => oc.column('target').doUpdateSet({ version, origin }))
-          .execute();
-      }
-      await trx.updateTable('release_state').set({ imported_from: path.resolve(dir) }).where('id', '=', 'registry').execute();
-      return count;
-    });
-    if (imported !== null) {
-      try {
-        fs.renameSync(manifestFile, path.join(dir, 'manifest.imported.json'));
-      } catch {
-        // another instance renamed it
-      }
-    }
-    return imported;
+  /** Once per database: a releases folder from before the registry is imported (registry-import.ts). */
+  importFolder(dir = this.cacheDir): Promise<number | null> {
+    return importReleasesFolder(this.db, dir);
   }
 }

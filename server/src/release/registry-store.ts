@@ -1,0 +1,129 @@
+/**
+ * The registry's tables (release_state, release_build, release_blob, release_file, release_live,
+ * release_history): its stamp, live pointers, builds and history, read and written in one place.
+ * Every change is one transaction that moves the stamp first (changeRegistry).
+ */
+import { sql, type Transaction } from 'kysely';
+import { REMOTE_NAMES, type RemoteName } from '@adire/contracts';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { isReleaseTarget, type BuildFile, type HistoryEntry, type ReleaseInfo, type ReleaseManifest, type ReleaseTarget } from './releases';
+
+export type Trx = Transaction<Database>;
+
+/** SQLite: the stamp statement prepared once per connection. */
+const prepared = new WeakMap<NonNullable<Db['sqlite']>, { get(): unknown }>();
+const STAMP_SQL = `select version from release_state where id = 'registry'`;
+
+/**
+ * The registry's freshness check, in one place: its stamp, moved by every change (publish, rollback,
+ * origin, import) in the same transaction. Equal stamps mean the same live pointers.
+ */
+export async function readRegistryStamp(db: Db): Promise<number> {
+  let row: { version: number | string } | undefined;
+  if (db.sqlite && db.sqlite.open && !db.sqlite.inTransaction) {
+    let statement = prepared.get(db.sqlite);
+    if (!statement) prepared.set(db.sqlite, (statement = db.sqlite.prepare(STAMP_SQL)));
+    row = statement.get() as typeof row;
+  } else {
+    row = (await sql<{ version: number }>`${sql.raw(STAMP_SQL)}`.execute(db.kysely)).rows[0];
+  }
+  return Number(row?.version ?? 0);
+}
+
+export const infoOfRow = (r: Database['release_build']): ReleaseInfo => ({
+  remote: r.target as ReleaseTarget,
+  version: r.version,
+  commit: r.commit_ref,
+  publishedAt: r.published_at,
+  contractsVersion: r.contracts_version,
+});
+
+export const historyOfRow = (h: { at: string; action: string; target: string; version: string; previous: string | null; forced: number | boolean; reason: string | null }): HistoryEntry => ({
+  at: h.at,
+  action: h.action as HistoryEntry['action'],
+  remote: h.target as ReleaseTarget,
+  version: h.version,
+  previous: h.previous,
+  ...(Number(h.forced) ? { forced: true } : {}),
+  ...(h.reason ? { reason: h.reason } : {}),
+});
+
+/** The change's first statement: it moves the stamp and takes the registry's write lock (one change at a time). */
+export async function bumpStamp(trx: Trx): Promise<void> {
+  await trx.updateTable('release_state').set({ version: sql`version + 1` }).where('id', '=', 'registry').execute();
+}
+
+export async function readLive(trx: Trx | Db['kysely']): Promise<Pick<ReleaseManifest, 'live' | 'origins' | 'canary'>> {
+  const rows = await trx.selectFrom('release_live').selectAll().execute();
+  const live: ReleaseManifest['live'] = {};
+  const origins: NonNullable<ReleaseManifest['origins']> = {};
+  const canary: NonNullable<ReleaseManifest['canary']> = {};
+  for (const r of rows) {
+    if (!isReleaseTarget(r.target)) continue;
+    if (r.version) live[r.target] = r.version;
+    if (r.origin && (REMOTE_NAMES as readonly string[]).includes(r.target)) origins[r.target as RemoteName] = r.origin;
+    if (r.canary_version && r.canary_percent) canary[r.target] = { version: r.canary_version, percent: Number(r.canary_percent) };
+  }
+  return { live, ...(Object.keys(origins).length ? { origins } : {}), ...(Object.keys(canary).length ? { canary } : {}) };
+}
+
+/** The records of the live releases (for the contracts check). */
+export async function liveInfos(trx: Trx, live: ReleaseManifest['live']): Promise<(target: ReleaseTarget, version: string) => ReleaseInfo | null> {
+  const infos = new Map<string, ReleaseInfo>();
+  for (const [target, version] of Object.entries(live)) {
+    const row = await trx.selectFrom('release_build').selectAll().where('target', '=', target).where('version', '=', version!).executeTakeFirst();
+    if (row) infos.set(`${target}/${version}`, infoOfRow(row));
+  }
+  return (target, version) => infos.get(`${target}/${version}`) ?? null;
+}
+
+/** Store a build's files (each distinct content once) and its record. */
+export async function storeBuild(trx: Trx, info: ReleaseInfo, files: BuildFile[]): Promise<void> {
+  const known = new Set<string>();
+  const hashes = [...new Set(files.map((f) => f.hash))];
+  for (let i = 0; i < hashes.length; i += 400) {
+    const rows = await trx.selectFrom('release_blob').select('hash').where('hash', 'in', hashes.slice(i, i + 400)).execute();
+    for (const r of rows) known.add(r.hash);
+  }
+  for (const file of files) {
+    if (known.has(file.hash)) continue;
+    known.add(file.hash);
+    await trx.insertInto('release_blob').values({ hash: file.hash, size: file.bytes.length, bytes: file.bytes }).onConflict((oc) => oc.column('hash').doNothing()).execute();
+  }
+  await trx
+    .insertInto('release_build')
+    .values({ target: info.remote, version: info.version, commit_ref: info.commit, published_at: info.publishedAt, contracts_version: info.contractsVersion })
+    .execute();
+  for (let i = 0; i < files.length; i += 200) {
+    await trx
+      .insertInto('release_file')
+      .values(files.slice(i, i + 200).map((f) => ({ target: info.remote, version: info.version, path: f.path, hash: f.hash })))
+      .execute();
+  }
+}
+
+/** Record a change of live version (in the change's transaction); false when it was live already. */
+export async function makeLive(trx: Trx, target: ReleaseTarget, version: string, change: Omit<HistoryEntry, 'remote' | 'version' | 'previous'>, live: ReleaseManifest['live']): Promise<boolean> {
+  const previous = live[target] ?? null;
+  if (previous === version) return false;
+  await trx
+    .insertInto('release_live')
+    .values({ target, version, origin: null })
+    .onConflict((oc) => oc.column('target').doUpdateSet({ version }))
+    .execute();
+  await trx
+    .insertInto('release_history')
+    .values({ at: change.at, action: change.action, target, version, previous, forced: change.forced ? 1 : 0, reason: change.reason ?? null })
+    .execute();
+  live[target] = version;
+  return true;
+}
+
+/** One change of the registry: a transaction whose first statement moves the stamp (and takes the write lock). */
+export function changeRegistry<T>(db: Db, run: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await bumpStamp(trx);
+    return run(trx);
+  });
+}
