@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, type APIRequestContext, type Page } from '@playwright/test';
-import { openDatabase, type Db } from '../server/src/db/database';
-import { ReleaseRegistry } from '../server/src/release/registry';
+import { openDatabase, type Db } from '../server/src/db';
+import { ReleaseRegistry } from '../server/src/release/testing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The test server's cache of unpacked releases (see serve.mjs). */

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# README command two: every test — unit (vitest in each package), API on SQLite and on PostgreSQL,
+# README command two: every test — the server's import rules (.dependency-cruiser.cjs), unit (vitest in
+# each package), API on SQLite and on PostgreSQL,
 # then the browser tests (Playwright in Debian's Chromium) against the built store on the real server.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -46,6 +47,7 @@ ensure_chromium
 ensure_nginx
 
 cd "$ROOT"
+suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Typecheck (tsc, every package)" pnpm -r typecheck
 suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=1 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
 suite "API tests on SQLite" pnpm --filter @adire/server test

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ReleaseTarget } from '../../server/src/release/releases';
+import type { ReleaseTarget } from '../../server/src/release/testing';
 import { fillDelivery, fillSender } from '../checkout/helpers';
 import { OWN_STORE, readManifest, uniqueEmail, watchErrors, withRegistry, writeManifest, type Manifest } from '../support';
 import { buildFromLive, liveVersion, pageVersions, releaseCommand, REMOTES } from './release';

@@ -14,8 +14,8 @@ import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
 import { generateCatalog } from '../seed/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
-import { ReleaseRegistry } from '../src/release/registry';
-import { RELEASE_TARGETS } from '../src/release/releases';
+import { ReleaseRegistry } from '../src/release';
+import { RELEASE_TARGETS } from '../src/release';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_DIR = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'adire-bench');

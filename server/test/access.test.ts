@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CheckoutResponse, Order, User } from '@adire/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigWith } from '../src/domains/account/config';
+import { authConfigWith } from '../src/domains/account';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

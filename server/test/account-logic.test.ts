@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { authConfigWith, DEFAULT_AUTH_CONFIG, loadAuthConfig } from '../src/domains/account/config';
-import {
-  bearerToken,
-  cooldownLeftMs,
-  cooldownMessage,
-  escapeHtml,
-  generateCode,
-  generateToken,
-  hashToken,
-  legacySha1Hash,
-  normaliseCode,
-  normaliseEmail,
-  parseLimit,
-  passwordProblem,
-  retryAfterMs,
-  tooManyAttemptsMessage,
-  verifyLegacySha1,
-} from '../src/domains/account/logic';
-import { codeMail, noAccountMail } from '../src/domains/account/mail';
+import { authConfigWith, DEFAULT_AUTH_CONFIG, loadAuthConfig } from '../src/domains/account';
+import { bearerToken, generateCode, generateToken, hashToken, normaliseCode, normaliseEmail, passwordProblem } from '../src/domains/account';
+import { cooldownLeftMs, cooldownMessage, escapeHtml, legacySha1Hash, parseLimit, retryAfterMs, tooManyAttemptsMessage, verifyLegacySha1 } from '../src/domains/account/testing';
+import { codeMail, noAccountMail } from '../src/domains/account/testing';
 
 describe('e-mail normalisation', () => {
   it('trims and lowercases', () => {

@@ -1,7 +1,7 @@
 import type { CheckoutResponse, Order } from '@adire/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigWith } from '../src/domains/account/config';
+import { authConfigWith } from '../src/domains/account';
 import { startTestShop, type TestShop } from './helpers';
 
 // Issue 19, items 5–8: what a stolen token, a guessed password at checkout, a stranger's wrong guesses

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigWith } from '../src/domains/account/config';
+import { authConfigWith } from '../src/domains/account';
 import { startTestShop, type TestShop } from './helpers';
 
 const BUSINESS = 'adire-blooms';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abortReason, bucketFromCookie, manifestForBucket } from '../src/release/canary';
-import { countEvents, readReport } from '../src/release/telemetry';
+import { abortReason, bucketFromCookie, manifestForBucket } from '../src/release/testing';
+import { countEvents, readReport } from '../src/release/testing';
 
 describe('canary rules', () => {
   const manifest = { live: { cart: 'stable', shell: 's1' }, history: [], canary: { cart: { version: 'canary', percent: 10 } } };

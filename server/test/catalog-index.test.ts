@@ -5,11 +5,11 @@ import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { generateCatalog } from '../seed/catalog';
 import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
-import * as bits from '../src/domains/catalog/bitset';
-import { CatalogIndex } from '../src/domains/catalog/catalog-index';
-import { seededRandom } from '../src/domains/catalog/recommend';
-import { indexTokens, queryTerms, words } from '../src/domains/catalog/search-text';
-import { tagLabel, VIP_LABELS, type TagGroup } from '../src/domains/catalog/vocabulary';
+import { bits } from '../src/domains/catalog/testing';
+import { CatalogIndex } from '../src/domains/catalog/testing';
+import { seededRandom } from '../src/domains/catalog';
+import { indexTokens, queryTerms, words } from '../src/domains/catalog/testing';
+import { tagLabel, VIP_LABELS, type TagGroup } from '../src/domains/catalog/testing';
 
 const PRODUCTS = 3000;
 

@@ -3,13 +3,16 @@ import { SEARCH_MAX_LENGTH, SORT_OPTIONS } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
 import { generateCatalog, generateProducts, slugify } from '../seed/catalog';
 import { CATEGORIES, PRODUCTS } from '../src/db/seed-data';
-import * as bits from '../src/domains/catalog/bitset';
-import { artVersion, renderArt, type ArtSpec } from '../src/domains/catalog/image';
-import { cacheControl, etagMatches } from '../src/domains/catalog/media';
-import { cleanSearchText, normaliseTagValue, pageCount, paginate, parseFilters, parseShopBy, parseTagValues, resolveSort } from '../src/domains/catalog/query';
-import { pickRecommendations, seededRandom, shuffle } from '../src/domains/catalog/recommend';
-import { foldText, indexTokens, prefixSpan, queryTerms, stem, tokenize } from '../src/domains/catalog/search-text';
-import { budgetFor, TAG_GROUPS } from '../src/domains/catalog/vocabulary';
+import { bits } from '../src/domains/catalog/testing';
+import { type ArtSpec } from '../src/domains/catalog';
+import { artVersion, renderArt } from '../src/domains/catalog/testing';
+import { cacheControl, etagMatches } from '../src/domains/catalog/testing';
+import { cleanSearchText, normaliseTagValue, pageCount, paginate, parseFilters, parseShopBy, parseTagValues, resolveSort } from '../src/domains/catalog/testing';
+import { seededRandom } from '../src/domains/catalog';
+import { pickRecommendations, shuffle } from '../src/domains/catalog/testing';
+import { foldText, indexTokens, prefixSpan, queryTerms, stem, tokenize } from '../src/domains/catalog/testing';
+import { budgetFor } from '../src/domains/catalog';
+import { TAG_GROUPS } from '../src/domains/catalog/testing';
 
 describe('filter parsing', () => {
   it('normalises values and labels to the stored slug', () => {

@@ -8,8 +8,8 @@ import { bumpCatalogVersion } from '../src/domains/catalog';
 import { seedIfEmpty } from '../src/seed';
 import { CATEGORIES } from '../src/db/seed-data';
 import { findSellables } from '../src/domains/catalog';
-import { RECOMMENDATIONS_ROTATE_MS } from '../src/domains/catalog/recommend';
-import { foldText } from '../src/domains/catalog/search-text';
+import { RECOMMENDATIONS_ROTATE_MS } from '../src/domains/catalog/testing';
+import { foldText } from '../src/domains/catalog/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 let shop: TestShop;

@@ -12,23 +12,14 @@ import {
 import { describe, expect, it } from 'vitest';
 import { BASE_DELIVERY, deliveryOverrides } from '../src/db/seed-data';
 import { recipientKey, withRecipient } from '../src/domains/account';
-import { FieldProblems, readCheckout, readNotes, readSenderInfo } from '../src/domains/orders/checkout-payload';
-import { noteColumns, orderNotes, type OrderRow } from '../src/domains/orders/store';
-import {
-  COUPON_HOLD_MS,
-  COUPON_MESSAGES,
-  couponDiscount,
-  couponHeldUntil,
-  couponIsFree,
-  couponProblem,
-  holdIsLive,
-  orderTotals,
-  paidUseOverLimit,
-  type CouponRule,
-} from '../src/domains/orders/coupons';
-import { formatOrderNumber, normaliseOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from '../src/domains/orders/order-number';
-import { readReview, reviewAuthor } from '../src/domains/orders/reviews';
-import { buildTimeline, phoneMatches } from '../src/domains/orders/tracker';
+import { FieldProblems, readCheckout, readNotes, readSenderInfo } from '../src/domains/orders/testing';
+import { type OrderRow } from '../src/domains/orders';
+import { noteColumns, orderNotes } from '../src/domains/orders/testing';
+import { COUPON_HOLD_MS, COUPON_MESSAGES, couponDiscount, couponHeldUntil, couponIsFree, couponProblem, holdIsLive, orderTotals, paidUseOverLimit, type CouponRule } from '../src/domains/orders/testing';
+import { normaliseOrderNumber } from '../src/domains/orders';
+import { formatOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from '../src/domains/orders/testing';
+import { readReview, reviewAuthor } from '../src/domains/orders/testing';
+import { buildTimeline, phoneMatches } from '../src/domains/orders/testing';
 
 const settings: DeliverySettings = { baseConfig: BASE_DELIVERY, overrideConfigs: deliveryOverrides(2031) };
 /** Lagos is UTC+1 all year: 'HH:MM' Lagos on a day, as a UTC instant. */

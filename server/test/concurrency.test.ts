@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeOrdersCommand, OrdersCommandError, parseOrdersCommand } from '../src/domains/orders';
 import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { setStock } from '../src/domains/catalog';
-import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
+import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

@@ -3,7 +3,7 @@ import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { executePaymentsCommand } from '../src/domains/payments';
-import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
+import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
-import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
+import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
 import { routeTable } from '../src/http/route-table';
 import { fuzzRequests, hostileText, META_STRINGS, mostly, toInject, type FuzzRequest, type Method } from './fuzz/requests';
 import { startTestShop, type TestShop } from './helpers';

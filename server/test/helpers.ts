@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { ReleaseRegistry } from '../src/release/registry';
+import { ReleaseRegistry } from '../src/release';
 import { seedIfEmpty } from '../src/seed';
 
 export interface TestShop {

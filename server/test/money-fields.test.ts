@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
-import { parseSettingsCommand, SettingsError, setRate } from '../src/domains/site/settings-service';
+import { parseSettingsCommand, SettingsError } from '../src/domains/site';
+import { setRate } from '../src/domains/site/testing';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
 import { backofficeCalls, startTestShop, type TestShop } from './helpers';

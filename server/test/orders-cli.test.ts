@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
-import { parseOrdersCommand } from '../src/domains/orders/operator';
+import { parseOrdersCommand } from '../src/domains/orders';
 
 const business = 'adire-blooms';
 

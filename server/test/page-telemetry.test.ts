@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issuePageToken, PAGE_TOKEN_TTL_MS } from '../src/release/page-token';
-import { formatStatus } from '../src/release/releases';
-import { hourOf, pageSecret, pruneTelemetry, VITALS_WINDOW_HOURS } from '../src/release/telemetry-store';
+import { issuePageToken, PAGE_TOKEN_TTL_MS } from '../src/release/testing';
+import { formatStatus } from '../src/release';
+import { hourOf, pageSecret, pruneTelemetry, VITALS_WINDOW_HOURS } from '../src/release/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

@@ -6,7 +6,7 @@ import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { PaymentsConfig } from '../src/domains/payments/config';
+import type { PaymentsConfig } from '../src/domains/payments';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

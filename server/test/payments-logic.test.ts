@@ -1,24 +1,13 @@
 import { isPaid } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { loadPaymentsConfig } from '../src/domains/payments/config';
-import {
-  amountDue,
-  attemptOutcome,
-  methodCurrencyProblem,
-  newPaymentReference,
-  orderStatusAfterFailure,
-  orderStatusAfterPayment,
-  paymentKey,
-  providerOf,
-  returnReference,
-  verificationProblem,
-} from '../src/domains/payments/logic';
-import { readFlutterwaveVerification, readFlutterwaveWebhook } from '../src/domains/payments/providers/flutterwave';
-import { readMonnifyVerification, readMonnifyWebhook } from '../src/domains/payments/providers/monnify';
-import { readPaypalOrder, readPaypalWebhook } from '../src/domains/payments/providers/paypal';
-import { readPaystackVerification, readPaystackWebhook } from '../src/domains/payments/providers/paystack';
-import { hmacHex, paypalSignedString, safeEqual, sandboxPaypalSignature, verifyHmacSha512, verifySecretHash } from '../src/domains/payments/signatures';
-import { transferInstructions, DEFAULT_TRANSFER_ACCOUNTS } from '../src/domains/payments/transfers';
+import { loadPaymentsConfig } from '../src/domains/payments';
+import { amountDue, attemptOutcome, methodCurrencyProblem, newPaymentReference, orderStatusAfterFailure, orderStatusAfterPayment, paymentKey, providerOf, returnReference, verificationProblem } from '../src/domains/payments/testing';
+import { readFlutterwaveVerification, readFlutterwaveWebhook } from '../src/domains/payments/testing';
+import { readMonnifyVerification, readMonnifyWebhook } from '../src/domains/payments/testing';
+import { readPaypalOrder, readPaypalWebhook } from '../src/domains/payments/testing';
+import { readPaystackVerification, readPaystackWebhook } from '../src/domains/payments/testing';
+import { hmacHex, paypalSignedString, safeEqual, sandboxPaypalSignature, verifyHmacSha512, verifySecretHash } from '../src/domains/payments/testing';
+import { transferInstructions, DEFAULT_TRANSFER_ACCOUNTS } from '../src/domains/payments/testing';
 
 /** SPEC section 9, written out here independently of the contracts' table. */
 const SPEC_TABLE: Record<string, string[]> = {

@@ -4,9 +4,9 @@ import { isPaid } from '@adire/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmTransfer as markPaid } from '../src/domains/payments';
-import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/sandbox';
-import { paypalSandboxWebhookId } from '../src/domains/payments/providers/paypal';
-import { paypalSignedString, sandboxPaypalSignature } from '../src/domains/payments/signatures';
+import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
+import { paypalSandboxWebhookId } from '../src/domains/payments/testing';
+import { paypalSignedString, sandboxPaypalSignature } from '../src/domains/payments/testing';
 import { paymentHistory, rejectTransfer } from '../src/domains/payments';
 import { startTestShop, type TestShop } from './helpers';
 

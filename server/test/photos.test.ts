@@ -5,8 +5,8 @@ import type { CatalogListing, ProductDetail } from '@adire/contracts';
 import { responsivePicture, IMAGE_SIZES } from '@adire/domain/images';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PhotoVariants, widthsFor } from '../src/domains/catalog/photos';
-import type { DropIn } from '../src/domains/catalog/media';
+import { PhotoVariants, widthsFor } from '../src/domains/catalog/testing';
+import type { DropIn } from '../src/domains/catalog/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 const B = 'business=adire-blooms';

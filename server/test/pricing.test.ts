@@ -1,8 +1,8 @@
 import { shopDate } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
-import { itemsToKeep } from '../src/domains/orders/cart';
-import { priceCart, type Sellable } from '../src/domains/orders/pricing';
-import { checkDeliveryDate } from '../src/domains/orders/service';
+import { itemsToKeep } from '../src/domains/orders/testing';
+import { priceCart, type Sellable } from '../src/domains/orders/testing';
+import { checkDeliveryDate } from '../src/domains/orders/testing';
 
 const designs = new Map([
   ['wrapped bouquet', { name: 'Wrapped bouquet', priceNgn: 0 }],

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_TARGETS, type ReleaseTarget } from '../src/release/releases';
+import { RELEASE_TARGETS, type ReleaseTarget } from '../src/release';
 import { startTestShop, type TestShop } from './helpers';
 
 /**

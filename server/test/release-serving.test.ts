@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server-config';
-import { ReleaseRegistry } from '../src/release/registry';
+import { ReleaseRegistry } from '../src/release';
 import { startTestShop, type TestShop } from './helpers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

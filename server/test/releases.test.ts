@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { ReleaseRegistry } from '../src/release/registry';
-import { contractsCompatible, formatStatus, remotesJson, storeManifest } from '../src/release/releases';
+import { ReleaseRegistry } from '../src/release';
+import { formatStatus, storeManifest } from '../src/release';
+import { contractsCompatible, remotesJson } from '../src/release/testing';
 import { createTestDatabase } from './helpers';
 
 let root: string;

@@ -13,7 +13,7 @@ import { bumpCatalogVersion } from '../src/domains/catalog';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
-import { setSiteWideAlert } from '../src/domains/site/settings-service';
+import { setSiteWideAlert } from '../src/domains/site/testing';
 import { AnswerStore, etagOf, ifNoneMatchHits, preferredEncoding, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, representationTag } from '../src/http/response-cache';
 import { createTestDatabase } from './helpers';
 

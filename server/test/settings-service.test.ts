@@ -8,15 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed';
-import {
-  executeSettingsCommand,
-  parseSettingsCommand,
-  setPaymentAlert,
-  setRate,
-  setSiteWideAlert,
-  SettingsError,
-  showSettings,
-} from '../src/domains/site/settings-service';
+import { executeSettingsCommand, parseSettingsCommand, SettingsError } from '../src/domains/site';
+import { setPaymentAlert, setRate, setSiteWideAlert, showSettings } from '../src/domains/site/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 let shop: TestShop;

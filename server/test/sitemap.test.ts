@@ -1,8 +1,8 @@
 import { FAQ_PATH } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogVersion } from '../src/domains/catalog';
-import { absoluteUrl, escapeXml, lastmodOf, sitemapXml } from '../src/domains/catalog/sitemap';
-import { robotsTxt } from '../src/domains/site/robots';
+import { absoluteUrl, escapeXml, lastmodOf, sitemapXml } from '../src/domains/catalog/testing';
+import { robotsTxt } from '../src/domains/site/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 const PUBLIC_URL = 'https://shop.example.ng';

@@ -9,7 +9,7 @@ import { authConfigWith } from '../src/domains/account';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand, StaffCommandError } from '../src/domains/staff';
 import { routeTable } from '../src/http/route-table';
 import { createMailer } from '../src/mail/mailer';
-import { formatStatus } from '../src/release/releases';
+import { formatStatus } from '../src/release';
 import { backofficeCalls, startTestShop, type TestShop } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import type { Order, OrderTrackerResponse } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from '../src/domains/orders/tracker';
+import { TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from '../src/domains/orders/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 // Issue 19, item 12 (order numbers follow each other: 35 of 40 were enumerated with their payment

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { issuePageToken, PAGE_TOKEN_TTL_MS, pageTimingEntry, sampledPage, verifyPageToken } from '../src/release/page-token';
-import { bucketOf, exactP75, formatVitals, p75OfHistogram, readVitals, valueOfBucket, vitalsAbortReason, type VitalsSummary } from '../src/release/vitals';
+import { issuePageToken, PAGE_TOKEN_TTL_MS, pageTimingEntry, sampledPage, verifyPageToken } from '../src/release/testing';
+import { bucketOf, exactP75, formatVitals, p75OfHistogram, readVitals, valueOfBucket, vitalsAbortReason, type VitalsSummary } from '../src/release/testing';
 
 const histogramOf = (samples: readonly number[]) => {
   const h = new Map<number, number>();

@@ -1,0 +1,70 @@
+/**
+ * The server's architecture as rules (issue 30 item 1; ../shared/ARCHITECTURE.md "The architecture as rules").
+ * Run by `npm test` ("Architecture rules" in scripts/test-all.sh) and on its own with `pnpm rules`.
+ * A new rule goes here, not in a review comment. What each rule means: server/README.md "Import rules".
+ *
+ * Rooms: the platform is server/src/{db,http,mail}/, config.ts and paths.ts; a domain is each
+ * server/src/domains/<name>/ and server/src/release/; the composition root (main.ts, app.ts, seed.ts, cli/)
+ * may import anything.
+ */
+const DOMAIN = '^server/src/(domains/[^/]+|release)/';
+const PLATFORM = '^server/src/(db|http|mail)/|^server/src/(config|paths)\\.ts$';
+/** A domain's front door: its index.ts, or testing.ts, which a domain exports on purpose for tests only. */
+const FRONT_DOOR = '^server/src/(domains/[^/]+|release)/(index|testing)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circle in server/src: a circle makes two modules one room with two doors.',
+      from: { path: '^server/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domains-meet-at-front-doors',
+      severity: 'error',
+      comment: "A domain uses another domain only through that domain's index.ts.",
+      from: { path: '^server/src/(domains/[^/]+|release)/' },
+      to: {
+        path: DOMAIN,
+        pathNot: ['^server/src/$1/', '^server/src/(domains/[^/]+|release)/index\\.ts$'],
+      },
+    },
+    {
+      name: 'platform-imports-no-domain',
+      severity: 'error',
+      comment: 'db/, http/, mail/, config.ts and paths.ts import no domain (release/ is a domain too); a domain reads its own configuration.',
+      from: { path: PLATFORM },
+      to: { path: `${DOMAIN}|^server/src/(main|app|seed)\\.ts$|^server/src/cli/` },
+    },
+    {
+      name: 'tests-through-front-doors',
+      severity: 'error',
+      comment: "Server tests, benches and the scale drill use a domain only through its index.ts (or the testing.ts it exports for tests).",
+      from: { path: '^server/(test|bench|scale)/' },
+      to: { path: DOMAIN, pathNot: FRONT_DOOR },
+    },
+    {
+      name: 'e2e-through-front-doors',
+      severity: 'error',
+      comment: "The browser tests use server code only through front doors: a domain's index.ts/testing.ts, or db/index.ts.",
+      from: { path: '^e2e/' },
+      to: { path: '^server/src/', pathNot: `${FRONT_DOOR}|^server/src/db/index\\.ts$` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: '(^|/)(node_modules|dist|test-results[^/]*|playwright-report[^/]*|\\.state[^/]*)/|^releases/|^e2e/\\.state',
+    },
+    // Type-only imports count: a circle of types is still a circle of rooms.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

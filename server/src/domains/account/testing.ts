@@ -1,0 +1,7 @@
+/**
+ * The front door of the account domain for tests only (.dependency-cruiser.cjs allows server/test, bench,
+ * scale and e2e to import it): the inner parts the unit tests check one by one. Nothing in server/src
+ * imports this file; the domain's other rooms use its index.ts.
+ */
+export { cooldownLeftMs, cooldownMessage, escapeHtml, legacySha1Hash, parseLimit, retryAfterMs, tooManyAttemptsMessage, verifyLegacySha1 } from './logic';
+export { codeMail, noAccountMail } from './mail';
