@@ -17,24 +17,18 @@
  * - A route whose answer depends on the shopper (`audience: 'anonymous'`, the handshake) is cached only
  *   for requests without an `Authorization` header; with one it is `private, no-store`, never stored.
  */
-import { createHash } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import zlib from 'node:zlib';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerFactoryHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { DataVersions, type DataStamp } from '../db/data-versions';
+import { AnswerStore } from './answer-store';
+import { COMPRESS_FROM_BYTES, compressed, etagOf, extraOf, ifNoneMatchHits, JSON_TYPE, preferredEncoding, representationTag, type CachedAnswer, type KeptAnswer, type ResponseCachePolicy } from './cached-answer';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control';
-import { apiSecurityHeaders, HSTS } from './security';
+import { createKeptFirst, sendKept, type KeptFirst } from './kept-first';
 
-export interface ResponseCachePolicy {
-  /** 'public': one answer for everyone; 'anonymous': shared only by requests without Authorization. */
-  audience: 'public' | 'anonymous';
-  /** What the answer depends on besides the database, e.g. the photos dropped into the media folder. */
-  extraVersion?: () => string;
-  /** The answer's media type when it is not JSON (the product feeds: XML, CSV). */
-  contentType?: string;
-}
+// The parts of the response cache, re-exported under the name they were always imported by.
+export { AnswerStore } from './answer-store';
+export { compressed, etagOf, ifNoneMatchHits, preferredEncoding, representationTag, sizeOf, type CachedAnswer, type Encoding, type KeptAnswer, type ResponseCachePolicy } from './cached-answer';
+export { serverAnsweringKeptFirst, type KeptFirst } from './kept-first';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,177 +44,6 @@ declare module 'fastify' {
 }
 
 export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './cache-control';
-/** Smaller answers are sent as they are (as @fastify/compress does for the other routes). */
-const COMPRESS_FROM_BYTES = 1024;
-
-export type Encoding = 'br' | 'gzip';
-
-export interface CachedAnswer {
-  body: Buffer;
-  etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
-  /** The response head of each representation (and its 304), built on first use: see `sendKept`. */
-  heads?: Partial<Record<HeadKind, string[]>>;
-}
-
-type HeadKind = 'identity' | 'br' | 'gzip' | '304' | '304-br' | '304-gzip';
-
-/** An API answer as kept: under its URL, with the route's policy and what it was made under besides the data. */
-export interface KeptAnswer extends CachedAnswer {
-  policy: ResponseCachePolicy;
-  /** `policy.extraVersion()` when it was made ('' without one): a kept answer whose extra moved is not served. */
-  extra: string;
-}
-
-const extraOf = (policy: ResponseCachePolicy) => (policy.extraVersion ? policy.extraVersion() : '');
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A strong tag from the bytes: equal answers, equal tags, on any instance. */
-export function etagOf(body: Buffer | string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** The tag of one representation: the JSON's own, or with the content-coding appended. */
-export function representationTag(etag: string, encoding: Encoding | null): string {
-  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
-}
-
-/**
- * If-None-Match (weak comparison, as RFC 9110 asks for it) against an answer whose representations
- * share one JSON body: any of its tags, or `*`, matches.
- */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const base = etag.slice(1, -1);
-  for (const raw of header.split(',')) {
-    const tag = raw.trim().replace(/^W\//, '');
-    if (tag === '*') return true;
-    if (tag.length < 2 || tag[0] !== '"' || tag[tag.length - 1] !== '"') continue;
-    const opaque = tag.slice(1, -1);
-    if (opaque === base || opaque === `${base}-br` || opaque === `${base}-gzip`) return true;
-  }
-  return false;
-}
-
-/** Browsers send a handful of Accept-Encoding values: each is parsed once (a bounded memo). */
-const encodingOf = new Map<string, Encoding | null>();
-const ENCODING_MEMO_MAX = 256;
-
-/** The coding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
-export function preferredEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const known = encodingOf.get(header);
-  if (known !== undefined) return known;
-  const encoding = parseAcceptEncoding(header);
-  if (encodingOf.size >= ENCODING_MEMO_MAX) encodingOf.clear();
-  encodingOf.set(header, encoding);
-  return encoding;
-}
-
-function parseAcceptEncoding(header: string): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (coding: Encoding) => accepted.get(coding) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  const br = weight('br');
-  const gzip = weight('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return null;
-}
-
-export function compressed(answer: CachedAnswer, encoding: Encoding): Buffer {
-  if (encoding === 'br') {
-    return (answer.br ??= zlib.brotliCompressSync(answer.body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
-    }));
-  }
-  return (answer.gzip ??= zlib.gzipSync(answer.body, { level: 6 }));
-}
-
-export const sizeOf = (a: CachedAnswer) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + 200;
-
-/**
- * The answers of one data stamp, dropped once over `maxBytes` by a clock sweep: a hit only marks its
- * answer as used (no reordering of the map on the hot path); when room is needed the oldest answers
- * go first, except that one used since the last sweep gets a second chance (it moves to the back,
- * unmarked). A new stamp empties it; an answer computed under an older stamp is not kept.
- */
-export class AnswerStore {
-  private stamp = '';
-  private readonly answers = new Map<string, { answer: CachedAnswer; used: boolean }>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  /** Move to the current stamp (emptying the store when it changed). */
-  advance(stamp: string): void {
-    if (stamp === this.stamp) return;
-    this.stamp = stamp;
-    this.answers.clear();
-    this.bytes = 0;
-  }
-
-  /** The answer kept under `key` at whatever stamp the store is at, without marking it used. */
-  peek(key: string): CachedAnswer | undefined {
-    return this.answers.get(key)?.answer;
-  }
-
-  get(key: string): CachedAnswer | undefined {
-    const kept = this.answers.get(key);
-    if (!kept) return undefined;
-    kept.used = true;
-    return kept.answer;
-  }
-
-  put(stamp: string, key: string, answer: CachedAnswer): void {
-    if (stamp !== this.stamp) return;
-    const before = this.answers.get(key);
-    if (before) {
-      this.bytes -= sizeOf(before.answer);
-      this.answers.delete(key);
-    }
-    this.answers.set(key, { answer, used: false });
-    this.bytes += sizeOf(answer);
-    this.trim(key);
-  }
-
-  /** A compressed copy was added to an answer already counted. */
-  grew(key: string, by: number): void {
-    if (!this.answers.has(key)) return;
-    this.bytes += by;
-    this.trim(key);
-  }
-
-  /** Makes room, sparing `fresh` (the answer just put or grown: it has had no chance to be read yet). */
-  private trim(fresh: string): void {
-    // Each answer is met at most twice (a used one is moved back unmarked), so this ends.
-    for (const [key, kept] of this.answers) {
-      if (this.bytes <= this.maxBytes) break;
-      if (key === fresh) continue;
-      this.answers.delete(key);
-      if (kept.used) {
-        kept.used = false;
-        this.answers.set(key, kept);
-      } else {
-        this.bytes -= sizeOf(kept.answer);
-      }
-    }
-  }
-
-  get size(): number {
-    return this.answers.size;
-  }
-
-  get totalBytes(): number {
-    return this.bytes;
-  }
-}
 
 export interface ResponseCacheOptions {
   db: Db;
@@ -263,65 +86,6 @@ const pendingKeys = new WeakMap<FastifyRequest, { stamp: string; key: string; ex
 type RouteHook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 type SendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
 const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
-
-/**
- * A kept answer written straight to the socket with its head built once per representation (issue 22):
- * the same headers the hooks would give it — caching, tag, Vary, coding and every security header
- * (`apiSecurityHeaders`) — without running the onSend chain for a body that is already made.
- */
-function writeKept(res: ServerResponse, answer: KeptAnswer, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, https: boolean, store: AnswerStore, key: string): void {
-  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : null;
-  const notModified = ifNoneMatchHits(ifNoneMatch, answer.etag);
-  const kind: HeadKind = notModified ? (encoding ? `304-${encoding}` : '304') : (encoding ?? 'identity');
-  let body: Buffer | null = null;
-  if (!notModified && encoding) {
-    const had = answer[encoding] !== undefined;
-    body = compressed(answer, encoding);
-    if (!had) store.grew(key, body.length);
-  } else if (!notModified) body = answer.body;
-  const heads = (answer.heads ??= {});
-  let head = heads[kind];
-  if (!head) {
-    head = ['cache-control', PUBLIC_CACHE_CONTROL, 'etag', representationTag(answer.etag, encoding), 'vary', answer.policy.audience === 'anonymous' ? 'Authorization, Accept-Encoding' : 'Accept-Encoding'];
-    if (body) {
-      head.push('content-type', answer.policy.contentType ?? JSON_TYPE, 'content-length', String(body.length));
-      if (encoding) head.push('content-encoding', encoding);
-    }
-    head.push(...apiSecurityHeaders({ https: false }));
-    heads[kind] = head;
-  }
-  if (https) head = [...head, 'strict-transport-security', HSTS];
-  res.writeHead(notModified ? 304 : 200, head);
-  res.end(body ?? undefined);
-}
-
-/** A kept answer found through Fastify's route (a request the answer before routing left to it). */
-function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, store: AnswerStore, key: string): void {
-  reply.hijack();
-  writeKept(reply.raw, answer, request.headers['accept-encoding'], request.headers['if-none-match'], request.protocol === 'https', store, key);
-}
-
-/**
- * Answers a request from the kept answers before any routing, or returns false to leave it to Fastify
- * (`serverAnsweringKeptFirst`).
- */
-export type KeptFirst = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/**
- * The HTTP server Fastify would make (its `serverFactory`, with the same timeouts), whose requests are
- * first offered to `keptFirst()` — the response cache's answer before routing, once it is registered.
- */
-export function serverAnsweringKeptFirst(handler: FastifyServerFactoryHandler, options: Record<string, unknown>, keptFirst: () => KeptFirst | undefined): http.Server {
-  const server = http.createServer((options.http as http.ServerOptions | undefined) ?? {}, (req, res) => {
-    const answer = keptFirst();
-    if (answer === undefined || !answer(req, res)) handler(req, res);
-  });
-  server.keepAliveTimeout = options.keepAliveTimeout as number;
-  server.requestTimeout = options.requestTimeout as number;
-  server.setTimeout(options.connectionTimeout as number);
-  if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
-  return server;
-}
 
 /**
  * Register before @fastify/compress and before the routes: routes with `config.responseCache` are
@@ -408,45 +172,7 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
     route.onSend = [...hooksOf(route.onSend), keep(policy)] as typeof route.onSend;
   });
 
-  // pino's; Fastify's logger without pino (logger: false) has no levels and logs nothing.
-  const log = app.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-  // Answers are written together once the event loop has read every request that arrived (as
-  // `whenChecked` answers the routed ones): on a machine where each system call is dear, answering
-  // each request the moment it is read cost more CPU per answer than the routing it saves.
-  let due: { req: IncomingMessage; res: ServerResponse; answer: KeptAnswer }[] = [];
-  const writeDue = () => {
-    const answers = due;
-    due = [];
-    const logging = log.isLevelEnabled?.('info') === true;
-    for (const { req, res, answer } of answers) {
-      try {
-        writeKept(res, answer, req.headers['accept-encoding'], req.headers['if-none-match'], false, store, req.url!);
-      } catch (err) {
-        // One answer that cannot be written (its connection gone wrong) must not keep the others waiting.
-        log.error({ err, url: req.url }, 'a kept answer could not be sent');
-        res.destroy();
-        continue;
-      }
-      if (logging) log.info({ req: { method: 'GET', url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, kept: true }, 'kept answer sent');
-    }
-  };
-  const keptFirst: KeptFirst = (req, res) => {
-    if (!enabled || closing || req.method !== 'GET') return false;
-    const headers = req.headers;
-    if (headers.origin !== undefined || headers['x-forwarded-proto'] !== undefined || (req.socket as TLSSocket).encrypted) return false;
-    const key = req.url!;
-    // Nothing kept under this URL, whatever the stamp, or kept for anonymous requests only: routed,
-    // without a commit check made here.
-    const seen = store.peek(key) as KeptAnswer | undefined;
-    if (seen === undefined || (seen.policy.audience === 'anonymous' && headers.authorization !== undefined)) return false;
-    const stamp = versions.stampNow();
-    if (stamp === undefined) return false;
-    store.advance(stamp.key);
-    const answer = store.get(key) as KeptAnswer | undefined;
-    if (answer === undefined || answer.extra !== extraOf(answer.policy)) return false;
-    if (due.push({ req, res, answer }) === 1) setImmediate(writeDue);
-    return true;
-  };
+  const keptFirst = createKeptFirst(app, store, versions, { enabled, closing: () => closing });
 
   return { store, versions, keptFirst };
 }
