@@ -13,7 +13,7 @@
  * sandbox books the payment and sends the shop its signed webhook itself, as the provider does, before
  * it returns the shopper — and the return to the shop. A shopper stops when the checkout answers
  * 409 DAY_FULL. Half-way through, instance b is killed with SIGKILL and started again. Meanwhile a side
- * load (wrk, `--side` connections) asks for category listings.
+ * load (wrk, `--side` connections; 0: none) asks for category listings.
  *
  * Printed: per step req/s and p50/p95/p99; checkouts accepted for the date against the capacity (OK or
  * MISMATCH, from the shoppers' answers and from the database); shoppers refused with DAY_FULL; every
@@ -327,7 +327,7 @@ async function rush(shopper: Shopper) {
 const side: { requests: number; seconds: number; errors: number; p99: number[]; cpuMs: number } = { requests: 0, seconds: 0, errors: 0, p99: [], cpuMs: 0 };
 const listings: NamedRequest[] = SLUGS.map((slug) => ({ method: 'GET', path: `/v1/catalog/categories/${slug}/products?${B}&page=1`, headers: br }));
 const sideLoad = (async () => {
-  while (!rushDone) {
+  while (!rushDone && SIDE_CONNECTIONS > 0) {
     const r = await load({ name: 'nginx', base: nginx.base, pid: a!.process.pid!, stop: async () => {} }, listings, { duration: 1, connections: SIDE_CONNECTIONS });
     side.requests += r.requests;
     side.seconds += 1;
