@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { BRAND, BUSINESS, NEWSLETTER_CONFIRM_PATH, type ShopContact } from '@adire/contracts';
+import { normaliseEmail } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
 import { badRequest, notFound } from '../../http/errors';
@@ -19,26 +20,8 @@ export const RESEND_AFTER_MS = 10 * 60_000;
 /** Tokens are 43 characters (32 bytes, base64url); anything much longer is not ours. */
 export const TOKEN_MAX_LENGTH = 128;
 
-const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]+$/;
-const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Trimmed and lowercased address, or null when it is not a plausible mailbox (user@domain.tld). */
-export function normaliseEmail(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const email = raw.trim().toLowerCase();
-  if (email.length === 0 || email.length > 254) return null;
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return null;
-  const local = email.slice(0, at);
-  const labels = email.slice(at + 1).split('.');
-  if (local.length > 64 || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
-    return null;
-  }
-  if (labels.length < 2 || !labels.every((l) => DOMAIN_LABEL.test(l))) return null;
-  // The top-level domain is never numeric (rules out user@1.2.3.4).
-  if (!/^[a-z][a-z0-9-]*[a-z0-9]$/.test(labels[labels.length - 1] ?? '')) return null;
-  return email;
-}
+// Addresses are read by the one rule of accounts, checkout and the forms (@adire/domain's normaliseEmail):
+// an address a shopper can sign up and check out with can subscribe too.
 
 /** 'ada@example.com' → 'a***@example.com': enough for the owner to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
