@@ -1,4 +1,5 @@
 import { cartLineKey, cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
+import { canIncrease } from '@adire/domain/quantity';
 import { confirmWithShopper } from '@adire/event-bus';
 import { Price } from '@adire/ui';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
@@ -68,7 +69,7 @@ export function CartDrawer() {
                       −
                     </button>
                     <span aria-live="polite">{item.quantity}</span>
-                    <button type="button" onClick={() => increment(cartLineKey(item))} aria-label="Increase quantity">
+                    <button type="button" onClick={() => increment(cartLineKey(item))} aria-label="Increase quantity" disabled={!canIncrease(item.quantity)}>
                       +
                     </button>
                   </div>

@@ -1,6 +1,7 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, readStored, readStoredUser, writeStored, type CartItem, type CartOpener, type CartResetReason, type CheckoutSettings, type CurrencyName, type DayPlace, type User } from '@adire/contracts';
 import { addCartItem, cartItemCount, cartLineKey, decrementQuantity, deliveryDateProblem, followOrder, incrementQuantity, mergeCarts } from '@adire/domain';
+import { canIncrease } from '@adire/domain/quantity';
 import { bus } from '@adire/event-bus';
 import { create } from 'zustand';
 import { DEFAULT_DAY_PLACE, drawerPlace } from './days';
@@ -130,7 +131,8 @@ export const useCart = create<CartState>((set, get) => {
     place: DEFAULT_DAY_PLACE,
     busy: false,
     add: (item) => update(addCartItem(get().items, item)),
-    increment: (line) => mapItem(line, incrementQuantity),
+    // Plus stops at 99, the shop's one quantity rule (the server refuses more).
+    increment: (line) => mapItem(line, (item) => (canIncrease(item.quantity) ? incrementQuantity(item) : item)),
     decrement: (line) => mapItem(line, decrementQuantity),
     async remove(line) {
       const items = get().items.filter((i) => cartLineKey(i) !== line);

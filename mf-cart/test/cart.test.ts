@@ -41,6 +41,14 @@ describe('cart store', () => {
     expect(bus.last('cart:summary')?.itemCount).toBe(0);
   });
 
+  it('plus stops at 99, the quantity the server takes (the product page stops there too)', () => {
+    wireCartToBus();
+    bus.emit('cart:add', { item: { ...roses, quantity: 98 } });
+    useCart.getState().increment(cartLineKey(roses));
+    useCart.getState().increment(cartLineKey(roses));
+    expect(useCart.getState().items[0]?.quantity).toBe(99);
+  });
+
   it('the same SKU in another design is a line of its own: plus, minus and remove touch only that line', async () => {
     wireCartToBus();
     const inVase: CartItem = { ...roses, design: { title: 'In vase', price: 15000, quantity: 1 } };

@@ -3,14 +3,10 @@
 import type { CartItem, DesignOption, ProductDetail, ProductSize, ProductSummary } from '@adire/contracts';
 import { cartTotal } from '@adire/domain';
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+import { clampQuantity } from '@adire/domain/quantity';
 
-/** A whole number from 1 to 99; anything unreadable is 1. */
-export function clampQuantity(value: number): number {
-  if (!Number.isFinite(value)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.floor(value)));
-}
+// The quantity rule (1 to 99) is the shop's one rule in @adire/domain.
+export { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@adire/domain/quantity';
 
 /** The shopper's choice on the product page. */
 export interface ProductChoice {

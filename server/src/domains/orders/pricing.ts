@@ -1,12 +1,12 @@
 import type { CartItem, OrderProduct } from '@adire/contracts';
 import { cartLineKey, cartSubtotal, cartTotal, convertAmount, designLabel } from '@adire/domain';
+import { isQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@adire/domain/quantity';
 import { AppError, badRequest } from '../../http/errors';
 import type { Sellable } from '../catalog';
 
 export type { Sellable };
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+export { MAX_QUANTITY, MIN_QUANTITY } from '@adire/domain/quantity';
 export const MAX_CART_LINES = 50;
 
 /** A cart line as a client may send it: anything could be in it. */
@@ -75,7 +75,7 @@ export function priceCart(items: readonly IncomingCartItem[], catalogue: Readonl
       return;
     }
     const quantity = raw.quantity;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
+    if (!isQuantity(quantity)) {
       fields[`${key}.quantity`] = `must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`;
       problems.push(`Quantity of ${sellable.name} must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
       return;
