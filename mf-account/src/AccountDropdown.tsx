@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, type User } from '@adire/contracts';
+import { ACCOUNT_PATH, API_PATHS, type User } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -59,6 +59,17 @@ export function AccountDropdown({ openOnMount = false }: { openOnMount?: boolean
         <p>
           Signed in as <strong>{user.email}</strong>
         </p>
+        <a
+          href={ACCOUNT_PATH}
+          className={styles.link}
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(false);
+            window.history.pushState(null, '', ACCOUNT_PATH);
+          }}
+        >
+          My account
+        </a>
         <button type="button" className={styles.primary} onClick={() => void logout().then(() => setOpen(false))}>
           Logout
         </button>
@@ -93,7 +104,7 @@ export function AccountDropdown({ openOnMount = false }: { openOnMount?: boolean
   );
 }
 
-interface ViewProps {
+export interface ViewProps {
   email: string;
   setEmail(email: string): void;
   move(event: FlowEvent): void;
@@ -119,7 +130,7 @@ function useSubmit(validate: () => boolean, action: () => Promise<void>) {
 
 const passwordRequired = (v: string) => requiredMessage('Password', v);
 
-function LoginView({ email, setEmail, move }: ViewProps) {
+export function LoginView({ email, setEmail, move }: ViewProps) {
   const [password, setPassword] = useState('');
   const { busy, showErrors, onSubmit } = useSubmit(
     () => !emailMessage(email) && !passwordRequired(password),

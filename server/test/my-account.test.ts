@@ -1,4 +1,5 @@
-import type { AccountExport, AccountOrder, AccountSession, Order, SavedRecipient, SendAgain } from '@adire/contracts';
+import type { Order } from '@adire/contracts';
+import type { AccountExport, AccountOrder, AccountSession, SavedRecipient, SendAgain } from '@adire/contracts/account';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from './helpers';
@@ -68,7 +69,7 @@ let ada: { email: string; token: string; first: Order; second: Order };
 let bola: { email: string; token: string };
 
 beforeAll(async () => {
-  shop = await startTestShop({ now: () => clock.at });
+  shop = await startTestShop({ now: () => clock.at, shell: true });
   sku = (
     await shop.db.kysely
       .selectFrom('product_variant')
@@ -306,6 +307,15 @@ describe('my data and deleting the account', () => {
     expect(ok<AccountOrder[]>(await get('/v1/storefront/account/orders', again.json().data.authToken))).toEqual([]);
     // Bola's account is untouched.
     expect((await get('/v1/storefront/account/orders', bola.token)).statusCode).toBe(200);
+  });
+
+  it('sends the account pages private, no-store, and never keeps them', async () => {
+    for (const url of ['/account', '/account/sessions']) {
+      const page = await shop.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.headers.etag).toBeUndefined();
+    }
   });
 
   it('answered every account call private, no-store', () => {

@@ -23,7 +23,8 @@ import { prefetchWhenIdle } from './federation/prefetch';
 import { ranOf, wantsVersionReadout } from './federation/versions';
 import { startFrame } from './layout/FrameCommitted';
 import { Layout } from './layout/Layout';
-import { isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
+import { isAccountRoute, isBackofficeRoute, isCatalogRoute, isCheckoutRoute } from './routes';
+import { ACCOUNT_APP_NAME, type RemoteName } from '@adire/contracts';
 
 reportSharedInstances('shell', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 try {
@@ -63,25 +64,24 @@ await loadManifest();
 if (pageToken()?.sampled) void import('./federation/vitals').then((m) => m.measureVitals(() => ranOf(versionsOfPage()), sendReport));
 // Support and QA: `?versions` on any page shows which version of the shell and each remote it runs.
 if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions());
-registerApplication({
-  name: 'catalog',
-  app: async () => resilientLifecycles('catalog', 'The catalogue') as never,
-  activeWhen: (location) => isCatalogRoute(location.pathname),
-  customProps: region('app-catalog'),
-});
-registerApplication({
-  name: 'checkout',
-  app: async () => resilientLifecycles('checkout', 'Checkout') as never,
-  activeWhen: (location) => isCheckoutRoute(location.pathname),
-  customProps: region('app-checkout'),
-});
-// The staff's back office: its remote is fetched only on /backoffice (shopper pages never load it).
-registerApplication({
-  name: 'backoffice',
-  app: async () => resilientLifecycles('backoffice', 'The back office') as never,
-  activeWhen: (location) => isBackofficeRoute(location.pathname),
-  customProps: region('app-backoffice'),
-});
+// The route applications, each in its region: the catalogue, the checkout, the shopper's account pages
+// (issue 33: the account remote, also the header's dropdown, as an application on /account*, its pages'
+// code a chunk of their own fetched only there) and the staff's back office (fetched only on
+// /backoffice; shopper pages never load it). One table: the home page's scripts are at their budget.
+const applications: [string, RemoteName, string, (pathname: string) => boolean][] = [
+  ['catalog', 'catalog', 'The catalogue', isCatalogRoute],
+  ['checkout', 'checkout', 'Checkout', isCheckoutRoute],
+  [ACCOUNT_APP_NAME, 'account', 'Your account', isAccountRoute],
+  ['backoffice', 'backoffice', 'The back office', isBackofficeRoute],
+];
+for (const [name, remote, label, owns] of applications) {
+  registerApplication({
+    name,
+    app: async () => resilientLifecycles(remote, label) as never,
+    activeWhen: (location) => owns(location.pathname),
+    customProps: region(`app-${remote}`),
+  });
+}
 start({ urlRerouteOnly: true });
 // The next likely remote (the checkout once the cart has something) is fetched ahead when idle.
 prefetchWhenIdle();

@@ -42,7 +42,8 @@ export function OrderTracker() {
   // A link from the done stage (?orderNumber=) looks the order up at once.
   useEffect(() => {
     const given = params.get('orderNumber');
-    if (given) void track(given, '');
+    // The account's order list adds the sender's e-mail (?email=): the verified detail at once.
+    if (given) void track(given, params.get('email') ?? '');
     // Once, on arrival.
   }, []);
 

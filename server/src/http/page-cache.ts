@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isCheckoutRoute } from '@adire/contracts';
+import { isAccountRoute, isCheckoutRoute } from '@adire/contracts';
 import { AnswerStore, compressed, etagOf, ifNoneMatchHits, preferredEncoding, representationTag, type CachedAnswer } from './response-cache';
 
 /**
@@ -28,9 +28,10 @@ export const pageCacheKey = (url: string, manifestJson: string, currency: string
 
 /**
  * A page drawn with one shopper's data: the checkout's pages (the order of `/checkout?orderId=` is
- * written into it). Sent `Cache-Control: private, no-store`, without an ETag, and never kept here.
+ * written into it), and the account's pages (issue 33: drawn in the browser, but never kept either).
+ * Sent `Cache-Control: private, no-store`, without an ETag, and never kept here.
  */
-export const isShopperPage = (pathname: string) => isCheckoutRoute(pathname);
+export const isShopperPage = (pathname: string) => isCheckoutRoute(pathname) || isAccountRoute(pathname);
 
 export class PageCache {
   private readonly store = new AnswerStore(PAGE_CACHE_BYTES);

@@ -77,7 +77,8 @@ export function createApiClient(initial: Partial<ApiClientConfig> = {}) {
 
   async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
     const token = options.token !== undefined ? options.token : readStored<User>('user')?.authToken;
-    const sendsBody = method !== 'GET' && method !== 'DELETE';
+    // A DELETE sends a body only when given one (deleting an account sends the password).
+    const sendsBody = method !== 'GET' && (method !== 'DELETE' || options.body !== undefined);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (sendsBody) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;

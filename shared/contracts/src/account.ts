@@ -3,16 +3,11 @@ import type { CartItem, CurrencyName, PaymentStatus, Recipient } from './entitie
 
 /**
  * The shopper's own account (issue 33): its pages under /account (owned by mf-account) and its API
- * under /v1/storefront/account/… (Bearer auth, every answer `private, no-store`).
+ * under /v1/storefront/account/… (Bearer auth, every answer `private, no-store`). Imported as
+ * `@adire/contracts/account`, not from the package's root: the root is shared by every page (the home
+ * page's scripts are at their budget), this only by the account's pages and the server.
  */
-export const ACCOUNT_PATH = '/account';
-/** The single-spa application the shell registers for /account* (the header's parcel is the same remote). */
-export const ACCOUNT_APP_NAME = 'account-pages';
-
-/** Whether the account's pages own the path: /account and anything under it. */
-export function isAccountRoute(pathname: string): boolean {
-  return pathname === ACCOUNT_PATH || pathname.startsWith(`${ACCOUNT_PATH}/`);
-}
+export { ACCOUNT_APP_NAME, ACCOUNT_PATH, isAccountRoute } from './routes';
 
 /** The account pages, each a path under /account. */
 export const ACCOUNT_PAGES = {

@@ -10,4 +10,3 @@ export * from './routes';
 export * from './preload';
 export * from './serverDraw';
 export * from './backoffice';
-export * from './account';

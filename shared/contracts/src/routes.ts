@@ -10,6 +10,10 @@ import type { RemoteName } from './shop';
 export const FAQ_PATH = '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja';
 const CATALOG_PREFIXES = ['/product-category', '/product/', '/filters', '/vip', '/blog', FAQ_PATH];
 const CHECKOUT_PREFIXES = ['/checkout', '/order-tracker'];
+/** The shopper's account pages (issue 33), owned by mf-account: /account and anything under it. */
+export const ACCOUNT_PATH = '/account';
+/** The single-spa application the shell registers for /account* (the header's parcel is the same remote). */
+export const ACCOUNT_APP_NAME = 'account-pages';
 /** The staff's back office: its own remote, without the store's header and footer. */
 export const BACKOFFICE_PATH = '/backoffice';
 
@@ -24,6 +28,10 @@ export function isCatalogRoute(pathname: string): boolean {
 
 export function isCheckoutRoute(pathname: string): boolean {
   return CHECKOUT_PREFIXES.some((p) => matchesPrefix(pathname, p));
+}
+
+export function isAccountRoute(pathname: string): boolean {
+  return matchesPrefix(pathname, ACCOUNT_PATH);
 }
 
 export function isBackofficeRoute(pathname: string): boolean {
@@ -43,7 +51,7 @@ export function isNewsletterConfirmRoute(pathname: string): boolean {
 
 /** Routes the shell itself answers with "page not found". */
 export function isKnownRoute(pathname: string): boolean {
-  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isUnsubscribeRoute(pathname) || isNewsletterConfirmRoute(pathname) || isBackofficeRoute(pathname);
+  return isCatalogRoute(pathname) || isCheckoutRoute(pathname) || isAccountRoute(pathname) || isUnsubscribeRoute(pathname) || isNewsletterConfirmRoute(pathname) || isBackofficeRoute(pathname);
 }
 
 /**
@@ -70,8 +78,10 @@ export function remotesForPage(pathname: string): RemoteName[] {
   if (isBackofficeRoute(pathname)) return ['backoffice'];
   if (isCatalogRoute(pathname)) remotes.push('catalog');
   if (isCheckoutRoute(pathname)) remotes.push('checkout');
+  // The account's pages are its main content (the dropdown in the header is the same remote).
+  if (isAccountRoute(pathname)) remotes.push('account');
   remotes.push('cart');
-  if (showsMainHeader(pathname)) remotes.push('account');
+  if (showsMainHeader(pathname) && !remotes.includes('account')) remotes.push('account');
   return remotes;
 }
 
@@ -87,7 +97,7 @@ const LISTING_PARAMS = ['search', 'shopBy', ...FILTER_GROUPS, 'sort', 'page'];
  * checkout's and the back office's pages, which are drawn for each request and kept by no one).
  */
 export function pageQueryParams(pathname: string): readonly string[] | null {
-  if (isCheckoutRoute(pathname) || isBackofficeRoute(pathname)) return null;
+  if (isCheckoutRoute(pathname) || isBackofficeRoute(pathname) || isAccountRoute(pathname)) return null;
   if (matchesPrefix(pathname, '/product-category') || pathname === '/filters' || pathname === '/vip') return LISTING_PARAMS;
   if (matchesPrefix(pathname, '/blog')) return ['search', 'page'];
   if (isUnsubscribeRoute(pathname) || isNewsletterConfirmRoute(pathname)) return ['search', 'token'];

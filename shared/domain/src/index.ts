@@ -11,4 +11,3 @@ export * from './currencyChoice';
 export * from './clock';
 export * from './capacity';
 export * from './deliveryDays';
-export * from './recipient';

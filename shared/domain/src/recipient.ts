@@ -1,5 +1,8 @@
 import { DEFAULT_COUNTRY_CODE, fullPhoneNumber, PHONE_REASON } from './phone';
 
+// Imported as '@adire/domain/recipient': the package's root is shared whole with every page (Module
+// Federation ships a shared package's every export), and only the server reads recipients this way.
+
 /** The lengths the checkout allows a recipient's fields (the account's address book uses the same). */
 export const RECIPIENT_LIMITS = { name: 120, phone: 24, countryCode: 5, address: 500, state: 60, residenceType: 60 } as const;
 

@@ -68,6 +68,7 @@ export function Layout() {
         <main id="main-content" className={styles.main}>
           <RouteRegion id="app-catalog" region="catalog" />
           <RouteRegion id="app-checkout" region="checkout" />
+          <div id="app-account" data-region="account" />
           <div id="app-backoffice" data-region="backoffice" />
           {isUnsubscribeRoute(pathname) && <Unsubscribe />}
           {isNewsletterConfirmRoute(pathname) && <NewsletterConfirm />}

@@ -1,4 +1,5 @@
-import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type OrderProduct, type PaymentStatus, type SendAgain, type SendAgainNote } from '@adire/contracts';
+import type { OrderProduct, PaymentStatus } from '@adire/contracts';
+import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type SendAgain, type SendAgainNote } from '@adire/contracts/account';
 import { formatAmount, isPaid } from '@adire/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';

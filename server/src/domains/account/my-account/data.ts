@@ -1,5 +1,5 @@
-import type { AccountExport, CartItem, OccasionReminder, Recipient } from '@adire/contracts';
-import { ACCOUNT_DELETE_WORD } from '@adire/contracts';
+import type { CartItem, Recipient } from '@adire/contracts';
+import { ACCOUNT_DELETE_WORD, type AccountExport, type OccasionReminder } from '@adire/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';

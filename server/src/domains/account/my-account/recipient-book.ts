@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Recipient, SavedRecipient } from '@adire/contracts';
-import { readRecipientFields } from '@adire/domain';
+import type { Recipient } from '@adire/contracts';
+import type { SavedRecipient } from '@adire/contracts/account';
+import { readRecipientFields } from '@adire/domain/recipient';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../http/errors';
 import { recipientKey } from '../recipients';

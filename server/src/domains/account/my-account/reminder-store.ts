@@ -1,4 +1,4 @@
-import type { OccasionReminder } from '@adire/contracts';
+import type { OccasionReminder } from '@adire/contracts/account';
 import type { Selectable } from 'kysely';
 import type { OccasionReminderTable } from '../../../db/schema';
 

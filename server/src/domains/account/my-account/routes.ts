@@ -1,4 +1,4 @@
-import { ACCOUNT_API } from '@adire/contracts';
+import { ACCOUNT_API } from '@adire/contracts/account';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../db/database';
 import { PRIVATE_CACHE_CONTROL } from '../../../http/response-cache';

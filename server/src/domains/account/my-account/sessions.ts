@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AccountSession } from '@adire/contracts';
+import type { AccountSession } from '@adire/contracts/account';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../http/errors';
 import type { RequestSession } from '../session';
