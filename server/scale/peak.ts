@@ -131,7 +131,8 @@ if (capacity !== null) {
     capacitySet = true;
   } catch (err) {
     const said = String((err as { stderr?: string }).stderr ?? (err as Error).message).trim();
-    console.log(`The capacity could not be set (${said.split('\n')[0]}): the rush runs without one and stops after ${target} acknowledged checkouts; no capacity verdict.`);
+    const line = said.split('\n').find((l) => /error/i.test(l)) ?? said.split('\n')[0];
+    console.log(`The capacity could not be set (${line}): the rush runs without one and stops after ${target} acknowledged checkouts; no capacity verdict, and the bench fails.`);
   }
 }
 
@@ -471,7 +472,7 @@ if (PROFILE) {
 }
 console.log(`\nload generator: ${BENCH.loader} for the side load; uptime at the end: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
 
-const failed = (verdict !== null && verdict !== 'OK') || lostOrders.length > 0 || lostPayments.length > 0 || Number(dayRows.unrecorded) > 0 || twice > 0 || timedOut;
+const failed = (capacity !== null && !capacitySet) || (verdict !== null && verdict !== 'OK') || lostOrders.length > 0 || lostPayments.length > 0 || Number(dayRows.unrecorded) > 0 || twice > 0 || timedOut;
 console.log(failed ? '\nPEAK DAY: FAILED (see above)' : `\nPEAK DAY: ${verdict ?? 'no capacity verdict'}, nothing acknowledged lost`);
 
 for (const shopper of shoppers) shopper.close();
