@@ -93,7 +93,7 @@ export function itemLine(item: DaySheetOrder['items'][number]): string {
 }
 
 /** A phone link a rider's phone dials: digits and a leading '+'. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telLink as telHref } from '@adire/domain/contact';
 
 /** The board for one day, and a place's day sheet. */
 export const boardForDay = (date: string) => `/?day=${encodeURIComponent(date)}`;

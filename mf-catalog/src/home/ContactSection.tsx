@@ -4,8 +4,7 @@ import { catalogApi } from '../api';
 import { useApi } from '../useApi';
 import { TextSkeleton } from '../ui/Skeleton';
 import styles from './home.module.css';
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+import { telLink } from '@adire/domain/contact';
 
 /** The header's Contact link lands here (/#contact): phones, WhatsApp, e-mail and branches from the server. */
 export function ContactSection() {
@@ -31,7 +30,7 @@ export function ContactSection() {
             <ul className={styles.plainList}>
               {result.data.phones.map((phone) => (
                 <li key={phone}>
-                  <a href={telHref(phone)}>{phone}</a>
+                  <a href={telLink(phone)}>{phone}</a>
                 </li>
               ))}
             </ul>

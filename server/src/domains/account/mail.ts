@@ -1,6 +1,7 @@
 import { BRAND, type ShopContact } from '@adire/contracts';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/html';
+import { telLink } from '@adire/domain/contact';
 
 export const CODE_SUBJECT = `Your ${BRAND} one-time password`;
 export const NO_ACCOUNT_SUBJECT = `Your ${BRAND} one-time password request`;
@@ -14,7 +15,7 @@ function contactLines(contact: Contact): { text: string; html: string } {
   if (!parts.length) return { text: '', html: '' };
   const text = `Need help? ${capitalise(parts.join(', or '))}.`;
   const htmlParts = [
-    phones.length ? `call ${phones.map((p) => `<a href="tel:${escapeHtml(p.replace(/\s+/g, ''))}">${escapeHtml(p)}</a>`).join(' or ')}` : '',
+    phones.length ? `call ${phones.map((p) => `<a href="${escapeHtml(telLink(p))}">${escapeHtml(p)}</a>`).join(' or ')}` : '',
     email ? `write to <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>` : '',
   ].filter(Boolean);
   return { text, html: `Need help? ${capitalise(htmlParts.join(', or '))}.` };

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { RateLimitedError, type AttemptLog, type RateLimit, type Reservation } from '../account';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { escapeHtml } from '../../mail/html';
+import { telLink } from '@adire/domain/contact';
 
 export const WELCOME_SUBJECT = `Welcome to the ${BRAND} newsletter`;
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
@@ -107,7 +108,7 @@ export function welcomeMail(options: { email: string; unsubscribeLink: string; s
   const link = (href: string, label: string) => `<a href="${e(href)}" style="color:#7a2e5c">${e(label)}</a>`;
   const contactHtml = contact
     ? [
-        contact.phones.length ? `<li>Phone: ${contact.phones.map((p) => link(`tel:${p.replace(/[^+\d]/g, '')}`, p)).join(', ')}</li>` : '',
+        contact.phones.length ? `<li>Phone: ${contact.phones.map((p) => link(telLink(p), p)).join(', ')}</li>` : '',
         contact.whatsapp ? `<li>WhatsApp: ${link(contact.whatsapp, contact.whatsapp)}</li>` : '',
         contact.supportEmail ? `<li>Email: ${link(`mailto:${contact.supportEmail}`, contact.supportEmail)}</li>` : '',
       ].join('')
