@@ -2,6 +2,7 @@
 export { accountRoutes, type AccountOptions } from './routes';
 export { myAccountRoutes, type MyAccountOptions } from './my-account/routes';
 export type { AccountDataPart, AccountOwner } from './my-account/data';
+export { sendDueReminders, dueOccasion } from './my-account/reminders';
 export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow, type RequestSession } from './session';
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
 export { demoAccountRows } from './seed';

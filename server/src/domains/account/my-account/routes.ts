@@ -9,6 +9,8 @@ import type { Recipient } from '@adire/contracts';
 import { deleteAccount, exportAccount, type AccountDataPart } from './data';
 import { deleteRecipient, editRecipient, readRecipient, withIds } from './recipient-book';
 import { listSessions, signOutOthers, signOutSession, touchSession } from './sessions';
+import { addReminder, deleteReminder, listReminders, REMINDER_CHECK_EVERY_MS, sendDueReminders, stopReminder } from './reminders';
+import type { Mailer } from '../../../mail/mailer';
 
 export interface MyAccountOptions {
   db: Db;
@@ -17,6 +19,8 @@ export interface MyAccountOptions {
   parts?: readonly AccountDataPart[];
   /** The shop's clock (tests move it). */
   now?: () => Date;
+  /** Occasion reminders' mail: the mailer, the links' base, how often to look (0: never, tests call sendDueReminders). */
+  reminders?: { mailer: Mailer; publicUrl: string; everyMs?: number };
 }
 
 const business = { type: 'string', maxLength: 100 } as const;
@@ -83,6 +87,44 @@ export const myAccountRoutes: FastifyPluginAsync<MyAccountOptions> = async (app,
     const ended = await signOutOthers(db, session, now());
     return { data: { ended, sessions: await listSessions(db, session, now()) } };
   });
+
+  app.get(ACCOUNT_API.reminders, { schema: { querystring: businessQuery } }, async (request) => {
+    const { user } = await shopper(request);
+    return { data: await listReminders(db, user.id) };
+  });
+
+  app.post(
+    ACCOUNT_API.reminders,
+    { schema: { body: { type: 'object', properties: { business, name: text(400), date: text(40), daysBefore: {}, orderId: {} } } } },
+    async (request, reply) => {
+      const { user } = await shopper(request);
+      return reply.status(201).send({ data: await addReminder(db, user.id, request.body, now()) });
+    },
+  );
+
+  app.delete('/v1/storefront/account/reminders/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
+    const { user } = await shopper(request);
+    return { data: await deleteReminder(db, user.id, (request.params as { id: string }).id) };
+  });
+
+  // The stop link of a reminder's mail: no login, the token is the proof.
+  app.post(ACCOUNT_API.reminderStop, { schema: { body: { type: 'object', properties: { business, token: text(400) } } } }, async (request) => ({
+    data: { stopped: true, ...(await stopReminder(db, (request.body as { token?: unknown }).token, now())) },
+  }));
+
+  // Each instance looks for reminders due every hour (and once at start); the claim makes each mail once.
+  const reminders = options.reminders;
+  const every = reminders?.everyMs ?? REMINDER_CHECK_EVERY_MS;
+  if (reminders && every > 0) {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const run = () => void sendDueReminders(db, reminders.mailer, { now: now(), publicUrl: reminders.publicUrl }).catch((err: unknown) => app.log.error({ err }, 'occasion reminders failed'));
+    app.addHook('onReady', async () => {
+      run();
+      timer = setInterval(run, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   app.get(ACCOUNT_API.export, { schema: { querystring: businessQuery } }, async (request, reply) => {
     const session = await shopper(request);
