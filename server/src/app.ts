@@ -117,6 +117,7 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   });
   // What pages report of each remote version (canary health, vitals), each behind its page's token.
   const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);
+  await telemetry.ready(); // the page-token secret, made or read once at start, not on a shopper's first page
   telemetryRoutes(app, telemetry, clock);
   const pageTiming = (manifest: ReleaseManifest, bucket: number | null) => telemetry.pageTiming(manifest, bucket, clock());
   await registerStoreFiles(app, { ...config, registry: releases, pageTiming, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });

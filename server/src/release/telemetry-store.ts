@@ -22,13 +22,17 @@ export function pageSecret(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = (async () => {
+      // Read first: once the secret exists, a page never waits for the database's write lock (another
+      // process may hold SQLite's for seconds); only the very first instance writes it.
+      const read = () => db.kysely.selectFrom('release_secret').select('secret').where('id', '=', 'page-token').executeTakeFirst();
+      const kept = await read();
+      if (kept) return kept.secret;
       await db.kysely
         .insertInto('release_secret')
         .values({ id: 'page-token', secret: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      const row = await db.kysely.selectFrom('release_secret').select('secret').where('id', '=', 'page-token').executeTakeFirstOrThrow();
-      return row.secret;
+      return (await read())!.secret;
     })();
     secret.catch(() => secrets.delete(db));
     secrets.set(db, secret);

@@ -127,6 +127,11 @@ export class PageTelemetry {
     readonly config: CanaryConfig = DEFAULT_CANARY_CONFIG,
   ) {}
 
+  /** Makes (first instance) or reads the secret pages are signed with. */
+  async ready(): Promise<void> {
+    await pageSecret(this.db);
+  }
+
   /** The Server-Timing entry carrying a new token for a page served with this manifest. */
   async pageTiming(manifest: ReleaseManifest, bucket: number | null, now: number, draw?: () => number): Promise<string> {
     const sampled = sampledPage(this.config.vitalsSamplePercent, !!manifest.servingCanary?.length, draw);
