@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@adire/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
@@ -34,7 +34,7 @@ export async function recordAction(
   await q
     .insertInto('staff_audit')
     .values({
-      id: randomUUID(),
+      id: auditId(),
       actor: actor.email,
       role: actor.role,
       action,
@@ -57,6 +57,17 @@ export interface AuditFilter {
   limit: number;
 }
 
+let written = 0;
+/**
+ * An audit row's id sorts in the order the rows were written (the time, then a count within this
+ * process, then randomness for other processes), so two actions in the same millisecond still list
+ * newest first.
+ */
+export function auditId(now: number = Date.now()): string {
+  written = (written + 1) % 1_000_000;
+  return `${now.toString(36).padStart(9, '0')}-${String(written).padStart(6, '0')}-${randomBytes(6).toString('hex')}`;
+}
+
 /** The newest first, filtered. */
 export async function listActions(db: Pick<Db, 'kysely'>, filter: AuditFilter): Promise<AuditEntry[]> {
   const rows = await db.kysely
@@ -68,7 +79,7 @@ export async function listActions(db: Pick<Db, 'kysely'>, filter: AuditFilter): 
     .$if(!!filter.from, (q) => q.where('created_at', '>=', filter.from!))
     .$if(!!filter.to, (q) => q.where('created_at', '<', nextDay(filter.to!)))
     .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(filter.limit)
     .execute();
   return rows.map((r) => ({
