@@ -1,4 +1,5 @@
-import { amountFromWord, fillPricePlaceholders } from '@adire/domain';
+import { CURRENCY_NAMES, type CurrencyName } from '@adire/contracts';
+import { amountFromWord, currencySign, fillPricePlaceholders } from '@adire/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -10,7 +11,8 @@ interface SettingsData {
   paymentAlerts: Record<string, string>;
 }
 
-const SIGNS: Record<string, string> = { NGN: '₦', USD: '$', GBP: '£' };
+/** A rate's sign in the preview: the shop's own (`currencySign`), none for a name it does not know. */
+const signOf = (currency: string) => ((CURRENCY_NAMES as readonly string[]).includes(currency) ? currencySign(currency as CurrencyName) : '');
 
 /** Alert banner (with a live preview), currency rates, payment alerts and delivery: the settings command's rules, with clear messages. */
 export function Settings() {
@@ -62,7 +64,7 @@ export function Settings() {
     );
   }
 
-  const preview = (currency: string) => fillPricePlaceholders(alert, { conversionRate: currency === 'NGN' ? 1 : Number(rates[currency]) || settings.rates[currency] || 1, sign: SIGNS[currency] ?? '' });
+  const preview = (currency: string) => fillPricePlaceholders(alert, { conversionRate: currency === 'NGN' ? 1 : Number(rates[currency]) || settings.rates[currency] || 1, sign: signOf(currency) });
   const fieldError = (name: string) =>
     fields[name] ? (
       <span className={styles.error} id={`${name}-error`}>

@@ -19,6 +19,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageFormat } from '@adire/contracts';
 import sharp, { type Sharp } from 'sharp';
+import { IMAGE_MIME } from '@adire/domain/images';
 
 /** Which folder of the media directory a picture is in (media.ts). */
 export type MediaKind = 'products' | 'blog';
@@ -37,7 +38,8 @@ export const FALLBACK_WIDTH = 1080;
 /** Raster drop-ins get variants; an SVG drop-in scales by itself. */
 export const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
 
-export const VARIANT_CONTENT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+/** Each variant format's media type: the shop's one map (`IMAGE_MIME`, which the pages' `<source type>` uses too). */
+export const VARIANT_CONTENT_TYPES: Record<ImageFormat, string> = IMAGE_MIME;
 
 /** Encoder settings: chosen for photos of flowers at phone sizes (see BENCHMARKS.md for the bytes). */
 const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
