@@ -4,7 +4,7 @@ import { expectAccessible } from '../journeys/a11y';
 import { uniqueEmail } from '../support';
 
 // Issue 33: the shopper's account pages, desktop and a 412 × 915 phone, with axe. A shopper who has
-// ordered logs in on /account, sees the order, sends it again, edits a recipient, signs out another
+// ordered logs in on /account, sees the order, sends it again, sets a reminder, edits a recipient, signs out another
 // session, downloads their data and deletes the account — and cannot log in afterwards.
 
 const business = 'adire-blooms';
@@ -59,7 +59,7 @@ for (const device of [
   test.describe(`my account on a ${device.name}`, () => {
     test.use({ viewport: device.viewport });
 
-    test('a shopper sees their order, sends it again, edits a recipient, signs out a session, downloads their data and deletes the account', async ({ page, request }) => {
+    test('a shopper sees their order, sends it again, sets a reminder, edits a recipient, signs out a session, downloads their data and deletes the account', async ({ page, request }) => {
       const email = uniqueEmail(`my-account-${device.name}`);
       const { orderNumber } = await shopperWithOrder(request, email);
 
@@ -85,6 +85,19 @@ for (const device of [
       await expect(drawer.getByRole('list', { name: 'Cart items' }).getByRole('listitem')).toHaveCount(1);
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
+
+      // A reminder before the order's date next year, with a name.
+      await order.getByRole('button', { name: /^Remind me before 10 Mar next year$/ }).click();
+      const remind = page.getByRole('form', { name: `Reminder for order ${orderNumber}` });
+      await remind.getByRole('button', { name: 'Save reminder' }).click();
+      await expect(remind.getByText('Name for this date is required')).toBeVisible();
+      await remind.getByLabel('Name for this date').fill("Mum's birthday");
+      await remind.getByRole('button', { name: 'Save reminder' }).click();
+      await expect(toast(page, "We will e-mail you 7 days before 10 Mar each year: Mum's birthday")).toBeVisible();
+      await openTab(page, 'Reminders');
+      await expect(page.getByRole('heading', { name: "Mum's birthday" })).toBeVisible();
+      await expect(page.getByText('10 Mar: an e-mail 7 days before')).toBeVisible();
+      await expectAccessible(page, 'the reminders page');
 
       // A recipient edited with the checkout's rules.
       await openTab(page, 'Recipients');

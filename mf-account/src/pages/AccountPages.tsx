@@ -7,6 +7,7 @@ import {
   type AccountExport,
   type AccountOrder,
   type AccountSession,
+  type OccasionReminder,
   type SavedRecipient,
   type SendAgain,
 } from '@adire/contracts/account';
@@ -24,6 +25,7 @@ const toast = (type: 'success' | 'info' | 'error', message: string) => bus.emit(
 const TABS: { path: string; label: string }[] = [
   { path: ACCOUNT_PAGES.orders, label: 'Orders' },
   { path: ACCOUNT_PAGES.recipients, label: 'Recipients' },
+  { path: ACCOUNT_PAGES.reminders, label: 'Reminders' },
   { path: ACCOUNT_PAGES.sessions, label: 'Sessions' },
   { path: ACCOUNT_PAGES.password, label: 'Password' },
   { path: ACCOUNT_PAGES.data, label: 'My data' },
@@ -34,6 +36,8 @@ export function AccountPages() {
   const user = useBusValue('user:changed', readStored<User>('user'));
   const path = usePath();
   const [email, setEmail] = useState('');
+  // A reminder mail's stop link works without a login.
+  if (path === REMINDER_STOP_PATH) return <StopReminderPage />;
   if (!user) {
     return (
       <section className={styles.page} aria-labelledby="account-heading" data-boundary="account">
@@ -69,6 +73,7 @@ export function AccountPages() {
       </nav>
       {page.path === ACCOUNT_PAGES.orders && <OrdersPage />}
       {page.path === ACCOUNT_PAGES.recipients && <RecipientsPage />}
+      {page.path === ACCOUNT_PAGES.reminders && <RemindersPage />}
       {page.path === ACCOUNT_PAGES.sessions && <SessionsPage />}
       {page.path === ACCOUNT_PAGES.password && <PasswordPage />}
       {page.path === ACCOUNT_PAGES.data && <DataPage user={user} />}
@@ -121,6 +126,7 @@ async function sendAgain(order: AccountOrder): Promise<void> {
 
 function OrderCard({ order }: { order: AccountOrder }) {
   const headingId = useId();
+  const [reminding, setReminding] = useState(false);
   const tracker = `/order-tracker?orderNumber=${encodeURIComponent(order.orderNumber)}${order.senderEmail ? `&email=${encodeURIComponent(order.senderEmail)}` : ''}`;
   return (
     <li className={styles.card} aria-labelledby={headingId}>
@@ -148,7 +154,13 @@ function OrderCard({ order }: { order: AccountOrder }) {
         <button type="button" className={styles.primary} onClick={() => void sendAgain(order)} aria-label={`Send order ${order.orderNumber} again`}>
           Send again
         </button>
+        {!reminding && (
+          <button type="button" className={styles.secondary} onClick={() => setReminding(true)} aria-label={`Remind me before ${formatDrawerDate(order.deliveryDate).replace(/ \d{4}$/, '')} next year`}>
+            Remind me next year
+          </button>
+        )}
       </div>
+      {reminding && <ReminderForm order={order} onDone={() => setReminding(false)} />}
     </li>
   );
 }
@@ -401,5 +413,103 @@ function DataPage({ user }: { user: User }) {
         </form>,
       )}
     </div>
+  );
+}
+
+const REMINDER_STOP_PATH = '/account/reminders/stop';
+const dayAndMonth = (monthDay: string) => formatDrawerDate(`2000-${monthDay}`).replace(/ 2000$/, '');
+
+function ReminderForm({ order, onDone }: { order: AccountOrder; onDone(): void }) {
+  const [name, setName] = useState('');
+  const [days, setDays] = useState('7');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const res = await api.post<OccasionReminder[]>(ACCOUNT_API.reminders, { name, date: order.deliveryDate, daysBefore: days, orderId: order.id });
+    if (res.error || !res.data) {
+      setFields((res.fields as Record<string, string>) ?? {});
+      return toast('error', res.message);
+    }
+    toast('success', `We will e-mail you ${days} days before ${dayAndMonth(order.deliveryDate.slice(5))} each year: ${name.trim()}`);
+    onDone();
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label={`Reminder for order ${order.orderNumber}`} noValidate>
+      <Field label="Name for this date" value={name} onChange={setName} error={fields.name} />
+      <Field label="Days before" type="number" value={days} onChange={setDays} error={fields.daysBefore} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary}>
+          Save reminder
+        </button>
+        <button type="button" className={styles.secondary} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RemindersPage() {
+  const [list, setList] = useState<OccasionReminder[] | null>(null);
+  useEffect(() => {
+    void api.get<OccasionReminder[]>(ACCOUNT_API.reminders).then((res) => setList(res.data ?? []));
+  }, []);
+  if (!list) return <p role="status">Loading your reminders…</p>;
+  const remove = async (r: OccasionReminder) => {
+    const res = await api.delete<OccasionReminder[]>(ACCOUNT_API.reminder(r.id));
+    if (res.error || !res.data) return toast('error', res.message);
+    setList(res.data);
+    toast('success', `${r.name} was deleted`);
+  };
+  return (
+    <div>
+      <h2>Your reminders</h2>
+      {!list.length && <p>No reminders yet. Choose “Remind me next year” on an order to be e-mailed before its date.</p>}
+      <ul className={styles.list}>
+        {list.map((r) => (
+          <li key={r.id} className={styles.card}>
+            <h3>{r.name}</h3>
+            <p className={styles.note}>
+              {dayAndMonth(r.monthDay)}: an e-mail {r.daysBefore} days before{r.stopped ? ' (stopped from the e-mail)' : ''}
+            </p>
+            <div className={styles.actions}>
+              <button type="button" className={styles.secondary} onClick={() => void remove(r)} aria-label={`Delete the reminder ${r.name}`}>
+                Delete
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The stop link of a reminder mail: one button, no login (opening the link alone changes nothing). */
+function StopReminderPage() {
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const stop = async () => {
+    const token = new URLSearchParams(window.location.search).get('token') ?? '';
+    const res = await api.post<{ stopped: boolean; name: string }>(ACCOUNT_API.reminderStop, { token }, { token: null });
+    if (res.error || !res.data) return setProblem(res.message);
+    setDone(res.data.name);
+  };
+  return (
+    <section className={styles.page} aria-labelledby="stop-heading" data-boundary="account">
+      <h1 id="stop-heading">Stop a reminder</h1>
+      {done ? (
+        <p role="status">You will get no more e-mails for {done}.</p>
+      ) : (
+        <>
+          <p>We will stop e-mailing you before this date each year.</p>
+          <p>
+            <button type="button" className={styles.primary} onClick={() => void stop()}>
+              Stop this reminder
+            </button>
+          </p>
+          {problem && <p role="alert">{problem}</p>}
+        </>
+      )}
+    </section>
   );
 }
