@@ -31,6 +31,29 @@ module.exports = {
         pathNot: ['^server/src/$1/', '^server/src/(domains/[^/]+|release)/index\\.ts$'],
       },
     },
+    // Dependencies between domains point one way (ARCHITECTURE.md): payments → orders → catalog → site;
+    // account is used by orders, never the reverse; every domain may use staff's guard and audit.
+    ...[
+      ['orders', 'payments'],
+      ['catalog', 'payments|orders'],
+      ['site', 'payments|orders|catalog'],
+      ['account', 'payments|orders|catalog|site'],
+      ['release', 'payments|orders|catalog|site|account'],
+    ].map(([from, never]) => ({
+      name: 'domains-point-one-way',
+      severity: 'error',
+      comment: `${from} never imports ${never.split('|').join(', ')}: payments → orders → catalog → site, account used by orders, staff by all.`,
+      from: { path: `^server/src/${from === 'release' ? 'release' : `domains/${from}`}/` },
+      to: { path: `^server/src/domains/(${never})/` },
+    })),
+    {
+      name: 'staff-imports-no-domain',
+      severity: 'error',
+      comment:
+        "staff (accounts, sessions, roles, audit) imports no domain. Known exception: account, whose passwords, rate limits and one-time codes staff logins share (to go with staff's rework, issue 30 item 4).",
+      from: { path: '^server/src/domains/staff/' },
+      to: { path: '^server/src/(domains/[^/]+|release)/', pathNot: '^server/src/domains/(staff|account)/' },
+    },
     {
       name: 'platform-imports-no-domain',
       severity: 'error',

@@ -14,7 +14,7 @@ if [ "$rc" -ne 0 ] && ! grep -qE 'dependency violations? ' "$report"; then
   echo "dependency-cruiser did not run (exit $rc)"; echo "1 failed"; exit 1
 fi
 passed=0; failed=0
-for rule in $(node -e "for (const r of require('./.dependency-cruiser.cjs').forbidden) console.log(r.name)"); do
+for rule in $(node -e "for (const r of require('./.dependency-cruiser.cjs').forbidden) console.log(r.name)" | awk '!seen[$0]++'); do
   n=$(grep -cE "^\s*(error|warn) ${rule}: " "$report")
   if [ "$n" -eq 0 ]; then echo "  ✓ ${rule}"; passed=$((passed + 1)); else echo "  ✗ ${rule}: ${n} violations"; failed=$((failed + 1)); fi
 done
