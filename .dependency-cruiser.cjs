@@ -1,7 +1,7 @@
 /**
  * The server's architecture as rules (issue 30 item 1; ../shared/ARCHITECTURE.md "The architecture as rules").
  * Run by `npm test` ("Architecture rules" in scripts/test-all.sh) and on its own with `pnpm rules`.
- * A new rule goes here, not in a review comment. What each rule means: server/README.md "Import rules".
+ * A new rule goes here, not in a review comment. What each rule means: server/README.md, "Rooms and the import rules".
  *
  * Rooms: the platform is server/src/{db,http,mail}/, config.ts and paths.ts; a domain is each
  * server/src/domains/<name>/ and server/src/release/; the composition root (main.ts, app.ts, seed.ts, cli/)
