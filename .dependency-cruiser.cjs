@@ -4,7 +4,7 @@
  * A new rule goes here, not in a review comment. What each rule means: server/README.md, "Rooms and the import rules".
  *
  * Rooms: the platform is server/src/{db,http,mail}/, config.ts and paths.ts; a domain is each
- * server/src/domains/<name>/ and server/src/release/; the composition root (main.ts, app.ts, seed.ts, cli/)
+ * server/src/domains/<name>/ and server/src/release/; the composition root (main.ts, app.ts, server-config.ts, seed.ts, cli/)
  * may import anything.
  */
 const DOMAIN = '^server/src/(domains/[^/]+|release)/';
