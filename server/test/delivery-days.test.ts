@@ -198,6 +198,25 @@ describe('holds, payments and moves', () => {
     at(START.toISOString());
   });
 
+  it('a hold renewed in its last minute is counted again: a shopper whose clock already counted it out keeps the place', async () => {
+    at('2099-02-10T09:00:00Z');
+    await change('set-capacity', { day: '2099-03-07', place: 'pickup:Lekki LPL', orders: 1 });
+    const slow = await checkedOut(pickup('2099-03-07', 'Lekki LPL'));
+    // Another instance, its clock a little ahead, sees the slow hold lapsed and takes the last place…
+    at('2099-02-10T09:30:01Z');
+    const quick = await checkedOut(pickup('2099-03-07', 'Lekki LPL'));
+    // … while the slow shopper's own instance, 31 s behind, still sees 30 s left on their hold.
+    at('2099-02-10T09:29:30Z');
+    const renewed = await payByTransfer(slow.id);
+    expect(renewed.statusCode).toBe(409);
+    expect(renewed.json()).toMatchObject({ code: 'DAY_FULL' });
+    const booked = await shop.db.kysely.selectFrom('day_booking').select('order_id').where('date', '=', '2099-03-07').where('place', '=', 'pickup:Lekki LPL').execute();
+    expect(booked.map((b) => b.order_id).sort()).toEqual([quick.id, slow.id].sort()); // the slow row stays, lapsed: never counted
+    at('2099-02-10T09:31:00Z');
+    expect(await dayOf('2099-03-07', 'pickup:Lekki LPL')).toMatchObject({ open: false, reason: 'Fully booked', remaining: 0 });
+    at(START.toISOString());
+  });
+
   it('a paid order keeps its place for good; one paid after its hold lapsed and the day filled is flagged for the operator', async () => {
     at('2099-02-10T09:00:00Z');
     await change('set-capacity', { day: '2099-03-06', place: 'other-locations', orders: 1 });

@@ -21,6 +21,8 @@ type Q = Kysely<Database>;
 /** How many open days a DAY_FULL suggests, looked for in the days after the full one. */
 export const NEXT_OPEN_DAYS = 3;
 const NEXT_OPEN_LOOKAHEAD = 21;
+/** A hold with less than this left is renewed like a new one (counted under the day's lock). */
+export const RENEWAL_MARGIN_MS = 60_000;
 
 /** A live booking: taken for good, or held until after `now`. */
 const live = (now: Date) => sql<boolean>`(held_until is null or held_until > ${now.toISOString()})`;
@@ -122,10 +124,13 @@ const bookingOf = (q: Q, orderId: string) => q.selectFrom('day_booking').selectA
 export async function holdDay(trx: Q, dialect: Db['dialect'], orderId: string, date: string, place: DayPlace, until: Date, now: Date, settings: CheckoutSettings): Promise<void> {
   const mine = await bookingOf(trx, orderId);
   const same = mine && mine.date === date && mine.place === place;
-  const stillLive = same && (mine.held_until === null || mine.held_until > now.toISOString());
+  // A renewal skips the count only while its hold is safely live: one about to lapse may already be
+  // counted out by another shopper's checkout (on another instance's clock), so it is counted again
+  // under the day's lock like a new one.
+  const safelyLive = same && (mine.held_until === null || mine.held_until > new Date(now.getTime() + RENEWAL_MARGIN_MS).toISOString());
   const capacity = dayCapacity(date, place, settings);
   // A day without a capacity is only recorded (the board counts it): nothing to check, no lock to wait for.
-  if (capacity !== null && !stillLive) {
+  if (capacity !== null && !safelyLive) {
     await lockDay(trx, dialect, date, place);
     if (!placeLeft(capacity, await countBooked(trx, date, place, now, orderId))) throw await dayFull(trx, date, place, now, settings);
   }
