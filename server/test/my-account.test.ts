@@ -196,11 +196,15 @@ describe('sessions and password', () => {
     const phoneToken = await signup(email, PHONE_UA);
     const mac = (await login(email, MAC_UA)).json().data.authToken as string;
     const third = (await login(email, MAC_UA)).json().data.authToken as string;
+    // A page load on a phone with the third token: its handshake names the device (after its answer).
+    const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0';
+    expect((await get('/v1/storefront/handshake', third, WINDOWS_UA)).statusCode).toBe(200);
+    await expect.poll(async () => (await shop.db.kysely.selectFrom('auth_session').select('user_agent').where('user_agent', '=', WINDOWS_UA).execute()).length).toBe(1);
     await get('/v1/storefront/account/sessions', mac, MAC_UA); // marks the Mac's session used
     const sessions = ok<AccountSession[]>(await get('/v1/storefront/account/sessions', phoneToken, PHONE_UA));
     expect(sessions).toHaveLength(3);
     expect(sessions[0]).toMatchObject({ current: true, device: 'Chrome on Android' });
-    expect(sessions.map((s) => s.device)).toContain('Safari on Mac');
+    expect(sessions.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Edge on Windows', 'Safari on Mac']);
     expect(JSON.stringify(sessions)).not.toContain(mac);
     const macSession = sessions.find((s) => s.device === 'Safari on Mac')!;
 

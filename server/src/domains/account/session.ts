@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { AppUserTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { bearerToken, hashToken } from './logic';
+import { noteSessionUse } from './my-account/touch';
 
 export type AppUserRow = Selectable<AppUserTable>;
 
@@ -82,6 +83,8 @@ export async function requireUser(db: Db, request: FastifyRequest): Promise<Requ
 /** The user data of the handshake: null unless a valid session token came with the request. */
 export async function currentUser(db: Db, request: FastifyRequest): Promise<User | null> {
   const session = await userFromRequest(db, request);
+  // The session's device and last use, for the account's Sessions page (issue 33).
+  if (session) noteSessionUse(db, session.tokenHash, request.headers['user-agent'], new Date());
   return session ? toUserData(session.user, session.token) : null;
 }
 

@@ -8,19 +8,7 @@ import { deviceLabel } from './device';
 /** A session's public id: derived from its token hash, never the token or the hash itself. */
 export const sessionId = (tokenHash: string) => createHash('sha256').update(`session:${tokenHash}`).digest('hex').slice(0, 20);
 
-/** How often a session's "last used" is written at most. */
-export const TOUCH_EVERY_MS = 60_000;
-
-/** Records that the session was used now, from this user agent (at most once a minute). */
-export async function touchSession(db: Pick<Db, 'kysely'>, tokenHash: string, userAgent: string | undefined, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await db.kysely
-    .updateTable('auth_session')
-    .set({ last_used_at: at, user_agent: userAgent ? userAgent.slice(0, 512) : null })
-    .where('token_hash', '=', tokenHash)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now.getTime() - TOUCH_EVERY_MS).toISOString())]))
-    .execute();
-}
+export { touchSession } from './touch';
 
 async function liveSessions(db: Pick<Db, 'kysely'>, userId: string, now: Date) {
   return db.kysely
