@@ -1,5 +1,6 @@
 import { BOARD_STATUSES, DELIVERY_STEPS, type BoardEntry, type DeliveryStep } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
+import { formatCalendarDayWithYear } from '@adire/domain/formats';
 
 export type { BoardEntry };
 
@@ -35,7 +36,7 @@ export function dateHeading(date: string, today: string): string {
   if (Number.isNaN(d.getTime())) return date;
   const t = new Date(`${today}T12:00:00Z`);
   const days = Math.round((d.getTime() - t.getTime()) / 86_400_000);
-  const label = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d).replace(',', '');
+  const label = formatCalendarDayWithYear(date);
   return days === 0 ? `Today, ${label}` : days === 1 ? `Tomorrow, ${label}` : label;
 }
 

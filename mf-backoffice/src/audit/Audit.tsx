@@ -2,8 +2,9 @@ import type { AuditEntry } from '@adire/contracts';
 import { useEffect, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+import { formatShopDateTimeSeconds } from '@adire/domain/formats';
 
-const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+const when = (iso: string) => formatShopDateTimeSeconds(new Date(iso));
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Every staff action, newest first, filtered; read-only (the database refuses changes to it). */

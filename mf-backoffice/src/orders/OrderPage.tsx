@@ -5,9 +5,9 @@ import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'reac
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
+import { formatShopDateTime } from '@adire/domain/formats';
 
-const when = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
+const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
 
 /** Print only one part: the delivery sheet (the order without controls) or the card message. */
 function printPart(part: 'sheet' | 'card') {

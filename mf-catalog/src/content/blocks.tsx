@@ -1,4 +1,5 @@
 import type { BlogBlock } from '@adire/contracts';
+import { formatShopDayLong } from '@adire/domain/formats';
 
 /** A post's blocks as React text nodes: never parsed as HTML, whatever characters they hold. */
 export function Blocks({ blocks }: { blocks: BlogBlock[] }) {
@@ -26,9 +27,7 @@ export function Blocks({ blocks }: { blocks: BlogBlock[] }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' });
-
 export function publishedOn(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : formatShopDayLong(d);
 }

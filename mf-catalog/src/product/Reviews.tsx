@@ -2,12 +2,11 @@ import type { ProductDetail } from '@adire/contracts';
 import { Stars } from '../ui/Stars';
 import { ratingRows, reviewCountText } from './reviews';
 import styles from './product.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+import { formatShopDay } from '@adire/domain/formats';
 
 function shortDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : formatShopDay(d);
 }
 
 /** Rating summary, the distribution per star, and the latest reviews. */

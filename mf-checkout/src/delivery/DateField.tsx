@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import styles from '../form.module.css';
 import { dayChoices, dayReader } from './days';
 import { TextField, type FormApi } from './fields';
+import { formatCalendarDayLong } from '@adire/domain/formats';
 
 /** The clock, re-read every `everyMs` (the countdown ticks each second). */
 export function useNow(everyMs: number): Date {
@@ -16,7 +17,7 @@ export function useNow(everyMs: number): Date {
 }
 
 function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return formatCalendarDayLong(date);
 }
 
 /**

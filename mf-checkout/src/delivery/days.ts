@@ -1,5 +1,6 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DayPlace, type DeliveryDay, type DeliveryMethod } from '@adire/contracts';
 import { dayNote, daysFrom, shownDay, type DayAnswers } from '@adire/domain';
+import { formatCalendarDay } from '@adire/domain/formats';
 
 /**
  * The checkout's delivery days, pure: the choices of the next two weeks for the chosen method and
@@ -24,9 +25,8 @@ export function dayReader(place: DayPlace | null, method: DeliveryMethod, answer
   return (date: string): DeliveryDay => shownDay(date, NO_ANSWERS, RULE_PLACE[method], now, noCapacity);
 }
 
-const LABEL = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** '2027-02-14' → 'Sun 14 Feb'. */
-export const choiceLabel = (date: string): string => LABEL.format(new Date(`${date}T12:00:00Z`)).replace(',', '');
+export const choiceLabel = (date: string): string => formatCalendarDay(date);
 
 export interface DayChoice {
   date: string;

@@ -1,5 +1,6 @@
 import type { TimelineEntry, TrackingStep } from '@adire/contracts';
 import { TRACKING_STEPS } from '@adire/contracts';
+import { formatShopWeekdayTime } from '@adire/domain/formats';
 
 export const STEP_LABELS: Record<TrackingStep, string> = {
   received: 'Order received',
@@ -30,7 +31,7 @@ export function timelineRows(timeline: readonly TimelineEntry[], status: Trackin
 export function formatStepTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  return formatShopWeekdayTime(d);
 }
 
 /** The tracker's optional contact field: an e-mail when it has an @, else a phone. */

@@ -1,5 +1,6 @@
 import type { AppliedCoupon, CouponKind } from '@adire/contracts';
 import { convertAmount, convertDiscount, formatAmount, orderTotal } from '@adire/domain';
+import { formatShopDay } from '@adire/domain/formats';
 
 /** Coupon rules, pure: the clock and the order's amounts are parameters. */
 
@@ -59,7 +60,7 @@ const naira = (n: number) => formatAmount(n, 'NGN');
 
 /** '31 Dec 2025' in Lagos. */
 function lagosDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+  return formatShopDay(new Date(iso));
 }
 
 export const COUPON_MESSAGES = {

@@ -5,6 +5,7 @@ import { orderNumberArg } from './order-number';
 import { addStatusEvents, findOrderByNumber, setDeliveryStatus, statusEvents, toOrder } from './store';
 import { setStock, stockMessage } from '../catalog';
 import { buildTimeline, DELIVERY_STATUSES, deliveryStatusIndex } from './tracker';
+import { formatShopDateTime } from '@adire/domain/formats';
 
 /**
  * The operator's orders command (the back office calls the same functions): look an order up by its
@@ -86,8 +87,7 @@ async function mustFind(db: Db, orderNumber: string) {
   return row;
 }
 
-const lagosTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const lagosTime = (iso: string) => formatShopDateTime(new Date(iso));
 
 /** A readable summary of one order. */
 export async function orderStatus(db: Db, orderNumber: string): Promise<string> {

@@ -2,6 +2,7 @@ import { BRAND, type CurrencyName, type Order, type ShopContact } from '@adire/c
 import { formatAmount } from '@adire/domain';
 import type { MailMessage } from '../../mail/mailer';
 import { escapeHtml, unlinked } from '../../mail/html';
+import { formatShopDateTimeLong } from '@adire/domain/formats';
 
 /** The receipt a sender gets when an order becomes paid: readable as text and as HTML. */
 export function paymentReceiptMail(input: {
@@ -18,7 +19,7 @@ export function paymentReceiptMail(input: {
   const greeting = name ? `Hello ${name},` : 'Hello,';
   const paid = formatAmount(payment.amount, payment.currency);
   const total = formatAmount(order.total ?? 0, order.currency);
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' }).format(new Date(payment.at));
+  const day = formatShopDateTimeLong(new Date(payment.at));
   const trackUrl = `${publicUrl}/order-tracker?orderNumber=${encodeURIComponent(number)}`;
   const rows = [
     ['Order', number],
