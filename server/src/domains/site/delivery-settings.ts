@@ -1,10 +1,16 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type DeliveryConfig, type PeakDaysView } from '@adire/contracts';
-import { amountShown, formatAmount, formatCutoff, formatDrawerDate, isApiDate, parseCutoff, shopDate, isAmount, type DeliverySettings } from '@adire/domain';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type PeakDaysView } from '@adire/contracts';
+import { amountShown, formatAmount, formatDrawerDate, isApiDate, parseCutoff, shopDate, isAmount, type DeliverySettings } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { applyPeakDayChange, isPeakDayKind, PEAK_DAY_CHANGES, peakDayPart, peakDaysView, peakDayTarget, readPeakDayChange, type PeakDayChange } from './peak-days';
+import { applyDayChange, DAY_CHANGES, isDayChange, type DayChange } from './closed-days';
+import { applyFeeChange, FEE_CHANGES, type FeeChange } from './delivery-fees';
 import { SettingsError, writeSetting } from './settings-store';
+
+export { MAX_CLOSED_DATES } from './closed-days';
+export type { DayChange } from './closed-days';
+export type { FeeChange } from './delivery-fees';
 
 /**
  * Delivery zones and fees, the minimum amount for free delivery, fee windows (the festive days that
@@ -19,33 +25,15 @@ import { SettingsError, writeSetting } from './settings-store';
  * renamed or removed at any time; only a state's last zone stays (a shopper must be able to choose one).
  */
 
-export type DeliveryChange =
-  | { kind: 'set-fee'; state: string; zone: string; amount: number; window: string | null }
-  | { kind: 'add-zone'; state: string; zone: string; amount: number }
-  | { kind: 'rename-zone'; state: string; zone: string; newName: string }
-  | { kind: 'remove-zone'; state: string; zone: string }
-  | { kind: 'set-min-amount'; amount: number; window: string | null }
-  | { kind: 'add-window'; name: string; startDate: string; endDate: string; surcharge: number; minAmount: number }
-  | { kind: 'remove-window'; name: string }
-  | { kind: 'close-date'; date: string; note: string }
-  | { kind: 'open-date'; date: string }
-  | { kind: 'set-day-cutoff'; date: string; delivery: string | null; pickup: string | null }
-  | { kind: 'clear-day-cutoff'; date: string }
-  | PeakDayChange;
+export type DeliveryChange = FeeChange | DayChange | PeakDayChange;
 
-export const DELIVERY_CHANGES = [
-  ...['set-fee', 'add-zone', 'rename-zone', 'remove-zone', 'set-min-amount', 'add-window', 'remove-window'] as const,
-  ...['close-date', 'open-date', 'set-day-cutoff', 'clear-day-cutoff'] as const,
-  ...PEAK_DAY_CHANGES,
-] as const;
+export const DELIVERY_CHANGES = [...FEE_CHANGES, ...DAY_CHANGES, ...PEAK_DAY_CHANGES] as const;
 export type DeliveryChangeKind = DeliveryChange['kind'];
 
 /** The largest fee, surcharge or minimum amount taken, in naira (a typo guard: ten million). */
 export const MAX_NAIRA = 10_000_000;
 export const NAME_MAX_LENGTH = 60;
 export const NOTE_MAX_LENGTH = 120;
-/** Closed days kept ahead (past ones are dropped on every change). */
-export const MAX_CLOSED_DATES = 100;
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 const clean = (s: unknown) => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
@@ -174,35 +162,6 @@ export type DeliveryState = { delivery: DeliverySettings; checkout: CheckoutSett
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-function stateOf(config: DeliveryConfig, name: string) {
-  const state = config.stateDeliveryZones.find((s) => norm(s.state) === norm(name));
-  if (!state) throw new SettingsError(`Unknown state '${name}'. States: ${config.stateDeliveryZones.map((s) => s.state).join(', ')}.`, 'state');
-  return state;
-}
-
-function zoneOf(config: DeliveryConfig, stateName: string, zoneName: string) {
-  const state = stateOf(config, stateName);
-  const zone = state.zones.find((z) => norm(z.name) === norm(zoneName));
-  if (!zone) throw new SettingsError(`${state.state} has no zone '${zoneName}'. Its zones: ${state.zones.map((z) => z.name).join(', ')}.`, 'zone');
-  return { state, zone };
-}
-
-function windowOf(delivery: DeliverySettings, name: string) {
-  const found = delivery.overrideConfigs.find((c) => norm(c.name) === norm(name));
-  if (!found) {
-    const names = delivery.overrideConfigs.map((c) => c.name);
-    throw new SettingsError(`There is no fee window '${name}'.${names.length ? ` Fee windows: ${names.join(', ')}.` : ' There are none.'}`, 'window');
-  }
-  return found;
-}
-
-/** Keeps the minimum amount's line ('Free delivery on orders above {{50000}}') saying the new amount. */
-function withMinAmount(config: DeliveryConfig, amount: number): void {
-  const old = config.minAmount;
-  config.minAmount = amount;
-  if (config.minAmountInfoText?.includes(`{{${old}}}`)) config.minAmountInfoText = config.minAmountInfoText.split(`{{${old}}}`).join(`{{${amount}}}`);
-}
-
 /**
  * The settings after one change, and what to tell the person who made it; pure. Refuses (SettingsError
  * with the field) what would leave the shop in a bad state: an unknown state, zone or window, a
@@ -213,110 +172,8 @@ export function applyDeliveryChange(current: DeliveryState, change: DeliveryChan
   const delivery = copy(current.delivery);
   const checkout = copy(current.checkout);
   if (isPeakDayKind(change.kind)) return { delivery, checkout, message: applyPeakDayChange(checkout, change as PeakDayChange, today, now) };
-  const base = delivery.baseConfig;
-  const everyConfig = [base, ...delivery.overrideConfigs];
-  switch (change.kind) {
-    case 'set-fee': {
-      const config = change.window ? windowOf(delivery, change.window) : base;
-      const { state, zone } = zoneOf(config, change.state, change.zone);
-      const was = zone.amount;
-      zone.amount = change.amount;
-      const where = change.window ? ` during ${config.name}` : '';
-      return { delivery, checkout, message: `Delivery to ${zone.name} (${state.state})${where} now costs ${naira(change.amount)} (was ${naira(was)}).` };
-    }
-    case 'add-zone': {
-      const state = stateOf(base, change.state);
-      if (state.zones.some((z) => norm(z.name) === norm(change.zone))) throw new SettingsError(`${state.state} already has a zone '${change.zone}'.`, 'zone');
-      for (const config of everyConfig) {
-        const s = config.stateDeliveryZones.find((x) => norm(x.state) === norm(state.state));
-        if (s && !s.zones.some((z) => norm(z.name) === norm(change.zone))) s.zones.push({ name: change.zone, amount: change.amount });
-      }
-      const windows = delivery.overrideConfigs.length ? ' (the fee windows charge the same until you change them there)' : '';
-      return { delivery, checkout, message: `Zone ${change.zone} added to ${state.state} at ${naira(change.amount)}${windows}.` };
-    }
-    case 'rename-zone': {
-      const { state, zone } = zoneOf(base, change.state, change.zone);
-      const clash = state.zones.find((z) => z !== zone && norm(z.name) === norm(change.newName));
-      if (clash) throw new SettingsError(`${state.state} already has a zone '${clash.name}'.`, 'newName');
-      const old = zone.name;
-      for (const config of everyConfig) {
-        const s = config.stateDeliveryZones.find((x) => norm(x.state) === norm(state.state));
-        for (const z of s?.zones ?? []) if (norm(z.name) === norm(old)) z.name = change.newName;
-      }
-      return { delivery, checkout, message: `Zone ${old} (${state.state}) is now called ${change.newName}; orders already placed keep their zone and fee.` };
-    }
-    case 'remove-zone': {
-      const { state, zone } = zoneOf(base, change.state, change.zone);
-      if (state.zones.length === 1) throw new SettingsError(`${zone.name} is the only zone of ${state.state}: add another zone before removing it.`, 'zone');
-      for (const config of everyConfig) {
-        const s = config.stateDeliveryZones.find((x) => norm(x.state) === norm(state.state));
-        if (s && s.zones.length > 1) s.zones = s.zones.filter((z) => norm(z.name) !== norm(zone.name));
-      }
-      return { delivery, checkout, message: `Zone ${zone.name} removed from ${state.state}; orders already placed keep their zone and fee.` };
-    }
-    case 'set-min-amount': {
-      const config = change.window ? windowOf(delivery, change.window) : base;
-      const was = config.minAmount;
-      withMinAmount(config, change.amount);
-      const where = change.window ? ` during ${config.name}` : '';
-      const now = change.amount > 0 ? `Delivery is free${where} for items from ${naira(change.amount)}` : `Delivery is never free${where}`;
-      return { delivery, checkout, message: `${now} (was ${was > 0 ? naira(was) : 'never'}).` };
-    }
-    case 'add-window': {
-      if (delivery.overrideConfigs.some((c) => norm(c.name) === norm(change.name))) throw new SettingsError(`There is already a fee window '${change.name}': remove it first to set it again.`, 'name');
-      if (change.endDate < today) throw new SettingsError(`The window ends on ${day(change.endDate)}, which has passed.`, 'endDate');
-      const overlap = delivery.overrideConfigs.find((c) => c.active && c.startDate && c.endDate && c.startDate <= change.endDate && change.startDate <= c.endDate);
-      if (overlap) throw new SettingsError(`${day(change.startDate)}–${day(change.endDate)} overlaps ${overlap.name} (${day(overlap.startDate!)}–${day(overlap.endDate!)}): a day is priced by one window only.`, 'startDate');
-      const window: DeliveryConfig = {
-        ...copy(base),
-        name: change.name,
-        description: `${change.name}: delivery fees ${naira(change.surcharge)} above the usual`,
-        type: 'override',
-        active: true,
-        startDate: change.startDate,
-        endDate: change.endDate,
-        stateDeliveryZones: base.stateDeliveryZones.map((s) => ({ state: s.state, zones: s.zones.map((z) => ({ name: z.name, amount: z.amount + change.surcharge })) })),
-      };
-      withMinAmount(window, change.minAmount);
-      delivery.overrideConfigs.push(window);
-      delivery.overrideConfigs.sort((a, b) => (a.startDate ?? '').localeCompare(b.startDate ?? ''));
-      return { delivery, checkout, message: `Fee window ${change.name} set: ${day(change.startDate)} to ${day(change.endDate)}, every zone ${naira(change.surcharge)} above the usual fee${change.minAmount > 0 ? `, free from ${naira(change.minAmount)}` : ', never free'}.` };
-    }
-    case 'remove-window': {
-      const window = windowOf(delivery, change.name);
-      delivery.overrideConfigs = delivery.overrideConfigs.filter((c) => c !== window);
-      return { delivery, checkout, message: `Fee window ${window.name} removed: those days are priced as usual.` };
-    }
-    case 'close-date': {
-      if (change.date < today) throw new SettingsError(`${day(change.date)} has passed.`, 'date');
-      const closed = (checkout.closedDates ?? []).filter((c) => c.date >= today);
-      if (closed.some((c) => c.date === change.date)) throw new SettingsError(`${day(change.date)} is already closed.`, 'date');
-      if (closed.length >= MAX_CLOSED_DATES) throw new SettingsError(`${MAX_CLOSED_DATES} days are closed already: open one first.`, 'date');
-      checkout.closedDates = [...closed, { date: change.date, note: change.note }].sort((a, b) => a.date.localeCompare(b.date));
-      return { delivery, checkout, message: `We are closed on ${day(change.date)}${change.note ? ` (${change.note})` : ''}: shoppers cannot choose that day.` };
-    }
-    case 'open-date': {
-      const closed = (checkout.closedDates ?? []).filter((c) => c.date >= today);
-      if (!closed.some((c) => c.date === change.date)) throw new SettingsError(`${day(change.date)} is not closed.`, 'date');
-      checkout.closedDates = closed.filter((c) => c.date !== change.date);
-      return { delivery, checkout, message: `${day(change.date)} is open again for delivery and pick-up.` };
-    }
-    case 'set-day-cutoff': {
-      if (change.date < today) throw new SettingsError(`${day(change.date)} has passed.`, 'date');
-      const cutoffs = (checkout.dayCutoffs ?? []).filter((c) => c.date >= today && c.date !== change.date);
-      if (cutoffs.length >= MAX_CLOSED_DATES) throw new SettingsError(`${MAX_CLOSED_DATES} days have their own cutoff already: clear one first.`, 'date');
-      const sameDayCutoff: DayCutoff['sameDayCutoff'] = { ...(change.delivery ? { delivery: change.delivery } : {}), ...(change.pickup ? { pickup: change.pickup } : {}) };
-      checkout.dayCutoffs = [...cutoffs, { date: change.date, sameDayCutoff }].sort((a, b) => a.date.localeCompare(b.date));
-      const said = [change.delivery && `same-day delivery closes at ${formatCutoff(change.delivery)}`, change.pickup && `same-day pick-up at ${formatCutoff(change.pickup)}`].filter(Boolean).join(', ');
-      return { delivery, checkout, message: `On ${day(change.date)} ${said} Lagos time.` };
-    }
-    case 'clear-day-cutoff': {
-      const cutoffs = (checkout.dayCutoffs ?? []).filter((c) => c.date >= today);
-      if (!cutoffs.some((c) => c.date === change.date)) throw new SettingsError(`${day(change.date)} has no cutoff of its own.`, 'date');
-      checkout.dayCutoffs = cutoffs.filter((c) => c.date !== change.date);
-      return { delivery, checkout, message: `${day(change.date)} takes same-day orders until the usual cutoff again.` };
-    }
-  }
+  if (isDayChange(change)) return { delivery, checkout, message: applyDayChange(checkout, change, today) };
+  return { delivery, checkout, message: applyFeeChange(delivery, change as FeeChange, today) };
 }
 
 /** The delivery settings as the back office shows them: base fees, fee windows, closed days, capacities and order-by times from today. */
