@@ -1,5 +1,6 @@
 import { DAY_PLACES, DEFAULT_CHECKOUT_SETTINGS, WEEKDAY_NAMES, WEEKDAYS, type DayCapacity, type DayLoad, type DayPlace, type DaySheetOrder, type OrderByTime, type PlaceLoad, type Weekday } from '@adire/contracts';
-import { dayPlaceLabel, orderByPassed, orderByWords } from '@adire/domain';
+import { orderByPassed, orderByWords } from '@adire/domain';
+import { dayPlaceLabel } from '@adire/domain/days';
 
 /**
  * Peak days as the back office shows them, pure: the names of places and weekdays, a place's load on

@@ -1,6 +1,7 @@
 import { api } from '@adire/api-client';
 import type { DayPlace, DeliveryDay } from '@adire/contracts';
-import { chosenDayProblem, dayLine, fetchDeliveryDays, fewLeftWords, shopDate, shownDay } from '@adire/domain';
+import { shopDate } from '@adire/domain';
+import { chosenDayProblem, dayLine, fetchDeliveryDays, fewLeftWords, shownDay } from '@adire/domain/days';
 import { useBusValue } from '@adire/ui';
 import { useEffect, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
 import DatePicker from 'react-datepicker';

@@ -1,5 +1,6 @@
 import type { DayPlace, DeliveryDay, Order } from '@adire/contracts';
-import { addDays, DAY_REASONS, dayNote, daysFrom, dayPlace, fewLeftWords, shortDay } from '@adire/domain';
+import { addDays, shortDay } from '@adire/domain';
+import { DAY_REASONS, dayNote, daysFrom, dayPlace, fewLeftWords } from '@adire/domain/days';
 
 /**
  * The drawer's delivery days, pure: which days the picker asks the shop about for the month it

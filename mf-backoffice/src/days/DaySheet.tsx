@@ -1,5 +1,6 @@
 import type { DaySheet as DaySheetAnswer } from '@adire/contracts';
-import { isApiDate, readDayPlace, shopDate } from '@adire/domain';
+import { isApiDate, shopDate } from '@adire/domain';
+import { readDayPlace } from '@adire/domain/days';
 import { Link, useNavigate, useParams, useSearchParams } from '@adire/router';
 import { useEffect, useState } from 'react';
 import { paths, staffApi } from '../api';

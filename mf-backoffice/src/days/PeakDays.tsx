@@ -1,5 +1,6 @@
 import type { DayPlace, PeakDayChangeRequest, PeakDaysView, Weekday } from '@adire/contracts';
-import { addDays, dayCapacity, shopDate } from '@adire/domain';
+import { addDays, shopDate } from '@adire/domain';
+import { dayCapacity } from '@adire/domain/days';
 import { Link } from '@adire/router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { paths, staffApi } from '../api';

@@ -1,5 +1,6 @@
 import type { CheckoutSettings, DayPlace } from '@adire/contracts';
-import { addDays, cutoffMessage, earliestDate, readDeliveryMethod, sameDayOpen, shopDate, type DayAnswers } from '@adire/domain';
+import { addDays, cutoffMessage, earliestDate, readDeliveryMethod, sameDayOpen, shopDate } from '@adire/domain';
+import { type DayAnswers } from '@adire/domain/days';
 import { useEffect, useState } from 'react';
 import styles from '../form.module.css';
 import { dayChoices, dayReader } from './days';

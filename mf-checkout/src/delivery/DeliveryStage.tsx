@@ -8,7 +8,8 @@ import {
   type Order,
   type Recipient,
 } from '@adire/contracts';
-import { dayPlace, orderDateProblem, readDeliveryMethod, shopDate } from '@adire/domain';
+import { orderDateProblem, readDeliveryMethod, shopDate } from '@adire/domain';
+import { dayPlace } from '@adire/domain/days';
 import { bus } from '@adire/event-bus';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLatest } from '../useLatest';

@@ -1,5 +1,5 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DayPlace, type DeliveryDay, type DeliveryMethod } from '@adire/contracts';
-import { dayNote, daysFrom, shownDay, type DayAnswers } from '@adire/domain';
+import { dayNote, daysFrom, shownDay, type DayAnswers } from '@adire/domain/days';
 import { formatCalendarDay } from '@adire/domain/formats';
 
 /**

@@ -1,6 +1,7 @@
 import { api } from '@adire/api-client';
 import type { DayPlace, DeliveryDay } from '@adire/contracts';
-import { fetchDeliveryDays, isApiDate, type DayAnswers } from '@adire/domain';
+import { isApiDate } from '@adire/domain';
+import { fetchDeliveryDays, type DayAnswers } from '@adire/domain/days';
 import { useCallback, useEffect, useState } from 'react';
 import { DAY_CHOICES } from './days';
 

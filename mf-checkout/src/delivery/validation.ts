@@ -1,5 +1,6 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryDay } from '@adire/contracts';
-import { chosenDayProblem, deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
+import { deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
+import { chosenDayProblem } from '@adire/domain/days';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {

@@ -9,5 +9,3 @@ export * from './delivery';
 export * from './order';
 export * from './currencyChoice';
 export * from './clock';
-export * from './capacity';
-export * from './deliveryDays';

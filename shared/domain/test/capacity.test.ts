@@ -3,23 +3,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  dayCapacity,
-  dayFullMessage,
-  dayPlace,
   deliveryDateProblem,
-  deliveryDay,
   earliestDate,
-  fewLeftWords,
   orderByPassed,
   orderByWords,
   orderDateProblem,
   parseShopMoment,
-  placeLeft,
-  readDayPlace,
   shopClock,
   shopMomentToDate,
-  weekdayOf,
 } from '../src';
+import { dayCapacity, dayFullMessage, dayPlace, deliveryDay, fewLeftWords, placeLeft, readDayPlace, weekdayOf } from '../src/days';
 
 /** 12:00 Lagos time on 2027-02-10, a Wednesday: four days before Valentine's. */
 const NOW = new Date('2027-02-10T11:00:00Z');

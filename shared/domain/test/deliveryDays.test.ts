@@ -1,6 +1,6 @@
 import { API_PATHS, DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryDay } from '@adire/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { chosenDayProblem, dayLine, dayNote, daysFrom, deliveryDaysQuery, fetchDeliveryDays, readDayAnswers, shownDay } from '../src';
+import { chosenDayProblem, dayLine, dayNote, daysFrom, deliveryDaysQuery, fetchDeliveryDays, readDayAnswers, shownDay } from '../src/days';
 
 /** 12:00 Lagos time on 2027-02-10: four days before Valentine's. */
 const NOW = new Date('2027-02-10T11:00:00Z');

@@ -1,19 +1,7 @@
 import type { CheckoutResponse, CheckoutSettings, CurrencyName, DeliveryQuote, PickupLocationCode, Recipient, ShopContact, User } from '@adire/contracts';
 import { checkoutNotesFor, DEFAULT_CHECKOUT_SETTINGS, type CheckoutNoteKey } from '@adire/contracts';
-import {
-  configForDate,
-  dayPlace,
-  deliveryFee,
-  findState,
-  findZone,
-  isApiDateShape,
-  isPaid,
-  pickupLocation,
-  readDeliveryMethod,
-  shopDate,
-  UnknownZoneError,
-  type DeliverySettings,
-} from '@adire/domain';
+import { configForDate, deliveryFee, findState, findZone, isApiDateShape, isPaid, pickupLocation, readDeliveryMethod, shopDate, UnknownZoneError, type DeliverySettings } from '@adire/domain';
+import { dayPlace } from '@adire/domain/days';
 import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';

@@ -1,5 +1,6 @@
 import type { CheckoutSettings, DayFullDetails, DayPlace } from '@adire/contracts';
-import { addDays, dayCapacity, dayFullMessage, deliveryDay, placeLeft } from '@adire/domain';
+import { addDays } from '@adire/domain';
+import { dayCapacity, dayFullMessage, deliveryDay, placeLeft } from '@adire/domain/days';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';

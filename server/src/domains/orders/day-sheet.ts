@@ -1,5 +1,6 @@
 import { DAY_PLACES, type CheckoutSettings, type DayLoad, type DayPlace, type DaySheet, type DaySheetOrder, type DeliveryDetails } from '@adire/contracts';
-import { addDays, closedDay, dayCapacity, fullPhoneNumber, isPaid, orderByOf } from '@adire/domain';
+import { addDays, closedDay, fullPhoneNumber, isPaid, orderByOf } from '@adire/domain';
+import { dayCapacity } from '@adire/domain/days';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';

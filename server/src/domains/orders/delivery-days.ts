@@ -1,5 +1,6 @@
 import { DAY_PLACES, DELIVERY_DAYS_MAX, type CheckoutSettings, type DayPlace, type DeliveryDay } from '@adire/contracts';
-import { addDays, deliveryDay, isApiDate, readDayPlace, shopDate } from '@adire/domain';
+import { addDays, isApiDate, shopDate } from '@adire/domain';
+import { deliveryDay, readDayPlace } from '@adire/domain/days';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { bookedByDay } from './day-bookings';

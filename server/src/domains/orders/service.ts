@@ -1,5 +1,6 @@
 import { CURRENCY_NAMES, type CheckoutSettings, type CurrencyName, type DeliveryMethod, type Order } from '@adire/contracts';
-import { dayPlace, deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
+import { deliveryDateProblem, isApiDate, isApiDateShape, isPaid, orderDateProblem } from '@adire/domain';
+import { dayPlace } from '@adire/domain/days';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';

@@ -1,5 +1,6 @@
 import { DAY_PLACES, WEEKDAY_NAMES, WEEKDAYS, type CheckoutSettings, type DayCapacity, type DayPlace, type OrderByTime, type PeakDaysView, type Weekday } from '@adire/contracts';
-import { dayCapacity, dayPlaceLabel, formatDrawerDate, isApiDate, orderByWords, parseShopMoment, readDayPlace, shopMomentToDate, weekdayOf } from '@adire/domain';
+import { formatDrawerDate, isApiDate, orderByWords, parseShopMoment, shopMomentToDate } from '@adire/domain';
+import { dayCapacity, dayPlaceLabel, readDayPlace, weekdayOf } from '@adire/domain/days';
 import { SettingsError } from './settings-store';
 
 /**
