@@ -63,6 +63,15 @@ const F = {
   /** Tokens of pages the store served (telemetry reports count only with one). */
   pageTokens: [] as string[],
   reviewIds: [] as string[],
+  /** My account (issue 33): a shopper with orders, saved recipients and reminders; others whose sessions or account the fuzzer ends. */
+  accountToken: '',
+  accountOrders: [] as string[],
+  recipientIds: [] as string[],
+  reminderIds: [] as string[],
+  othersToken: '',
+  sessionsToken: '',
+  sessionIds: [] as string[],
+  deleteToken: '',
 };
 
 async function api(method: Method, url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse> {
@@ -169,6 +178,29 @@ async function setUpFixtures() {
     await ok(await api('PUT', `/v1/orders/order/transfer-notice/${order.id}`, { business, amount: order.total, accountName: 'Ifeoma Nwosu', reference: order.orderNumber }));
     F.transferOrders.push(order.orderNumber!);
   }
+
+  // My account: orders with saved recipients and a reminder; a shopper with sessions to end; one to delete.
+  const shopperWith = async (address: string) => {
+    await ok(await api('POST', '/v1/storefront/auth/signup', { business, email: address, password: 'Bloom-fuzz-2026' }));
+    return login(address, 'Bloom-fuzz-2026');
+  };
+  F.accountToken = await shopperWith('fuzz-account@example.com');
+  for (const [i, name] of ['Mama Nkechi', 'Uncle Femi'].entries()) {
+    const order = await ok<Order>(await api('POST', '/v1/orders/order/create', { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: F.skus[i]!, quantity: 1 }] }, F.accountToken));
+    const recipient = { name, phone: '+2348095556666', phoneCountryCode: '+234', address: `${7 + i} Admiralty Way, Lekki Phase 1`, state: 'lagos', residenceType: 'Home', method: 'delivery' };
+    const orderData = { deliveryDate: FUTURE, deliveryZone: 'Lekki / Ajah', recipient };
+    await ok(await api('PUT', `/v1/orders/order/checkout-order/${order.id}`, { business, currency: 'NGN', shouldSaveAddress: true, userData: { name: 'Ifeoma Nwosu', email: 'fuzz-account@example.com', phone: '08031234567' }, orderData }, F.accountToken));
+    F.accountOrders.push(order.id);
+  }
+  F.recipientIds = (await ok<{ id: string }[]>(await api('GET', `/v1/storefront/account/recipients?business=${business}`, undefined, F.accountToken))).map((r) => r.id);
+  const reminders = await ok<{ id: string }[]>(await api('POST', '/v1/storefront/account/reminders', { business, name: "Mum's birthday", date: FUTURE, orderId: F.accountOrders[0] }, F.accountToken));
+  F.reminderIds = reminders.map((r) => r.id);
+  F.othersToken = await shopperWith('fuzz-others@example.com');
+  for (let i = 0; i < 3; i++) await login('fuzz-others@example.com', 'Bloom-fuzz-2026');
+  F.sessionsToken = await shopperWith('fuzz-sessions@example.com');
+  for (let i = 0; i < 3; i++) await login('fuzz-sessions@example.com', 'Bloom-fuzz-2026');
+  F.sessionIds = (await ok<{ id: string; current?: boolean }[]>(await api('GET', `/v1/storefront/account/sessions?business=${business}`, undefined, F.sessionsToken))).map((x) => x.id);
+  F.deleteToken = await shopperWith('fuzz-delete@example.com');
 
   await ok(await api('POST', `/v1/storefront/subscribe?business=${business}&email=fuzz-news@example.com`));
   const newsletterMail = async (subject: string) =>
@@ -425,6 +457,56 @@ const ENDPOINTS: Record<string, Endpoint> = {
       }),
   },
   'POST /v1/storefront/auth/logout': { valid: () => request('POST', split('/v1/storefront/auth/logout'), { body: fc.record({ business: biz }), headers: authHeader(() => F.logoutTokens) }) },
+
+  // My account (issue 33): the shopper's own data behind their session. A call with a live session marks
+  // it used (auth_session), even when what it asks is refused.
+  'GET /v1/storefront/account/orders': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/orders'), { query: q({ business: biz, page: fc.integer({ min: 0, max: 5 }).map(String), pageSize: fc.integer({ min: 0, max: 60 }).map(String) }), headers: authHeader(() => [F.accountToken]) }) },
+  'GET /v1/storefront/account/orders/:id/again': {
+    getWrites: true,
+    valid: () => request('GET', ['v1', 'storefront', 'account', 'orders', slugOf(() => [...F.accountOrders, ...F.openOrders]), 'again'], { query: q({ business: biz }), headers: authHeader(() => [F.accountToken, F.shopperToken]) }),
+  },
+  'GET /v1/storefront/account/recipients': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/recipients'), { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'PUT /v1/storefront/account/recipients/:id': {
+    refusalWrites: ['auth_session'],
+    valid: () =>
+      request('PUT', ['v1', 'storefront', 'account', 'recipients', slugOf(() => F.recipientIds)], {
+        body: fc.record({
+          business: biz,
+          recipient: fc.record(
+            { name: shortText(120), phone: shortText(40), phoneCountryCode: mostly(fc.constantFrom('+234', '+44')).map((t) => t.slice(0, 10)), address: shortText(300), state: mostly(fc.constantFrom('lagos', 'abuja', 'other-locations')).map((t) => t.slice(0, 40)), residenceType: mostly(fc.constantFrom('Home', 'Office')).map((t) => t.slice(0, 40)) },
+            { requiredKeys: [] },
+          ),
+        }),
+        headers: authHeader(() => [F.accountToken]),
+      }),
+  },
+  'DELETE /v1/storefront/account/recipients/:id': { refusalWrites: ['auth_session'], valid: () => request('DELETE', ['v1', 'storefront', 'account', 'recipients', slugOf(() => F.recipientIds)], { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'GET /v1/storefront/account/sessions': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/sessions'), { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'DELETE /v1/storefront/account/sessions/:id': { refusalWrites: ['auth_session'], valid: () => request('DELETE', ['v1', 'storefront', 'account', 'sessions', slugOf(() => F.sessionIds)], { query: q({ business: biz }), headers: authHeader(() => [F.sessionsToken]) }) },
+  'POST /v1/storefront/account/sessions/sign-out-others': { refusalWrites: ['auth_session'], valid: () => request('POST', split('/v1/storefront/account/sessions/sign-out-others'), { body: fc.record({ business: biz }), headers: authHeader(() => [F.othersToken]) }) },
+  'GET /v1/storefront/account/reminders': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/reminders'), { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'POST /v1/storefront/account/reminders': {
+    refusalWrites: ['auth_session'],
+    valid: () =>
+      request('POST', split('/v1/storefront/account/reminders'), {
+        body: fc.record(
+          { business: biz, name: shortText(80), date: fc.oneof(futureDate, hostileText.map((t) => t.slice(0, 40))), daysBefore: fc.oneof(fc.integer({ min: -5, max: 400 }), hostileText), orderId: slugOf(() => F.accountOrders) },
+          { requiredKeys: ['business', 'name', 'date'] },
+        ),
+        headers: authHeader(() => [F.accountToken]),
+      }),
+  },
+  'DELETE /v1/storefront/account/reminders/:id': { refusalWrites: ['auth_session'], valid: () => request('DELETE', ['v1', 'storefront', 'account', 'reminders', slugOf(() => F.reminderIds)], { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'POST /v1/storefront/account/reminders/stop': { valid: () => request('POST', split('/v1/storefront/account/reminders/stop'), { body: fc.record({ business: biz, token: hostileText.map((t) => t.slice(0, 400)) }) }) },
+  'GET /v1/storefront/account/export': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/export'), { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
+  'DELETE /v1/storefront/account': {
+    refusalWrites: ['auth_session', 'auth_attempt'],
+    valid: () =>
+      request('DELETE', split('/v1/storefront/account'), {
+        body: fc.record({ business: biz, password: mostly(fc.constant('Bloom-fuzz-2026')), confirmation: mostly(fc.constant('DELETE')) }, { requiredKeys: ['business'] }),
+        headers: authHeader(() => [F.deleteToken]),
+      }),
+  },
 
   'PUT /v1/cart-item/update': {
     valid: () => request('PUT', split('/v1/cart-item/update'), { query: q({ business: biz }, []), body: fc.record({ business: biz, cartItems: fc.array(cartItem, { maxLength: 5 }) }), headers: authHeader(() => [F.shopperToken]) }),
