@@ -10,6 +10,6 @@ export { productId } from './ids';
 export { seededRandom } from './recommend';
 export { catalogStaffRoutes } from './staff-routes';
 export { lockLimitedProducts, setStock, stockMessage, takeUnits, type LimitedProduct } from './stock';
-export { addOrderReviews, findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';
+export { addOrderReviews, anonymiseOrderReviews, findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';
 export { featuredListsForStaff, readDesigns, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, MAX_FEATURED, type StaffFeaturedList, type StaffDesign } from './merchandising';
 export { CATALOG_USAGE, CatalogCommandError, executeCatalogCommand, parseCatalogCommand, type CatalogCommand } from './operator';

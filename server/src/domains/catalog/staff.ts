@@ -131,6 +131,11 @@ export async function addOrderReviews(
   return productIds;
 }
 
+/** The reviews of a deleted account's orders keep their words and stars, not the author's name. */
+export async function anonymiseOrderReviews(trx: Kysely<Database>, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length) await trx.updateTable('review').set({ author: 'Adire Blooms customer' }).where('order_id', 'in', [...orderIds]).execute();
+}
+
 /** Hide a review (a reason is required) or show it again; answers it before and after. */
 export async function setReviewHidden(db: Query, id: string, hidden: boolean, reason: string): Promise<{ before: StaffReview; after: StaffReview }> {
   const find = async () => (await reviewsForStaffById(db, id)) ?? null;

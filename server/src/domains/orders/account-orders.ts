@@ -8,10 +8,10 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { PRIVATE_CACHE_CONTROL } from '../../http/response-cache';
-import { findSellables } from '../catalog';
+import { anonymiseOrderReviews, findSellables } from '../catalog';
 import { itemsToKeep } from './cart';
 import { requireUser, type AccountDataPart, type AccountOwner } from '../account';
-import { orderItems, toOrder, type OrderRow } from './store';
+import { eraseOrdersOf, orderItems, toOrder, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
 
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
@@ -145,27 +145,8 @@ export const accountOrdersPart: AccountDataPart = {
     return rows.map((row) => ({ ...toOrder(row), createdAt: row.created_at, reviews: reviews.filter((r) => r.order_id === row.id) }));
   },
   async erase(trx: Kysely<Database>, owner: AccountOwner, now: Date) {
-    const ids = (await trx.selectFrom('shop_order').select('id').where('user_id', '=', owner.id).execute()).map((r) => r.id);
-    if (!ids.length) return;
-    await trx
-      .updateTable('shop_order')
-      .set({
-        user_id: null,
-        client_name: ERASED_NAME,
-        client_email: null,
-        client_phone: null,
-        client_phone_country_code: null,
-        delivery_details: '{}',
-        delivery_message: null,
-        delivery_instruction: null,
-        purpose: null,
-        admin_notes: null,
-        checkout_notes: '{}',
-        updated_at: now.toISOString(),
-      })
-      .where('id', 'in', ids)
-      .execute();
-    // A published review keeps its words and stars, not its author's name.
-    await trx.updateTable('review').set({ author: 'Adire Blooms customer' }).where('order_id', 'in', ids).execute();
+    const ids = await eraseOrdersOf(trx, owner.id, ERASED_NAME, now.toISOString());
+    // A published review keeps its words and stars, not its author's name (catalog writes reviews).
+    if (ids.length) await anonymiseOrderReviews(trx, ids);
   },
 };

@@ -279,3 +279,33 @@ export async function listCheckedOutOrders(db: Query, filter: CheckedOutFilter):
     .limit(filter.limit)
     .execute();
 }
+
+/**
+ * A deleted account's orders stay for the shop's accounts (numbers, amounts, dates) with the personal
+ * data replaced: the sender's name by `name`, contact, recipient, messages and notes erased. Answers the
+ * orders' ids.
+ */
+export async function eraseOrdersOf(trx: Kysely<Database>, userId: string, name: string, at: string): Promise<string[]> {
+  const ids = (await trx.selectFrom('shop_order').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+  if (!ids.length) return ids;
+  await trx
+    .updateTable('shop_order')
+    .set({
+      user_id: null,
+      client_name: name,
+      client_email: null,
+      client_phone: null,
+      client_phone_country_code: null,
+      delivery_details: '{}',
+      delivery_message: null,
+      delivery_instruction: null,
+      purpose: null,
+      admin_notes: null,
+      checkout_notes: '{}',
+      updated_at: at,
+    })
+    .where('id', 'in', ids)
+    .execute();
+  return ids;
+}
+
