@@ -111,7 +111,7 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
       dayStaffRoutes({ db, now }),
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
       catalogStaffRoutes({ db }),
-      settingsStaffRoutes({ db }),
+      settingsStaffRoutes({ db, now }),
       releaseStaffRoutes({ releases }),
     ],
   });

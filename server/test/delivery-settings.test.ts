@@ -169,8 +169,11 @@ async function makeStaff(email: string, role: 'florist' | 'manager', invitedBy: 
   return data<{ token: string }>(await call('POST', `${P}/auth/accept-invite`, undefined, { email, code, password: `Staff-${role}-2026` })).token;
 }
 
+/** The shop's clock in this file: 23:55 in Lagos, five minutes before a day ends (no test reads the machine's). */
+const NOW = new Date('2027-03-10T22:55:00Z');
+
 beforeAll(async () => {
-  shop = await startTestShop({ auth, config: { staff: staffConfig } });
+  shop = await startTestShop({ auth, config: { staff: staffConfig }, now: () => NOW });
   sku = (await shop.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('price_ngn', '>', 0).where('price_ngn', '<', 20000).orderBy('price_ngn').executeTakeFirstOrThrow()).sku;
   manager = await makeStaff('delivery-manager@adireblooms.ng', 'manager', null);
   florist = await makeStaff('delivery-florist@adireblooms.ng', 'florist', manager);
@@ -288,7 +291,7 @@ describe("the back office's delivery settings (managers)", () => {
   });
 
   it("today's own cutoff closes same-day delivery for the checkout; cleared, the usual cutoff is back", async () => {
-    const today = shopDate();
+    const today = shopDate(NOW);
     data(await call('POST', `${P}/settings/delivery`, manager, { change: 'set-day-cutoff', date: today, delivery: '00:00' }));
     expect((await handshake()).checkoutSettings.dayCutoffs).toEqual([{ date: today, sameDayCutoff: { delivery: '00:00' } }]);
     const refused = (await checkOut('Lagos Island', today)).res;

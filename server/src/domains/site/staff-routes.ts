@@ -15,7 +15,8 @@ const SETTINGS_PATH = '/v1/backoffice/settings';
  * command's own rules (a refusal beside its field), each change audited. Registered by the staff domain
  * under its prefix, hooks and role guard.
  */
-export function settingsStaffRoutes({ db }: { db: Db }): DomainStaffRoutes {
+/** `now`: the shop's clock (the day settings are changed on; a test moves it). */
+export function settingsStaffRoutes({ db, now = () => new Date() }: { db: Db; now?: () => Date }): DomainStaffRoutes {
   return async (app, { staff }) => {
     app.get(SETTINGS_PATH, { schema: { querystring: staffQuery() } }, async (request) => {
       await staff(request, 'settings');
@@ -73,7 +74,7 @@ export function settingsStaffRoutes({ db }: { db: Db }): DomainStaffRoutes {
     // and checked by the settings command's own rules, a refusal shown beside its field.
     app.get(BACKOFFICE_PATHS.deliverySettings, { schema: { querystring: staffQuery() } }, async (request) => {
       await staff(request, 'settings');
-      return { data: await currentDeliverySettings(db.kysely) };
+      return { data: await currentDeliverySettings(db.kysely, now()) };
     });
 
     // No type: Ajv's coercion would make null, false and ' ' ₦0, true ₦1, [5] ₦5 and '0x10' ₦16; the amount rule reads the value as sent.
@@ -99,7 +100,7 @@ export function settingsStaffRoutes({ db }: { db: Db }): DomainStaffRoutes {
         const { change: kind = '', business: _business, ...input } = request.body as Record<string, unknown> & { change?: string };
         try {
           const change = readDeliveryChange(kind, input);
-          const result = await changeDeliverySettings(db.kysely, change);
+          const result = await changeDeliverySettings(db.kysely, change, now());
           await recordAction(db.kysely, actor, `settings.${change.kind}`, changeTarget(change), { before: result.before, after: result.after });
           return { data: { message: result.message, delivery: result.delivery } };
         } catch (err) {
