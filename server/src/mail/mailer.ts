@@ -62,48 +62,92 @@ export interface MailerOptions {
   onDeliveryError?: (err: unknown, mailId: string, retry?: { attempts: number; nextAttemptAt: string | null }) => void;
 }
 
+type Mail = { from: string; to: string; subject: string; text: string; html: string };
+type Transport = ReturnType<typeof nodemailer.createTransport>;
+/** What delivering needs: the outbox, the sender and the SMTP transport (null: mail stays in the outbox). */
+interface Delivery {
+  db: Db;
+  from: string;
+  smtp: Transport | null;
+}
+
+/** A failed SMTP attempt: the error as the outbox keeps it. */
+class DeliveryError extends Error {
+  constructor(
+    readonly smtpError: unknown,
+    readonly attempts: number,
+    readonly nextAttemptAt: string | null,
+  ) {
+    super(smtpError instanceof Error ? smtpError.message : String(smtpError));
+  }
+}
+
+/**
+ * One SMTP attempt of the message exactly as built (`raw`), recorded in the outbox. A failure of
+ * mail that may be retried (deferred) gets its next attempt planned.
+ */
+async function attempt({ db, from, smtp }: Delivery, id: string, to: string, raw: string, attemptsBefore: number, retry: boolean, at = new Date()): Promise<void> {
+  const attempts = attemptsBefore + 1;
+  try {
+    await smtp!.sendMail({ envelope: { from: bareAddress(from), to: [bareAddress(to)] }, raw });
+  } catch (err) {
+    const nextAttempt = retry ? nextAttemptAt(attempts, at) : null;
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    await db.kysely.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt, last_error: lastError }).where('id', '=', id).execute();
+    throw new DeliveryError(err, attempts, nextAttempt);
+  }
+  await db.kysely
+    .updateTable('mail_outbox')
+    .set({ attempts, delivered_at: new Date().toISOString(), next_attempt_at: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every deferred message whose next attempt is due, each claimed (another server's scan skips it) and tried once. */
+async function retryDueMail(delivery: Delivery, now: Date, report: (err: unknown, id: string) => void): Promise<{ delivered: number; failed: number }> {
+  const { db, smtp } = delivery;
+  const counts = { delivered: 0, failed: 0 };
+  if (!smtp) return counts;
+  const due = await db.kysely
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'raw', 'attempts', 'next_attempt_at'])
+    .where('transport', '=', 'smtp')
+    .where('delivered_at', 'is', null)
+    .where('raw', '!=', '')
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .limit(50)
+    .execute();
+  for (const row of due) {
+    // Claimed by moving its next attempt past a lease: another server's scan skips it.
+    const lease = new Date(now.getTime() + RETRY_LEASE_MS).toISOString();
+    const claimed = await db.kysely
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: lease })
+      .where('id', '=', row.id)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    try {
+      await attempt(delivery, row.id, row.to_address, row.raw, row.attempts, true, now);
+      counts.delivered++;
+    } catch (err) {
+      counts.failed++;
+      report(err, row.id);
+    }
+  }
+  return counts;
+}
+
 export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptions): Mailer {
   // The stream transport renders the full RFC 822 message without sending it anywhere.
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const smtp = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const delivery: Delivery = { db, from, smtp };
   // Deferred mail is built one message at a time, in the order sent, so a burst of checkouts never
   // has more than one message being built beside the requests.
   let queue: Promise<void> = Promise.resolve();
   let queued = 0;
-
-  type Mail = { from: string; to: string; subject: string; text: string; html: string };
-
-  /** A failed SMTP attempt: the error as the outbox keeps it. */
-  class DeliveryError extends Error {
-    constructor(
-      readonly smtpError: unknown,
-      readonly attempts: number,
-      readonly nextAttemptAt: string | null,
-    ) {
-      super(smtpError instanceof Error ? smtpError.message : String(smtpError));
-    }
-  }
-
-  /**
-   * One SMTP attempt of the message exactly as built (`raw`), recorded in the outbox. A failure of
-   * mail that may be retried (deferred) gets its next attempt planned.
-   */
-  async function attempt(id: string, to: string, raw: string, attemptsBefore: number, retry: boolean, at = new Date()): Promise<void> {
-    const attempts = attemptsBefore + 1;
-    try {
-      await smtp!.sendMail({ envelope: { from: bareAddress(from), to: [bareAddress(to)] }, raw });
-    } catch (err) {
-      const nextAttempt = retry ? nextAttemptAt(attempts, at) : null;
-      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await db.kysely.updateTable('mail_outbox').set({ attempts, next_attempt_at: nextAttempt, last_error: lastError }).where('id', '=', id).execute();
-      throw new DeliveryError(err, attempts, nextAttempt);
-    }
-    await db.kysely
-      .updateTable('mail_outbox')
-      .set({ attempts, delivered_at: new Date().toISOString(), next_attempt_at: null, last_error: null })
-      .where('id', '=', id)
-      .execute();
-  }
 
   async function deliver(id: string, mail: Mail, retry: boolean): Promise<void> {
     const rendered = await renderer.sendMail(mail);
@@ -112,7 +156,7 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
     const claimed = await db.kysely.updateTable('mail_outbox').set({ raw }).where('id', '=', id).where('raw', '=', '').executeTakeFirst();
     if (!smtp || Number(claimed.numUpdatedRows) !== 1) return;
     try {
-      await attempt(id, mail.to, raw, 0, retry);
+      await attempt(delivery, id, mail.to, raw, 0, retry);
     } catch (err) {
       // The caller who waits for the delivery gets the SMTP server's own error.
       throw err instanceof DeliveryError && !retry ? err.smtpError : err;
@@ -159,39 +203,7 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
       await retrying;
     },
     retryDue(now = new Date()) {
-      const run = (async () => {
-        const counts = { delivered: 0, failed: 0 };
-        if (!smtp) return counts;
-        const due = await db.kysely
-          .selectFrom('mail_outbox')
-          .select(['id', 'to_address', 'raw', 'attempts', 'next_attempt_at'])
-          .where('transport', '=', 'smtp')
-          .where('delivered_at', 'is', null)
-          .where('raw', '!=', '')
-          .where('next_attempt_at', '<=', now.toISOString())
-          .orderBy('next_attempt_at')
-          .limit(50)
-          .execute();
-        for (const row of due) {
-          // Claimed by moving its next attempt past a lease: another server's scan skips it.
-          const lease = new Date(now.getTime() + RETRY_LEASE_MS).toISOString();
-          const claimed = await db.kysely
-            .updateTable('mail_outbox')
-            .set({ next_attempt_at: lease })
-            .where('id', '=', row.id)
-            .where('next_attempt_at', '=', row.next_attempt_at)
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) !== 1) continue;
-          try {
-            await attempt(row.id, row.to_address, row.raw, row.attempts, true, now);
-            counts.delivered++;
-          } catch (err) {
-            counts.failed++;
-            report(err, row.id);
-          }
-        }
-        return counts;
-      })();
+      const run = retryDueMail(delivery, now, report);
       retrying = retrying.then(() => run).catch(() => undefined);
       return run;
     },
