@@ -173,7 +173,8 @@ describe('invitation codes: counted atomically and per client (issue 32, item 5)
     // The rest were refused before the code was looked at: past the client's tries, or by the attempt log
     // (which, like the shoppers', refuses rather than lets a parallel burst through).
     expect(codes.filter((c) => c !== 'INVALID_CODE').every((c) => c === 'CODE_TOO_MANY_TRIES' || c === 'RATE_LIMITED')).toBe(true);
-    expect(checked).toBeGreaterThanOrEqual(1);
+    // None may be checked: every request of the burst may see the eleven others in the attempt log
+    // and be refused (on PostgreSQL it happens), which lets nothing through either.
     expect(checked).toBeLessThanOrEqual(5);
     expect(await inviteAttempts(email)).toBe(checked);
     // One by one the client gets exactly its five, then no more (refused as past its tries, or by the
