@@ -35,6 +35,19 @@ import { capacityVerdict, errorsByStatus, journeysPerSecond, parseProcStat, peak
 import type { NamedRequest } from '../bench/lib';
 import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
 
+/**
+ * `pnpm bench peak` comes through bench/run.ts, whose bench/lib pins the process to the cores left
+ * from the servers' (core 1 of 2) as it is imported; every process started from here would inherit
+ * that one core. The rush is a whole machine's: give this process (and so its children) every core.
+ */
+function useEveryCore(): void {
+  const cores = `0-${os.cpus().length - 1}`;
+  if (spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' }).status !== 0 && os.cpus().length > 1) {
+    console.warn('taskset is missing: if bench/lib pinned this process, every process of the rush shares its one core');
+  }
+}
+useEveryCore();
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(here, '..');
 const ROOT = path.resolve(SERVER_DIR, '..');
