@@ -11,8 +11,9 @@ export default defineConfig({
   testDir: '.',
   outputDir: RUN ? `test-results-${RUN}` : 'test-results',
   testMatch: '**/*.spec.ts',
-  // The shards of scripts/browser-tests.sh leave the speed specs to a run of their own, on a quiet machine.
-  testIgnore: process.env.E2E_SKIP_PERF === '1' ? ['perf/**'] : [],
+  // The shards of scripts/browser-tests.sh leave the speed specs (perf/, and the canary judged by its
+  // shoppers' INP) to a run of their own, on a quiet machine.
+  testIgnore: process.env.E2E_SKIP_PERF === '1' ? ['perf/**', 'release/canary-vitals.spec.ts'] : [],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

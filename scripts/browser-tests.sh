@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The browser suite (npm test's last step): the specs in E2E_SHARDS shards side by side (default 2),
 # each with its own store (port, database and release registry: E2E_PORT / E2E_STATE_DIR), then the
-# speed specs (perf/: Lighthouse, the JavaScript budget) alone, on a machine no other shard is
-# loading. Each run prints its own "N passed" line; the exit code is the worst of them.
+# speed specs (perf/: Lighthouse, the JavaScript budget; the canary judged by its shoppers' INP) alone,
+# on a machine no other shard is loading. Each run prints its own "N passed" line; the exit code is the worst of them.
 set -uo pipefail
 cd "$(dirname "$0")/../e2e"
 SHARDS="${E2E_SHARDS:-2}"
@@ -16,5 +16,5 @@ for i in $(seq 1 "$SHARDS"); do
 done
 # pipefail: a shard's status is playwright's, not sed's.
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-E2E_PORT="$BASE_PORT" E2E_STATE_DIR=".state-perf" npx playwright test perf/ || status=1
+E2E_PORT="$BASE_PORT" E2E_STATE_DIR=".state-perf" npx playwright test perf/ release/canary-vitals.spec.ts || status=1
 exit $status

@@ -47,7 +47,7 @@ beforeAll(async () => {
   shop = await startTestShop({
     shell: true,
     clock: () => now,
-    config: { canary: { minPageLoads: MIN, errorMargin: 0.05, inpMarginMs: 100, lcpMarginMs: 500, vitalsSamplePercent: 100 } },
+    config: { canary: { minPageLoads: MIN, errorMargin: 0.05, inpMarginMs: 100, lcpMarginMs: 500, vitalsSamplePercent: 100, reportsPerMinute: 30 } },
   });
   stable = (await publish('stable cart')).version;
 }, 60_000);

@@ -72,6 +72,8 @@ export interface CanaryConfig {
   lcpMarginMs: number;
   /** Share of the page loads not running a canary that measure their vitals (those running one always do). */
   vitalsSamplePercent: number;
+  /** Telemetry reports one address may send each instance a minute (TELEMETRY_REPORTS_PER_MINUTE). */
+  reportsPerMinute: number;
 }
 
 export const DEFAULT_CANARY_CONFIG: CanaryConfig = {
@@ -80,6 +82,7 @@ export const DEFAULT_CANARY_CONFIG: CanaryConfig = {
   inpMarginMs: 100,
   lcpMarginMs: 500,
   vitalsSamplePercent: 10,
+  reportsPerMinute: 30,
 };
 
 function numberIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -99,5 +102,6 @@ export function loadCanaryConfig(env: NodeJS.ProcessEnv): CanaryConfig {
     inpMarginMs: numberIn(env, 'CANARY_INP_MARGIN_MS', d.inpMarginMs, 0, 60_000),
     lcpMarginMs: numberIn(env, 'CANARY_LCP_MARGIN_MS', d.lcpMarginMs, 0, 60_000),
     vitalsSamplePercent: numberIn(env, 'VITALS_SAMPLE_PERCENT', d.vitalsSamplePercent, 0, 100),
+    reportsPerMinute: Math.round(numberIn(env, 'TELEMETRY_REPORTS_PER_MINUTE', d.reportsPerMinute, 1, 1_000_000)),
   };
 }

@@ -21,7 +21,6 @@ import { readVitals, vitalsAbortReason, type VitalsSample } from './vitals';
  */
 export const TELEMETRY_PATH = '/v1/telemetry/releases';
 const MAX_EVENTS = 20;
-const PER_MINUTE = 30;
 /** Expired claims and old vitals are deleted once every this many reports. */
 const PRUNE_EVERY = 100;
 
@@ -198,7 +197,7 @@ export function telemetryRoutes(app: FastifyInstance, telemetry: PageTelemetry, 
     if (seen.size > 10_000) seen.clear();
     const mine = seen.get(request.ip);
     if (!mine || now - mine.since > 60_000) seen.set(request.ip, { since: now, count: 1 });
-    else if (++mine.count > PER_MINUTE) {
+    else if (++mine.count > telemetry.config.reportsPerMinute) {
       reply.header('retry-after', String(Math.ceil((mine.since + 60_000 - now) / 1000)));
       throw new AppError(429, 'RATE_LIMITED', 'Too many reports from this address: try again in a minute.');
     }
