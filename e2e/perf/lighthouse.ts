@@ -78,6 +78,8 @@ export interface PageFigures {
   cls: number;
   /** Compressed bytes of JavaScript that Lighthouse saw downloaded. */
   scriptBytes: number;
+  /** How many script files (requests) that was. */
+  scriptFiles: number;
   /** Bytes of the page's HTML document as sent (compressed, with headers). */
   documentBytes: number;
   /** Bytes of everything the page downloaded (HTML, scripts, styles, images, fonts, API answers). */
@@ -88,6 +90,13 @@ export interface PageFigures {
 export interface PageDiagnosis {
   lcpElement: string;
   layoutShifts: string[];
+  /**
+   * Lighthouse's long tasks on the simulated phone (its `long-tasks` audit: ≥ 50 ms at the run's
+   * slowdown), each as `start+duration file`, the file being the script the task is attributed to.
+   */
+  longTasks: string[];
+  /** The scripts that kept the main thread busiest (`bootup-time`: total, of it script evaluation, ms). */
+  busiestScripts: string[];
 }
 
 interface ApiProduct {
@@ -192,6 +201,7 @@ export async function runLighthouse(
       speedIndex: audit('speed-index'),
       cls: audit('cumulative-layout-shift'),
       scriptBytes: bytesOf(requests, (r) => r.resourceType === 'Script'),
+      scriptFiles: requests.filter((r) => r.resourceType === 'Script').length,
       documentBytes: bytesOf(requests, (r) => r.resourceType === 'Document'),
       totalBytes: bytesOf(requests, () => true),
       diagnosis: diagnose(lhr),
@@ -208,19 +218,27 @@ function bytesOf(requests: NetworkRequest[], which: (r: NetworkRequest) => boole
 }
 
 type Details = { items?: { node?: { snippet?: string; selector?: string }; score?: number; items?: { node?: { snippet?: string } }[] }[] };
+type TaskItems = { items?: { url?: string; startTime?: number; duration?: number; total?: number; scripting?: number }[] };
+
+/** The last part of a script's path (the file), or what Lighthouse calls a task with no script. */
+const fileOf = (url: string | undefined) => (url && /^https?:/.test(url) ? new URL(url).pathname.split('/').pop() || url : url || '?');
 
 function diagnose(lhr: { audits: Record<string, { details?: unknown } | undefined> }): PageDiagnosis {
   const lcp = lhr.audits['largest-contentful-paint-element']?.details as Details | undefined;
   const shifts = lhr.audits['layout-shifts']?.details as Details | undefined;
+  const longTasks = (lhr.audits['long-tasks']?.details as TaskItems | undefined)?.items ?? [];
+  const bootup = (lhr.audits['bootup-time']?.details as TaskItems | undefined)?.items ?? [];
   return {
     lcpElement: lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
     layoutShifts: (shifts?.items ?? []).map((s) => `${(s.score ?? 0).toFixed(3)} ${s.node?.selector ?? s.node?.snippet ?? '?'}`),
+    longTasks: longTasks.map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ${fileOf(t.url)}`),
+    busiestScripts: bootup.slice(0, 6).map((t) => `${fileOf(t.url)} ${Math.round(t.total ?? 0)}/${Math.round(t.scripting ?? 0)}`),
   };
 }
 
 /** The median of each figure over several runs of one page. */
 export function medianFigures(runs: readonly PageFigures[]): PageFigures {
-  const figures: (keyof PageFigures)[] = ['performance', 'benchmarkIndex', 'cpuSlowdown', 'accessibility', 'lcp', 'fcp', 'tbt', 'speedIndex', 'cls', 'scriptBytes', 'documentBytes', 'totalBytes'];
+  const figures: (keyof PageFigures)[] = ['performance', 'benchmarkIndex', 'cpuSlowdown', 'accessibility', 'lcp', 'fcp', 'tbt', 'speedIndex', 'cls', 'scriptBytes', 'scriptFiles', 'documentBytes', 'totalBytes'];
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
