@@ -49,7 +49,19 @@ function chooseLoader(): Loader {
  */
 const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && installed('taskset');
 const pin = (pid: number, cores: string) => execSync(`taskset -a -p -c ${cores} ${pid}`, { stdio: 'ignore' });
-if (PIN) pin(process.pid, `1-${os.cpus().length - 1}`);
+let pinnedHere = false;
+
+/**
+ * This process (and the load generators it starts) onto the cores left from the servers' (BENCH_PIN),
+ * and from then on each server started by `startFile` onto core 0. Called by bench/run.ts's
+ * single-server parts as they start — never on import: what only imports this file (the scale bench,
+ * the peak rush, the wrk parser's unit test) keeps every core for itself and the processes it starts.
+ */
+export function pinLoadGenerator(): void {
+  if (!PIN || pinnedHere) return;
+  pin(process.pid, `1-${os.cpus().length - 1}`);
+  pinnedHere = true;
+}
 
 export const BENCH = {
   /** Seconds per measurement. */
@@ -106,7 +118,7 @@ export async function startFile(name: string, file: string, args: string[], env:
     child.once('message', (m) => resolve((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening`)));
   });
-  if (PIN) pin(child.pid!, '0');
+  if (pinnedHere) pin(child.pid!, '0');
   return {
     name,
     base: `http://127.0.0.1:${port}`,

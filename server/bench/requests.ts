@@ -3,7 +3,8 @@
  * what is made from a running shop (product pages, the tags a returning browser holds, a logged-in
  * handshake).
  */
-import type { NamedRequest, Server } from './lib';
+import { openDatabase } from '../src/db/database';
+import type { NamedRequest, Server, ShopperStep } from './lib';
 
 export const B = 'business=adire-blooms';
 export const SORTS = ['', '&sort=price-asc', '&sort=name-asc', '&sort=price-desc', '&sort=name-desc'];
@@ -63,4 +64,58 @@ export async function shopRequests(shop: Server): Promise<{ products: NamedReque
     revalidate.push(get(r.path!, { 'if-none-match': res.headers.get('etag') ?? '' }));
   }
   return { products, revalidate, loggedIn: [get(`/v1/storefront/handshake?${B}`, { authorization: `Bearer ${user.authToken}` })] };
+}
+
+/** Three SKUs of products on sale and not limited, for the order writes (from the shop's database file). */
+export async function orderSkus(sqliteFile: string): Promise<string[]> {
+  const reader = openDatabase({ sqliteFile });
+  try {
+    return (await reader.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('stock', 'is', null).where('price_ngn', '>', 0).orderBy('position').limit(3).execute()).map((r) => r.sku);
+  } finally {
+    await reader.close();
+  }
+}
+
+/**
+ * Order writes (`pnpm bench orders`, `beside`): each shopper a new order of their own, a change to its
+ * cart, its checkout; again. Each checkout comes from an address of its own, as behind the shop's proxy
+ * (start the shop with TRUST_PROXY=127.0.0.1): the shop's per-IP mail limit stays as it is in
+ * production, and every checkout mails. `steps` for paced shoppers (lib's `shoppers`), `cannon` for
+ * autocannon's closed loop (the next request as soon as the last is answered).
+ */
+export function orderRequests(skus: string[]): { steps: ShopperStep[]; cannon: NamedRequest[] } {
+  const headers = { 'content-type': 'application/json' };
+  let shoppersSoFar = 0;
+  const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const createBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] });
+  const updateBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] });
+  const checkoutBody = () =>
+    JSON.stringify({
+      business: 'adire-blooms',
+      currency: 'NGN',
+      shouldCreateAccount: false,
+      shouldSaveAddress: false,
+      userData: { name: 'Chiamaka Eze', email: `shopper${++shoppersSoFar}@example.com`, phone: '+2348031112222', phoneCountryCode: '+234' },
+      orderData: {
+        deliveryDate: '2099-06-10',
+        deliveryZone: 'Lekki / Ajah',
+        deliveryMessage: 'Happy birthday, Tolu!',
+        purpose: 'Birthday',
+        deliveryInstruction: 'Call at the gate',
+        recipient: { name: 'Tolu Bakare', phone: '+2348095556666', phoneCountryCode: '+234', address: '7 Admiralty Way, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
+      },
+    });
+  const orderIdOf = (status: number, body: string) => (status === 201 ? (JSON.parse(body) as { data: { id: string } }).data.id : undefined);
+  const steps: ShopperStep[] = [
+    { name: 'create', request: () => ({ method: 'POST', path: '/v1/orders/order/create', body: createBody }), onAnswer: (status, body, c) => void (c.orderId = orderIdOf(status, body)) },
+    { name: 'update', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/${c.orderId as string}`, body: updateBody } : null) },
+    { name: 'checkout', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/checkout-order/${c.orderId as string}`, body: checkoutBody(), headers: { 'x-forwarded-for': addressOf(shoppersSoFar) } } : null) },
+  ];
+  type Shopper = { orderId?: string };
+  const cannon: NamedRequest[] = [
+    { name: 'create', method: 'POST', path: '/v1/orders/order/create', headers, body: createBody, onResponse: (status, body, context) => void ((context as Shopper).orderId = orderIdOf(status, body)) },
+    { name: 'update', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: updateBody } : (undefined as never)) },
+    { name: 'checkout', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody(), headers: { ...headers, 'x-forwarded-for': addressOf(shoppersSoFar) } } : (undefined as never)) },
+  ];
+  return { steps, cannon };
 }

@@ -21,14 +21,13 @@
  * row's run as n one-second slices alternating with bare's), BENCH_LOADER (wrk or autocannon; wrk where
  * it is installed: `apt-get install wrk`).
  */
-import { openDatabase } from '../src/db/database';
-import { BENCH, fmt, load, loadWatcher, machine, median, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server, type ShopperStep } from './lib';
+import { BENCH, fmt, load, loadWatcher, machine, median, pinLoadGenerator, rssMb, settle, shoppers, startBare, startShop, table, type LoadResult, type NamedRequest, type Server } from './lib';
 import { images } from './images';
 import { instructions } from './instructions';
 import { beside } from './beside';
 import { pages } from './pages';
 import { copyOf, generatedShop, removeCopy, seededShop } from './shops';
-import { B, filtersMix, get, json, listingMix, QUERIES, searchMix, shopRequests } from './requests';
+import { B, filtersMix, get, json, listingMix, orderRequests, orderSkus, QUERIES, searchMix, shopRequests } from './requests';
 
 /** Order writes: each shopper's mean pause before a request (BENCH_THINK_MS). */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
@@ -190,49 +189,10 @@ async function reads(): Promise<string> {
 async function orders(): Promise<string> {
   console.log('\n## Order writes, 50 concurrent shoppers\n');
   const file = copyOf(await seededShop(), 'orders');
-  const reader = openDatabase({ sqliteFile: file });
-  const skus = (await reader.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('stock', 'is', null).where('price_ngn', '>', 0).orderBy('position').limit(3).execute()).map((r) => r.sku);
-  await reader.close();
+  const { steps, cannon } = orderRequests(await orderSkus(file));
   // Each order is a shopper of its own, on an address of their own, as behind the shop's proxy (which
-  // the server trusts for X-Forwarded-For): the shop's per-IP mail limit stays as it is in production,
-  // and every checkout mails.
+  // the server trusts for X-Forwarded-For): the shop's per-IP mail limit stays as it is in production.
   const shop = await startShop('shop', file, { TRUST_PROXY: '127.0.0.1' });
-  const headers = { 'content-type': 'application/json' };
-  let shoppersSoFar = 0;
-  const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const createBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: skus[0], quantity: 1 }] });
-  const updateBody = JSON.stringify({ business: 'adire-blooms', currency: 'NGN', deliveryDate: '2099-06-10', cartItems: [{ SKU: skus[0], quantity: 2 }, { SKU: skus[1] ?? skus[0], quantity: 1 }] });
-  const checkoutBody = () =>
-    JSON.stringify({
-      business: 'adire-blooms',
-      currency: 'NGN',
-      shouldCreateAccount: false,
-      shouldSaveAddress: false,
-      userData: { name: 'Chiamaka Eze', email: `shopper${++shoppersSoFar}@example.com`, phone: '+2348031112222', phoneCountryCode: '+234' },
-      orderData: {
-        deliveryDate: '2099-06-10',
-        deliveryZone: 'Lekki / Ajah',
-        deliveryMessage: 'Happy birthday, Tolu!',
-        purpose: 'Birthday',
-        deliveryInstruction: 'Call at the gate',
-        recipient: { name: 'Tolu Bakare', phone: '+2348095556666', phoneCountryCode: '+234', address: '7 Admiralty Way, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
-      },
-    });
-  const orderIdOf = (status: number, body: string) => (status === 201 ? (JSON.parse(body) as { data: { id: string } }).data.id : undefined);
-
-  // Each shopper: a new order of their own, a change to its cart, its checkout; again.
-  const steps: ShopperStep[] = [
-    { name: 'create', request: () => ({ method: 'POST', path: '/v1/orders/order/create', body: createBody }), onAnswer: (status, body, c) => void (c.orderId = orderIdOf(status, body)) },
-    { name: 'update', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/${c.orderId as string}`, body: updateBody } : null) },
-    { name: 'checkout', request: (c) => (c.orderId ? { method: 'PUT', path: `/v1/orders/order/checkout-order/${c.orderId as string}`, body: checkoutBody(), headers: { 'x-forwarded-for': addressOf(shoppersSoFar) } } : null) },
-  ];
-  // The same cycle for autocannon's closed loop (the next request as soon as the last is answered).
-  type Shopper = { orderId?: string };
-  const cannon: NamedRequest[] = [
-    { name: 'create', method: 'POST', path: '/v1/orders/order/create', headers, body: createBody, onResponse: (status, body, context) => void ((context as Shopper).orderId = orderIdOf(status, body)) },
-    { name: 'update', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/${(context as Shopper).orderId}`, body: updateBody } : (undefined as never)) },
-    { name: 'checkout', method: 'PUT', headers, setupRequest: (req, context) => ((context as Shopper).orderId ? { ...req, path: `/v1/orders/order/checkout-order/${(context as Shopper).orderId}`, body: checkoutBody(), headers: { ...headers, 'x-forwarded-for': addressOf(shoppersSoFar) } } : (undefined as never)) },
-  ];
 
   const report = (title: string, description: string, results: LoadResult[]) => {
     const lines = ['create', 'update', 'checkout'].map((op) => {
@@ -402,6 +362,7 @@ if (asked.includes('catalog')) {
     console.error(`Unknown bench part: ${unknown.join(', ')}. Parts: ${[...Object.keys(PARTS), 'catalog'].join(', ')}`);
     process.exit(1);
   }
+  pinLoadGenerator();
   console.log(`# API bench\n\n${machine()}\nload generator: ${BENCH.loader} (BENCH_LOADER; wrk from Debian's package where installed, else autocannon)\n${BENCH.pinned ? 'cores: each server on core 0, the load generator on the others (BENCH_PIN)' : 'cores: shared by the servers and the load generator (BENCH_PIN=0, or no taskset)'}`);
   const watcher = loadWatcher();
   for (const name of names) await PARTS[name]!();

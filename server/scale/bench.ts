@@ -2,31 +2,21 @@
  * `pnpm --filter @adire/server bench:scale` (under scripts/with-postgres.sh, or with DATABASE_URL set to
  * a database it may fill): the store through nginx with one instance and with two, in the same run, on
  * one PostgreSQL — req/s and p99 of the server-drawn category page and of its listing API answer —
- * and the time from `pnpm release rollback` to every instance serving the rolled-back version.
+ * and the time from `pnpm release rollback` to every instance serving the rolled-back version. Every
+ * process (the instances, nginx, the load generator) shares every core, as on one machine in production:
+ * importing bench/lib pins nothing.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH, fmt, load, loadWatcher, machine, median, table, type NamedRequest, type Server } from '../bench/lib';
-import { createTestDatabase } from '../test/helpers';
+import { createTestDatabase, freePort } from '../test/helpers';
 import { prepare, releaseCommand, startInstance, startNginx } from './cluster';
 
 const B = 'business=adire-blooms';
 const SLUGS = ['roses', 'all', 'gifts', 'lilies', 'teddy-bears', 'mothers-day-flowers', 'get-well-soon', 'wine-and-champagne'];
 const pages: NamedRequest[] = SLUGS.flatMap((slug) => [1, 2].map((page) => ({ method: 'GET', path: `/product-category/${slug}?page=${page}`, headers: { 'accept-encoding': 'br, gzip', accept: 'text/html' } })));
 const listings: NamedRequest[] = SLUGS.flatMap((slug) => [1, 2].map((page) => ({ method: 'GET', path: `/v1/catalog/categories/${slug}/products?${B}&page=${page}`, headers: { 'accept-encoding': 'br, gzip' } })));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const database = process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, drop: async () => {} } : await createTestDatabase();
 if (!database.databaseUrl) throw new Error('bench:scale needs PostgreSQL: run it under scripts/with-postgres.sh or set DATABASE_URL');

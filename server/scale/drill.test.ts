@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestDatabase } from '../test/helpers';
+import { createTestDatabase, freePort } from '../test/helpers';
 import { prepare, releaseCommand, ROOT, SERVER_DIR, startInstance, startNginx, type Balancer, type Instance } from './cluster';
 import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
 
@@ -24,17 +23,6 @@ const WORKERS = 6;
 /** Acknowledged checkouts before the kill, and after it. */
 const BEFORE_KILL = 20;
 const AFTER_KILL = 20;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let work: string;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -26,7 +26,6 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,19 +33,6 @@ import pg from 'pg';
 import { capacityVerdict, errorsByStatus, journeysPerSecond, parseProcStat, peakDate, stepFigures, treeTicks, type ProcStat } from './peak-stats';
 import type { NamedRequest } from '../bench/lib';
 import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
-
-/**
- * `pnpm bench peak` comes through bench/run.ts, whose bench/lib pins the process to the cores left
- * from the servers' (core 1 of 2) as it is imported; every process started from here would inherit
- * that one core. The rush is a whole machine's: give this process (and so its children) every core.
- */
-function useEveryCore(): void {
-  const cores = `0-${os.cpus().length - 1}`;
-  if (spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' }).status !== 0 && os.cpus().length > 1) {
-    console.warn('taskset is missing: if bench/lib pinned this process, every process of the rush shares its one core');
-  }
-}
-useEveryCore();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(here, '..');
@@ -78,22 +64,11 @@ if (!process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL) {
   process.exit(again.status ?? 1);
 }
 
-// Every process shares both cores, as on one machine in production (bench/lib pins its servers otherwise).
-process.env.BENCH_PIN = '0';
+// Every process of the rush shares every core, as on one machine in production: bench/lib pins only what
+// a bench part asks it to (pinLoadGenerator), which the rush never does.
 const { BENCH, fmt, load, loadWatcher, machine, table } = await import('../bench/lib');
-const { createTestDatabase } = await import('../test/helpers');
+const { createTestDatabase, freePort } = await import('../test/helpers');
 const { prepare, startInstance, startNginx } = await import('./cluster');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // ---- CPU from /proc ----------------------------------------------------------------------------------
 
@@ -130,7 +105,6 @@ const nginxPort = await freePort();
 const publicUrl = `http://127.0.0.1:${nginxPort}`;
 const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', PUBLIC_URL: publicUrl, LOG_LEVEL: 'error' };
 delete env.SQLITE_FILE;
-delete env.BENCH_PIN;
 
 const settings = (...args: string[]) =>
   execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/settings.ts', ...args], { cwd: SERVER_DIR, env: { ...env, NODE_ENV: '' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();

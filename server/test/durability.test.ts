@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
-import { createTestDatabase } from './helpers';
+import { createTestDatabase, freePort } from './helpers';
 
 /**
  * Durability (issue 11): the real server as a child process takes a load of checkouts, is killed with
@@ -26,17 +25,6 @@ const KILL_AFTER = 30;
 let tmp: string;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let sku: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -19,6 +20,21 @@ export interface TestShop {
   /** Where a second connection finds the shop's database: PostgreSQL's URL, or the SQLite file. */
   where: { databaseUrl: string | undefined; sqliteFile: string };
   close(): Promise<void>;
+}
+
+/**
+ * A loopback port free at the moment of asking, for a server started as its own process (the
+ * durability test, the scale drill, `bench:scale`, `bench peak`): one is listened on and closed.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**
