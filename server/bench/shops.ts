@@ -3,6 +3,7 @@
  * takes minutes to generate and write): the seeded shop, and generated catalogues of any size. The file
  * name carries a hash of the seed content's sources (seed/catalog), so a changed generator builds afresh.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,6 +64,21 @@ export function generatedShop(products: number, log: (line: string) => void = co
     await db.close();
     log(`  built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   });
+}
+
+/**
+ * The seeded shop as another checkout's server makes it, with its own seed command (`beside`'s build
+ * before: its migrations and seed may be older than this checkout's, whose database it could not open).
+ * A fresh file each time; remove it with `removeCopy`.
+ */
+export function seededShopOf(otherServerDir: string, name: string): string {
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  const file = path.join(BENCH_DIR, `${name}-${process.pid}.sqlite`);
+  removeCopy(file);
+  const env: NodeJS.ProcessEnv = { ...process.env, SQLITE_FILE: file, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/seed.ts'], { cwd: otherServerDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return file;
 }
 
 /** A fresh copy of a kept database (for runs that write: orders). */
