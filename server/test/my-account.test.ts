@@ -233,6 +233,17 @@ describe('sessions and password', () => {
     expect(badBody.statusCode).toBe(400);
   });
 
+  it('labels a session with the device it logged in from, before its first call', async () => {
+    const email = 'efe.uko@example.com';
+    const here = await signup(email, PHONE_UA);
+    expect((await login(email, MAC_UA)).statusCode).toBe(200);
+    const code = await call({ method: 'POST', url: '/v1/storefront/auth/login', payload: { business, email, password: 'Petals-and-rain' } });
+    expect(code.statusCode).toBe(200);
+    // The Mac's session never made a call of its own; the one without a user agent stays unknown.
+    const sessions = ok<AccountSession[]>(await get('/v1/storefront/account/sessions', here, PHONE_UA));
+    expect(sessions.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Safari on Mac', 'Unknown device']);
+  });
+
   it('changing the password needs the current one and ends the other sessions', async () => {
     const email = 'dayo.ola@example.com';
     const here = await signup(email, PHONE_UA);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopContact } from '@adire/contracts';
 import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -21,6 +23,16 @@ export interface OneTimeCodeOptions {
 
 const fail = (message: string, code: string) =>
   new AppError(400, code, message, { code: message === MESSAGES.wrongCode ? 'is not valid' : 'request a new code' });
+
+/** Spends every outstanding code of the address (a new code, a new password), inside the caller's transaction. */
+export async function voidCodes(trx: Kysely<Database>, address: string, now: Date): Promise<void> {
+  await trx.updateTable('one_time_code').set({ consumed_at: now.toISOString() }).where('email', '=', address).where('consumed_at', 'is', null).execute();
+}
+
+/** Every code of the address, at the account's deletion (inside its transaction). */
+export async function eraseCodes(trx: Kysely<Database>, address: string): Promise<void> {
+  await trx.deleteFrom('one_time_code').where('email', '=', address).execute();
+}
 
 /** Ms until this address may get another code (the cooldown holds for unknown addresses too). */
 async function cooldownLeft(o: OneTimeCodeOptions, address: string, now: number): Promise<number> {
@@ -44,7 +56,7 @@ async function issue(o: OneTimeCodeOptions, address: string, user: AppUserRow | 
   const code = generateCode();
   const codeHash = await hash(code);
   await o.db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('one_time_code').set({ consumed_at: iso(now) }).where('email', '=', address).where('consumed_at', 'is', null).execute();
+    await voidCodes(trx, address, new Date(now));
     await trx
       .insertInto('one_time_code')
       .values({

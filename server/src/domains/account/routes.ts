@@ -39,7 +39,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
 
   app.post('/v1/storefront/auth/login', { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
     const input = request.body as { email: string; password: string };
-    const data = await withRetryAfter(reply, () => service.login({ ...input, ip: request.ip }));
+    const data = await withRetryAfter(reply, () => service.login({ ...input, ip: request.ip, userAgent: request.headers['user-agent'] }));
     return { data };
   });
 
@@ -48,7 +48,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     { schema: { body: body(['email', 'password'], { email, password, name: { type: 'string', maxLength: 120 } }) } },
     async (request, reply) => {
       const input = request.body as { email: string; password: string; name?: string };
-      const data = await withRetryAfter(reply, () => service.signup({ ...input, ip: request.ip }));
+      const data = await withRetryAfter(reply, () => service.signup({ ...input, ip: request.ip, userAgent: request.headers['user-agent'] }));
       return reply.status(201).send({ data });
     },
   );
@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
     { schema: { body: body(['email', 'code'], { email, code: { type: 'string', maxLength: 32 } }) } },
     async (request, reply) => {
       const input = request.body as { email: string; code: string };
-      const data = await withRetryAfter(reply, () => service.validateCode({ ...input, ip: request.ip }));
+      const data = await withRetryAfter(reply, () => service.validateCode({ ...input, ip: request.ip, userAgent: request.headers['user-agent'] }));
       return { data };
     },
   );

@@ -7,10 +7,10 @@ import { addressAndClientRules, createAttemptLog, type AttemptLog, type LimitRul
 import type { AuthConfig } from './config';
 import { cooldownMessage, generateToken, LEGACY_SHA1, mayChangePasswordWithoutCurrent, normaliseEmail, passwordProblem, verifyLegacySha1 } from './logic';
 import { MESSAGES } from './messages';
-import { createOneTimeCodes, type OneTimeCodes } from './one-time-codes';
+import { createOneTimeCodes, voidCodes, type OneTimeCodes } from './one-time-codes';
 import { ARGON2ID, hashPassword, verifyPassword } from './passwords';
 import { toUserData, type AppUserRow, type RequestSession } from './session';
-import { createSession, emailTakenError, insertUser, iso } from './store';
+import { createSession, emailTakenError, endOtherSessions, endSession, insertUser, setPasswordHash } from './store';
 
 export interface AccountServiceOptions {
   db: Db;
@@ -57,12 +57,13 @@ interface Ctx {
 const findUser = (ctx: Ctx, address: string) =>
   ctx.db.kysely.selectFrom('app_user').selectAll().where('email', '=', address).executeTakeFirst();
 
-async function loggedIn(ctx: Ctx, user: AppUserRow): Promise<User> {
-  return toUserData(user, await createSession(ctx.db.kysely, user.id, ctx.config.tokenTtlMs));
+/** A new session for the user, labelled with the device it was opened from (the Sessions page). */
+async function loggedIn(ctx: Ctx, user: AppUserRow, userAgent: string | undefined, madeBy: 'password' | 'code' = 'password'): Promise<User> {
+  return toUserData(user, await createSession(ctx.db.kysely, user.id, ctx.config.tokenTtlMs, Date.now(), { madeBy, userAgent }));
 }
 
 /** Failed logins count against the address and the client; a success clears the address's count. */
-async function login(ctx: Ctx, input: { email: unknown; password: string; ip: string }): Promise<User> {
+async function login(ctx: Ctx, input: { email: unknown; password: string; ip: string; userAgent?: string }): Promise<User> {
   const address = email(input.email);
   const attempt = await ctx.attempts.reserve(ctx.rules.login(address, input.ip)); // stays counted when it fails
   const user = await findUser(ctx, address);
@@ -76,7 +77,7 @@ async function login(ctx: Ctx, input: { email: unknown; password: string; ip: st
     if (!ok) throw fail();
     await ctx.attempts.clear(`login:address:${address}:ip:${input.ip}`);
     await attempt.release();
-    return loggedIn(ctx, user);
+    return loggedIn(ctx, user, input.userAgent);
   }
   // An account imported from the older system: its old password only proves who it is; the
   // shopper then sets a new one through a one-time code. Never a session from an old hash.
@@ -88,7 +89,7 @@ async function login(ctx: Ctx, input: { email: unknown; password: string; ip: st
   throw new AppError(403, 'LEGACY_USER', MESSAGES.legacyUser);
 }
 
-async function signup(ctx: Ctx, input: { email: unknown; password: string; name?: string; ip: string }): Promise<User> {
+async function signup(ctx: Ctx, input: { email: unknown; password: string; name?: string; ip: string; userAgent?: string }): Promise<User> {
   const address = email(input.email);
   newPassword(input.password);
   // No account discovery by time or by the limit (issue 32, item 8): every sign-up from a client counts,
@@ -105,7 +106,7 @@ async function signup(ctx: Ctx, input: { email: unknown; password: string; name?
     if (await findUser(ctx, address)) throw emailTakenError('email'); // a concurrent sign-up won the race
     throw err;
   }
-  return loggedIn(ctx, row);
+  return loggedIn(ctx, row, input.userAgent);
 }
 
 /** The same answer whether or not the address has an account. */
@@ -122,7 +123,7 @@ async function requestCode(ctx: Ctx, input: { email: unknown; ip: string }): Pro
 }
 
 /** A right code logs the shopper in (a new session); at most CODE_MAX_TRIES tries per code. */
-async function validateCode(ctx: Ctx, input: { email: unknown; code: unknown; ip: string }): Promise<User> {
+async function validateCode(ctx: Ctx, input: { email: unknown; code: unknown; ip: string; userAgent?: string }): Promise<User> {
   const address = email(input.email);
   const attempt = await ctx.attempts.reserve(ctx.rules.otpValidate(address, input.ip)); // stays counted when it fails
   const { purpose } = await ctx.codes.consume(address, input.code);
@@ -130,7 +131,7 @@ async function validateCode(ctx: Ctx, input: { email: unknown; code: unknown; ip
   if (!user || purpose === 'no-account') throw ctx.codes.wrongCode();
   await ctx.attempts.clear(`otp-validate:address:${address}:ip:${input.ip}`);
   await attempt.release();
-  return toUserData(user, await createSession(ctx.db.kysely, user.id, ctx.config.tokenTtlMs, Date.now(), 'code'));
+  return loggedIn(ctx, user, input.userAgent, 'code');
 }
 
 /**
@@ -150,21 +151,12 @@ async function changePassword(ctx: Ctx, session: RequestSession, password: strin
     await attempt.release();
   }
   const passwordHash = await hashPassword(password);
-  const now = iso(Date.now());
+  const at = new Date();
+  const now = at.toISOString();
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('app_user')
-      .set({ password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now })
-      .where('id', '=', session.user.id)
-      .execute();
-    await trx
-      .updateTable('auth_session')
-      .set({ revoked_at: now })
-      .where('user_id', '=', session.user.id)
-      .where('token_hash', '!=', session.tokenHash)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx.updateTable('one_time_code').set({ consumed_at: now }).where('email', '=', session.user.email).where('consumed_at', 'is', null).execute();
+    await setPasswordHash(trx, session.user.id, passwordHash, at);
+    await endOtherSessions(trx, session.user.id, session.tokenHash, at);
+    await voidCodes(trx, session.user.email, at);
   });
   await ctx.attempts.clear(`login:address:${session.user.email}:ip:${current.ip}`);
   return toUserData({ ...session.user, password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now }, session.token);
@@ -173,7 +165,7 @@ async function changePassword(ctx: Ctx, session: RequestSession, password: strin
 /** Revokes the session's token; nothing to do (and no error) when there is none. */
 async function logout(ctx: Ctx, session: RequestSession | null): Promise<void> {
   if (!session) return;
-  await ctx.db.kysely.updateTable('auth_session').set({ revoked_at: iso(Date.now()) }).where('token_hash', '=', session.tokenHash).where('revoked_at', 'is', null).execute();
+  await endSession(ctx.db.kysely, session.tokenHash, new Date());
 }
 
 export function createAccountService({ db, mailer, config, publicUrl }: AccountServiceOptions) {

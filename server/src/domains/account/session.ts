@@ -1,13 +1,13 @@
-import type { CartItem, Recipient, User } from '@adire/contracts';
+import type { User } from '@adire/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CompiledQuery, type Selectable } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AppUserTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { bearerToken, hashToken } from './logic';
 import { noteSessionUse } from './my-account/touch';
+import { toUserData, type AppUserRow } from './user-row';
 
-export type AppUserRow = Selectable<AppUserTable>;
+export { jsonArray, toUserData, type AppUserRow } from './user-row';
 
 export interface RequestSession {
   user: AppUserRow;
@@ -86,26 +86,4 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
   // The session's device and last use, for the account's Sessions page (issue 33).
   if (session) noteSessionUse(db, session.tokenHash, request.headers['user-agent'], new Date());
   return session ? toUserData(session.user, session.token) : null;
-}
-
-export function jsonArray<T>(text: string): T[] {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A user row as the storefront sees it (SPEC section 3), with the session's token. */
-export function toUserData(row: AppUserRow, authToken: string): User {
-  return {
-    email: row.email,
-    ...(row.name ? { name: row.name } : {}),
-    authToken,
-    cartItems: jsonArray<CartItem>(row.cart_items),
-    recipients: jsonArray<Recipient>(row.recipients),
-    ...(row.phone ? { phone: row.phone } : {}),
-    ...(row.phone_country_code ? { phoneCountryCode: row.phone_country_code } : {}),
-  };
 }

@@ -9,6 +9,9 @@ import type { AuthConfig } from '../config';
 import { ARGON2ID, verifyPassword } from '../passwords';
 import { jsonArray, type RequestSession } from '../session';
 import { deviceLabel } from './device';
+import { eraseCodes } from '../one-time-codes';
+import { eraseUser } from '../store';
+import { eraseReminders } from './reminders';
 import { toReminder } from './reminder-store';
 
 /** Whose data a part of another domain exports or erases. */
@@ -95,9 +98,8 @@ export async function deleteAccount(
   const owner = { id: user.id, email: user.email };
   await db.kysely.transaction().execute(async (trx) => {
     for (const part of ctx.parts) await part.erase(trx, owner, ctx.now);
-    await trx.deleteFrom('occasion_reminder').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('one_time_code').where('email', '=', user.email).execute();
-    await trx.deleteFrom('auth_session').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('app_user').where('id', '=', user.id).execute();
+    await eraseReminders(trx, user.id);
+    await eraseCodes(trx, user.email);
+    await eraseUser(trx, user.id);
   });
 }

@@ -5,7 +5,7 @@ import { readRecipientFields } from '@adire/domain/recipient';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../http/errors';
 import { recipientKey } from '../recipients';
-import { jsonArray } from '../session';
+import { editRecipients } from '../store';
 
 /** A saved recipient's id: from who, which phone and which address (stable while those stay). */
 export const recipientId = (r: Recipient) => createHash('sha256').update(recipientKey(r)).digest('hex').slice(0, 16);
@@ -14,18 +14,11 @@ export const withIds = (list: readonly Recipient[]): SavedRecipient[] => list.ma
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'That recipient is not in your address book.');
 
-/**
- * Reads, changes and removes the address book in one transaction (the row locked on PostgreSQL), so a
- * checkout saving a recipient at the same moment is not lost.
- */
+/** The address book changed in one transaction (the account store locks and writes the row). */
 async function change(db: Db, userId: string, now: Date, edit: (list: Recipient[]) => Recipient[]): Promise<SavedRecipient[]> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('app_user').select('recipients').where('id', '=', userId).$if(db.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
-    if (!row) throw notFound();
-    const next = edit(jsonArray<Recipient>(row.recipients));
-    await trx.updateTable('app_user').set({ recipients: JSON.stringify(next), updated_at: now.toISOString() }).where('id', '=', userId).execute();
-    return withIds(next);
-  });
+  const next = await db.kysely.transaction().execute((trx) => editRecipients(trx, db.dialect, userId, now, edit));
+  if (!next) throw notFound();
+  return withIds(next);
 }
 
 /** The checkout's rules; every wrong field named (`recipient.<field>`), nothing changed. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BRAND } from '@adire/contracts';
 import type { OccasionReminder } from '@adire/contracts/account';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../../db/database';
+import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { escapeHtml } from '../../../mail/html';
 import type { Mailer } from '../../../mail/mailer';
@@ -104,6 +106,11 @@ export async function deleteReminder(db: Pick<Db, 'kysely'>, userId: string, id:
   const gone = await db.kysely.deleteFrom('occasion_reminder').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (Number(gone.numDeletedRows) !== 1) throw new AppError(404, 'NOT_FOUND', 'That reminder is not one of yours.');
   return listReminders(db, userId);
+}
+
+/** Every reminder of the account, at its deletion (inside its transaction). */
+export async function eraseReminders(trx: Kysely<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom('occasion_reminder').where('user_id', '=', userId).execute();
 }
 
 /** The stop link's token: no login, one click; an unknown token is a 404, a second click the same answer. */
