@@ -19,7 +19,7 @@ import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
 import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
+import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 
 export interface AppOptions {
@@ -97,7 +97,7 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
   await app.register(accountOrderRoutes, { db });
-  await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart, newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
+  await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart(orderPaymentRecords), newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {

@@ -1,7 +1,9 @@
 import type { Order } from '@adire/contracts';
-import type { AccountExport, AccountOrder, AccountSession, SavedRecipient, SendAgain } from '@adire/contracts/account';
+import type { AccountExport, AccountOrder, AccountPaymentRecord, AccountSession, SavedRecipient, SendAgain } from '@adire/contracts/account';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceOrder } from '../src/domains/orders';
+import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { startTestShop, type TestShop } from './helpers';
 
 // Issue 33: the shopper's account API. Every route is called by its owner, by another shopper, with
@@ -258,6 +260,45 @@ describe('sessions and password', () => {
     expect((await get('/v1/storefront/account/sessions', other)).statusCode).toBe(401);
     expect(ok<AccountSession[]>(await get('/v1/storefront/account/sessions', here))).toHaveLength(1);
     expect((await login(email, MAC_UA, 'A-new-long-one')).statusCode).toBe(200);
+  });
+});
+
+describe('a paid and delivered order', () => {
+  it('is offered for review until reviewed (the tracker’s rules), and its payment records are in my data', async () => {
+    const number = ada.first.orderNumber!;
+    // A card payment started at Paystack (never finished), then the money confirmed by transfer.
+    const started = await call({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${ada.first.id}`, payload: { business, currency: 'NGN', paymentMethod: 'cardProvider' } });
+    expect(started.statusCode, started.body).toBe(200);
+    await markPaid(shop.db, number);
+    await advanceOrder(shop.db, number, 'delivered');
+    const listed = async (token = ada.token) => ok<AccountOrder[]>(await get('/v1/storefront/account/orders', token)).find((o) => o.id === ada.first.id);
+    expect(await listed()).toMatchObject({ paid: true, stage: 'delivered', stageLabel: 'Delivered', reviewed: false });
+    expect(ok<AccountOrder[]>(await get('/v1/storefront/account/orders', bola.token))).toEqual([]);
+
+    // The review form's call: a wrong rating is named and changes nothing; a right one is kept once.
+    const review = (payload: Record<string, unknown>) => call({ method: 'POST', url: `/v1/orders/order/submit-review/${ada.first.id}`, payload: { business, ...payload } });
+    const bad = await review({ rating: 9, comment: 'Lovely' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['rating']);
+    expect((await listed())!.reviewed).toBe(false);
+    expect((await review({ rating: 5, comment: 'Mum loved the roses' })).statusCode).toBe(201);
+    expect((await listed())!.reviewed).toBe(true);
+    expect((await review({ rating: 4 })).statusCode).toBe(409);
+
+    // My data: the order with each payment record (provider, state, amount, currency, dates), no secrets.
+    const res = await get('/v1/storefront/account/export', ada.token);
+    const order = (ok<AccountExport>(res).orders as (Order & { payments: AccountPaymentRecord[]; reviews: { rating: number }[] })[]).find((o) => o.id === ada.first.id)!;
+    expect(order.paymentStatus).toBe('paid - confirmed by transfer');
+    expect(order.reviews.map((r) => Number(r.rating))).toEqual([5]);
+    expect(order.payments).toEqual([
+      { kind: 'started', provider: 'paystack', method: 'cardProvider', reference: expect.any(String), state: 'pending', amount: ada.first.total, currency: 'NGN', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      { kind: 'received', provider: 'manual', method: expect.any(String), reference: expect.any(String), state: 'paid - confirmed by transfer', amount: ada.first.total, currency: 'NGN', createdAt: expect.any(String), updatedAt: expect.any(String) },
+    ]);
+    const second = (ok<AccountExport>(res).orders as { id: string; payments: unknown[] }[]).find((o) => o.id === ada.second.id)!;
+    expect(second.payments).toEqual([]);
+    const providerRef = await shop.db.kysely.selectFrom('payment_attempt').select('provider_reference').where('order_id', '=', ada.first.id).executeTakeFirstOrThrow();
+    if (providerRef.provider_reference) expect(res.body).not.toContain(providerRef.provider_reference);
+    expect(res.body).not.toMatch(/provider_reference|providerReference|access_code|authorization_url|redirectUrl|sandbox/);
   });
 });
 

@@ -119,6 +119,27 @@ export interface OccasionReminder {
   createdAt: string;
 }
 
+/**
+ * One payment record of an order in "download my data": a payment started at a provider (`started`,
+ * its state as the provider last answered) or money received (`received`). Never a provider's answer,
+ * token, link or card data.
+ */
+export interface AccountPaymentRecord {
+  kind: 'started' | 'received';
+  /** 'paystack', 'flutterwave', 'paypal', 'monnify' or 'manual' (a bank transfer). */
+  provider: string;
+  /** The payment method as the shopper chose it. */
+  method: string;
+  /** The shop's own reference of the payment (on the shopper's receipt). */
+  reference: string;
+  /** 'pending', 'paid', 'part payment', 'failed', 'paid - confirmed by transfer', … */
+  state: string;
+  amount: number;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The download of "my data" (NDPA 2023): everything held on the shopper. */
 export interface AccountExport {
   exportedAt: string;

@@ -1,5 +1,5 @@
 import type { OrderProduct, PaymentStatus } from '@adire/contracts';
-import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type SendAgain, type SendAgainNote } from '@adire/contracts/account';
+import { ACCOUNT_API, TRACKING_STEP_LABELS, type AccountOrder, type AccountPaymentRecord, type SendAgain, type SendAgainNote } from '@adire/contracts/account';
 import { formatAmount, isPaid } from '@adire/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -132,21 +132,28 @@ export const accountOrderRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   );
 };
 
+/** An order's payment records for the download, by order id (the payments domain's, handed over at the composition root). */
+export type PaymentRecordsOf = (q: Kysely<Database>, orderIds: readonly string[]) => Promise<ReadonlyMap<string, readonly AccountPaymentRecord[]>>;
+
 /**
- * The orders' share of an account's data: every order in the download; at deletion the orders stay
- * (the shop's accounts need their numbers, amounts and dates) with the personal data replaced.
+ * The orders' share of an account's data: every order in the download with its payment records
+ * (`paymentsOf`, the payments domain's: orders imports no payments) and its reviews; at deletion the
+ * orders stay (the shop's accounts need their numbers, amounts and dates) with the personal data replaced.
  */
-export const accountOrdersPart: AccountDataPart = {
-  name: 'orders',
-  async export(q: Kysely<Database>, owner: AccountOwner) {
-    const rows = await q.selectFrom('shop_order').selectAll().where('user_id', '=', owner.id).orderBy('created_at', 'desc').execute();
-    const ids = rows.map((r) => r.id);
-    const reviews = ids.length ? await q.selectFrom('review').select(['order_id', 'product_id', 'rating', 'comment', 'author', 'created_at']).where('order_id', 'in', ids).execute() : [];
-    return rows.map((row) => ({ ...toOrder(row), createdAt: row.created_at, reviews: reviews.filter((r) => r.order_id === row.id) }));
-  },
-  async erase(trx: Kysely<Database>, owner: AccountOwner, now: Date) {
-    const ids = await eraseOrdersOf(trx, owner.id, ERASED_NAME, now.toISOString());
-    // A published review keeps its words and stars, not its author's name (catalog writes reviews).
-    if (ids.length) await anonymiseOrderReviews(trx, ids);
-  },
-};
+export function accountOrdersPart(paymentsOf: PaymentRecordsOf): AccountDataPart {
+  return {
+    name: 'orders',
+    async export(q: Kysely<Database>, owner: AccountOwner) {
+      const rows = await q.selectFrom('shop_order').selectAll().where('user_id', '=', owner.id).orderBy('created_at', 'desc').execute();
+      const ids = rows.map((r) => r.id);
+      const reviews = ids.length ? await q.selectFrom('review').select(['order_id', 'product_id', 'rating', 'comment', 'author', 'created_at']).where('order_id', 'in', ids).execute() : [];
+      const payments = await paymentsOf(q, ids);
+      return rows.map((row) => ({ ...toOrder(row), createdAt: row.created_at, payments: payments.get(row.id) ?? [], reviews: reviews.filter((r) => r.order_id === row.id) }));
+    },
+    async erase(trx: Kysely<Database>, owner: AccountOwner, now: Date) {
+      const ids = await eraseOrdersOf(trx, owner.id, ERASED_NAME, now.toISOString());
+      // A published review keeps its words and stars, not its author's name (catalog writes reviews).
+      if (ids.length) await anonymiseOrderReviews(trx, ids);
+    },
+  };
+}

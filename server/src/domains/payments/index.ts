@@ -5,3 +5,4 @@ export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsComm
 export { recordCouponOverLimit, recordOverbooked, recordOversold, recordTransferConfirmed, recordPaymentEvent, sendPaymentReceipt, receivedFor, AWAITING_TRANSFER } from './service';
 export { confirmTransfer, decideTransfer, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
 export { orderPaymentSide, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';
+export { orderPaymentRecords } from './account-payments';
