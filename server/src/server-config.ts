@@ -13,7 +13,7 @@ export interface ServerConfig extends PlatformConfig {
   auth: AuthConfig;
   /** Staff sessions: idle timeout and hard end (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS); the login limits are the shoppers'. */
   staff: StaffConfig;
-  /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see server/README.md). */
+  /** Payment providers: real ones by their keys, the built-in sandboxes otherwise (see domains/payments/README.md). */
   payments: PaymentsConfig;
   /** How canaries are judged (errors, vitals) and how many page loads measure vitals (CANARY_*, VITALS_SAMPLE_PERCENT). */
   canary: CanaryConfig;

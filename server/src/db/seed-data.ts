@@ -120,7 +120,7 @@ export function deliveryOverrides(year: number): DeliveryConfig[] {
 }
 
 /**
- * Demo shoppers (documented in server/README.md). Ada is a normal account; the legacy account was
+ * Demo shoppers (documented in domains/account/README.md). Ada is a normal account; the legacy account was
  * imported from the older system with a salted-SHA-1 hash: its old password is only accepted to start
  * the upgrade (a one-time code by mail, then a new password), never to log in.
  */

@@ -1,6 +1,6 @@
 import { parseLimit, type RateLimit } from './logic';
 
-/** Tunables of the account domain; every one can be set from the environment (see server/README.md). */
+/** Tunables of the account domain; every one can be set from the environment (see this domain's README, "Rate limits"). */
 export interface AuthConfig {
   /** How long a login session lasts. AUTH_TOKEN_TTL_DAYS, default 30. */
   tokenTtlMs: number;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { CouponTable } from '../../db/schema';
 import { addSettingIfMissing } from '../site';
 
-/** Demo coupons (documented in server/README.md), seeded into an empty database. */
+/** Demo coupons (documented in this domain's README), seeded into an empty database. */
 export const DEMO_COUPONS = [
   { code: 'BLOOM10', kind: 'percent', amount: 10, min_order_ngn: 20000, expires_at: null, usage_limit: null },
   { code: 'LAGOS5000', kind: 'fixed', amount: 5000, min_order_ngn: 40000, expires_at: null, usage_limit: null },

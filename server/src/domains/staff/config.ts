@@ -1,7 +1,7 @@
 import type { RateLimit } from '../account';
 import { DEFAULT_AUTH_CONFIG, type AuthConfig } from '../account';
 
-/** Tunables of staff sessions (see server/README.md). */
+/** Tunables of staff sessions (see this domain's README, "Calls"). */
 export interface StaffConfig {
   /** A session unused this long ends. STAFF_IDLE_MINUTES, default 30. */
   idleMs: number;
