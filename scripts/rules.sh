@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 report="$(mktemp /tmp/adire-rules.XXXXXX)"
 trap 'rm -f "$report"' EXIT
 npx --no-install depcruise --config .dependency-cruiser.cjs --output-type err-long \
-  server/src server/test server/scale server/bench e2e >"$report" 2>&1
+  server/src server/test server/scale server/bench server/seed e2e >"$report" 2>&1
 rc=$?
 cat "$report"
 if [ "$rc" -ne 0 ] && ! grep -qE 'dependency violations? ' "$report"; then
