@@ -103,6 +103,66 @@ function storedPricing(row: OrderRow): PricedCart {
   };
 }
 
+/** The items' prices: from the catalogue now at the currency's rate, or as stored ('kept'). */
+async function priceItems(trx: Kysely<Database>, order: OrderRow | null, input: RepriceInput): Promise<{ rate: number; priced: PricedCart }> {
+  if (input.items === 'kept' && order) return { rate: Number(order.conversion_rate), priced: storedPricing(order) };
+  const items = input.items === 'kept' ? [] : input.items;
+  const rate = await rateOf(trx, input.currency);
+  const catalogue = await findSellables({ kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
+  return { rate, priced: priceCart(items, catalogue, rate) };
+}
+
+interface CouponOutcome {
+  coupon_code: string | null;
+  coupon_lapsed: string | null;
+  couponLost: string | null;
+  discount: { discountNgn: number; discount: number };
+}
+
+/**
+ * The coupon: one being put on or taken off (`couponCode` given), else the order's own. A usage-
+ * limited one is held for the order (renewed each time it is priced with it); one that can no
+ * longer be held (its hold lapsed and others used it up) comes off and the shopper is told.
+ */
+async function priceCoupon(trx: Kysely<Database>, order: OrderRow | null, input: RepriceInput, sums: { itemsNgn: number; items: number; rate: number; now: Date }): Promise<CouponOutcome> {
+  const given = input.couponCode !== undefined;
+  const code = given ? input.couponCode! : (order?.coupon_code ?? null);
+  const lapsed = given ? null : (order?.coupon_lapsed ?? null);
+  const none = { discountNgn: 0, discount: 0 };
+  if (!code || !order) return { coupon_code: null, coupon_lapsed: lapsed, couponLost: null, discount: none };
+  const { itemsNgn, items, rate, now } = sums;
+  const row = await trx.selectFrom('coupon').selectAll().where('code', '=', code).executeTakeFirst();
+  const rule = row ? couponRule(row) : null;
+  // Expiry was checked when the coupon went on; the minimum follows the cart.
+  const problem = rule && itemsNgn > 0 ? couponProblem({ ...rule, expiresAt: null }, { code, itemsNgn, now }) : { code: 'COUPON_MINIMUM' };
+  if (problem || !rule) {
+    await releaseCoupon(trx, order.id);
+    return { coupon_code: null, coupon_lapsed: lapsed, couponLost: null, discount: none };
+  }
+  if (!(await holdCoupon(trx, input.dialect, order.id, code, now))) {
+    await releaseCoupon(trx, order.id);
+    return { coupon_code: null, coupon_lapsed: code, couponLost: code, discount: none };
+  }
+  return { coupon_code: code, coupon_lapsed: null, couponLost: null, discount: couponDiscount(rule, { itemsNgn, items, rate }) };
+}
+
+/**
+ * The delivery fee of the day and zone (free above the threshold; none without a method or while the
+ * cart is empty; kept as it was when the settings no longer know the zone).
+ */
+async function priceDelivery(trx: Kysely<Database>, order: OrderRow | null, input: RepriceInput, itemsNgn: number): Promise<{ feeNgn: number; fee: Fee | null }> {
+  const { delivery } = input;
+  if (!delivery.method || !(itemsNgn > 0)) return { feeNgn: 0, fee: null };
+  const settings = input.deliverySettings !== undefined ? input.deliverySettings : await readSetting<DeliverySettings>(trx, 'deliverySettings');
+  let fee: Fee | null = null;
+  try {
+    if (settings) fee = deliveryFee(settings, { method: delivery.method, state: delivery.state, zone: delivery.zone, deliveryDate: delivery.deliveryDate, itemsNgn });
+  } catch (err) {
+    if (!(err instanceof UnknownZoneError)) throw err;
+  }
+  return { feeNgn: fee ? fee.feeNgn : Number(order?.delivery_fee_ngn ?? 0), fee };
+}
+
 /**
  * Every amount of an order (`order` null: a new one), inside the caller's transaction: the items
  * priced, the coupon's discount on them (a coupon whose minimum is no longer met is taken off and its
@@ -111,60 +171,13 @@ function storedPricing(row: OrderRow): PricedCart {
  */
 export async function repriceOrder(trx: Kysely<Database>, order: OrderRow | null, input: RepriceInput): Promise<Repriced> {
   const now = input.now ?? new Date();
-  let rate: number;
-  let priced: PricedCart;
-  if (input.items === 'kept' && order) {
-    rate = Number(order.conversion_rate);
-    priced = storedPricing(order);
-  } else {
-    const items = input.items === 'kept' ? [] : input.items;
-    rate = await rateOf(trx, input.currency);
-    const catalogue = await findSellables({ kysely: trx }, items.map((i) => (typeof i.SKU === 'string' ? i.SKU.trim() : '')));
-    priced = priceCart(items, catalogue, rate);
-  }
+  const { rate, priced } = await priceItems(trx, order, input);
   const itemsNgn = priced.totalNgn;
   const items = priced.total;
-
-  // The coupon: one being put on or taken off (`couponCode` given), else the order's own. A usage-
-  // limited one is held for the order (renewed each time it is priced with it); one that can no
-  // longer be held (its hold lapsed and others used it up) comes off and the shopper is told.
-  const given = input.couponCode !== undefined;
-  let coupon_code = given ? input.couponCode! : (order?.coupon_code ?? null);
-  let coupon_lapsed = given ? null : (order?.coupon_lapsed ?? null);
-  let couponLost: string | null = null;
-  let discount = { discountNgn: 0, discount: 0 };
-  if (coupon_code && order) {
-    const row = await trx.selectFrom('coupon').selectAll().where('code', '=', coupon_code).executeTakeFirst();
-    const rule = row ? couponRule(row) : null;
-    // Expiry was checked when the coupon went on; the minimum follows the cart.
-    const problem = rule && itemsNgn > 0 ? couponProblem({ ...rule, expiresAt: null }, { code: coupon_code, itemsNgn, now }) : { code: 'COUPON_MINIMUM' };
-    if (problem || !rule) {
-      await releaseCoupon(trx, order.id);
-      coupon_code = null;
-    } else if (!(await holdCoupon(trx, input.dialect, order.id, coupon_code, now))) {
-      await releaseCoupon(trx, order.id);
-      couponLost = coupon_lapsed = coupon_code;
-      coupon_code = null;
-    } else {
-      discount = couponDiscount(rule, { itemsNgn, items, rate });
-      coupon_lapsed = null;
-    }
-  } else coupon_code = null;
-
-  const { delivery } = input;
-  const keptFeeNgn = Number(order?.delivery_fee_ngn ?? 0);
-  let feeNgn = 0;
-  let fee: Fee | null = null;
-  if (delivery.method && itemsNgn > 0) {
-    const settings = input.deliverySettings !== undefined ? input.deliverySettings : await readSetting<DeliverySettings>(trx, 'deliverySettings');
-    try {
-      if (settings) fee = deliveryFee(settings, { method: delivery.method, state: delivery.state, zone: delivery.zone, deliveryDate: delivery.deliveryDate, itemsNgn });
-    } catch (err) {
-      if (!(err instanceof UnknownZoneError)) throw err;
-    }
-    feeNgn = fee ? fee.feeNgn : keptFeeNgn;
-  }
+  const { coupon_code, coupon_lapsed, couponLost, discount } = await priceCoupon(trx, order, input, { itemsNgn, items, rate, now });
+  const { feeNgn, fee } = await priceDelivery(trx, order, input, itemsNgn);
   const totals = orderTotals({ itemsNgn, items, ...discount, feeNgn, rate });
+  const { delivery } = input;
   const method = delivery.method;
   const quote = method
     ? deliveryQuote({ ...delivery, method }, fee ?? { feeNgn, free: feeNgn === 0, configName: null, freeFromNgn: null }, input.currency, rate)
