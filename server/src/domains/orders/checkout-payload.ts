@@ -1,6 +1,4 @@
 import {
-  checkoutFieldOf,
-  CHECKOUT_FIELDS,
   CHECKOUT_NOTES,
   type CheckoutNoteKey,
   type CheckoutNotes,
@@ -21,120 +19,20 @@ import {
   findZone,
   isApiDate,
   isApiDateShape,
-  fullPhoneNumber,
-  PHONE_REASON,
   pickupLocation,
   readDeliveryMethod,
   zoneNames,
   type DeliverySettings,
 } from '@adire/domain';
 import { normaliseEmail, passwordProblem } from '../account';
+import { countryCode, FieldProblems, isObject, LIMITS, phone, text } from './fields';
 
 /**
  * The checkout payload (SPEC section 3) read field by field, pure: every wrong field is named (by its
  * path in the payload) with a short reason, and a summary sentence is built for the whole. The clock
- * and the settings are parameters.
+ * and the settings are parameters. The readers run in the payload's order, so a summary names the
+ * fields as the form shows them.
  */
-
-export const LIMITS = {
-  name: 120,
-  phone: 24,
-  countryCode: 5,
-  address: 500,
-  state: 60,
-  zone: 100,
-  residenceType: 60,
-} as const;
-
-/** Labels of what the checkout form has no field for; the form's fields are labelled by CHECKOUT_FIELDS. */
-const OTHER_LABELS: Record<string, string> = {
-  currency: 'Currency',
-  cartItems: 'Cart',
-  orderData: 'Order details',
-  userData: 'Sender details',
-  rating: 'Rating',
-  comment: 'Comment',
-  code: 'Coupon code',
-  order: 'Order',
-};
-
-export const labelOf = (path: string, notes: Readonly<Record<string, CheckoutNoteSpec>> = CHECKOUT_NOTES): string => {
-  const field = checkoutFieldOf(path);
-  if (field) return CHECKOUT_FIELDS[field].label;
-  const note = Object.values(notes).find((n) => path === `orderData.${n.key}`);
-  return note?.label ?? OTHER_LABELS[path] ?? path;
-};
-
-/** Collects field problems; one sentence per field for the summary. */
-export class FieldProblems {
-  readonly fields: Record<string, string> = {};
-  private readonly sentences = new Map<string, string>();
-
-  /** `notes`: the note table that labels `orderData.<key>` paths (a test may bring its own). */
-  constructor(private readonly notes: Readonly<Record<string, CheckoutNoteSpec>> = CHECKOUT_NOTES) {}
-
-  add(path: string, reason: string, sentence?: string): void {
-    if (path in this.fields) return; // the first problem of a field is the one to fix first
-    this.fields[path] = reason;
-    this.sentences.set(path, sentence ?? `${labelOf(path, this.notes)} ${reason}`);
-  }
-
-  get count(): number {
-    return this.sentences.size;
-  }
-
-  /** One problem: its sentence. Several: 'Please correct 3 fields: Sender email, Recipient phone and Delivery date'. */
-  summary(): string {
-    const paths = [...this.sentences.keys()];
-    if (paths.length === 1) return this.sentences.get(paths[0]!)!;
-    const labels = paths.map((path) => labelOf(path, this.notes));
-    return `Please correct ${labels.length} fields: ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-  }
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** Optional text: trimmed, '' → null; wrong type or too long is a problem. */
-function text(p: FieldProblems, path: string, value: unknown, max: number, required = false): string | null {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) p.add(path, 'is required');
-    return null;
-  }
-  if (typeof value !== 'string') {
-    p.add(path, 'must be text');
-    return null;
-  }
-  const clean = value.trim().replace(/[^\S\n]+/g, ' ');
-  if (clean.length > max) {
-    p.add(path, `must be at most ${max} characters`);
-    return null;
-  }
-  return clean;
-}
-
-function countryCode(p: FieldProblems, path: string, value: unknown): string | null {
-  const raw = text(p, path, value, LIMITS.countryCode + 1);
-  if (raw === null) return null;
-  const digits = raw.replace(/^\+/, '');
-  if (!/^\d{1,4}$/.test(digits) || digits.startsWith('0')) {
-    p.add(path, 'must be a country code such as +234');
-    return null;
-  }
-  return `+${digits}`;
-}
-
-/**
- * A phone as sent (SPEC section 5: country code followed by the number, leading zero stripped) or a
- * local number with its country code beside it, checked by the shop's one phone rule (@adire/domain,
- * the forms use it too) and stored in full.
- */
-function phone(p: FieldProblems, path: string, value: unknown, code: string | null, required: boolean): string | null {
-  const raw = text(p, path, value, LIMITS.phone, required);
-  if (raw === null) return null;
-  const full = fullPhoneNumber(code ?? DEFAULT_COUNTRY_CODE, raw);
-  if (!full) p.add(path, PHONE_REASON);
-  return full;
-}
 
 /**
  * The checkout notes of `orderData`, read from the note table: each asked for with `method` is free text
@@ -194,156 +92,207 @@ export interface CheckoutContext {
 
 export type CheckoutValidation = { ok: true; data: CheckoutData } | { ok: false; problems: FieldProblems };
 
-/** Read the whole payload; never throws. `problems` may already hold order-level problems (an empty cart). */
-export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new FieldProblems()): CheckoutValidation {
-  const p = problems;
-  const settings = ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS;
-  const root = isObject(body) ? body : {};
+type Fields = Record<string, unknown>;
 
-  const currency = root.currency;
-  if (typeof currency !== 'string' || !(CURRENCY_NAMES as readonly string[]).includes(currency)) {
-    p.add('currency', currency === undefined ? 'is required' : 'is unknown', currency === undefined ? undefined : `Currency must be one of ${CURRENCY_NAMES.join(', ')}`);
+const RECIPIENT = 'orderData.recipient';
+
+function readCurrency(p: FieldProblems, currency: unknown): CurrencyName | null {
+  if (typeof currency === 'string' && (CURRENCY_NAMES as readonly string[]).includes(currency)) return currency as CurrencyName;
+  p.add('currency', currency === undefined ? 'is required' : 'is unknown', currency === undefined ? undefined : `Currency must be one of ${CURRENCY_NAMES.join(', ')}`);
+  return null;
+}
+
+function senderEmail(p: FieldProblems, value: unknown): string | null {
+  if (value === undefined || value === null || value === '') {
+    p.add('userData.email', 'is required');
+    return null;
   }
+  const email = normaliseEmail(value);
+  if (!email) p.add('userData.email', 'is not a valid email address');
+  return email;
+}
 
-  // --- sender -----------------------------------------------------------------------------------
+function accountPassword(p: FieldProblems, password: unknown): string | null {
+  if (typeof password !== 'string' || password === '') {
+    p.add('userData.password', 'is required', 'A password is required to create your account');
+    return null;
+  }
+  const problem = passwordProblem(password);
+  if (!problem) return password;
+  p.add('userData.password', problem.replace(/^Password /, ''), problem);
+  return null;
+}
+
+/** `userData`: the sender, and the password of the account to create (shouldCreateAccount, nobody logged in). */
+function readSender(p: FieldProblems, root: Fields, loggedIn: boolean): Pick<CheckoutData, 'client' | 'newAccountPassword'> {
   const user = isObject(root.userData) ? root.userData : null;
   if (!user) p.add('userData', 'is required');
   const u = user ?? {};
-  const clientName = text(p, 'userData.name', u.name, LIMITS.name, !!user);
-  let clientEmail: string | null = null;
-  if (user) {
-    if (u.email === undefined || u.email === null || u.email === '') p.add('userData.email', 'is required');
-    else {
-      clientEmail = normaliseEmail(u.email);
-      if (!clientEmail) p.add('userData.email', 'is not a valid email address');
-    }
-  }
-  const clientCode = countryCode(p, 'userData.phoneCountryCode', u.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
-  const clientPhone = phone(p, 'userData.phone', u.phone, clientCode, !!user);
-  let newAccountPassword: string | null = null;
-  if (root.shouldCreateAccount === true && !ctx.loggedIn) {
-    const password = u.password;
-    if (typeof password !== 'string' || password === '') p.add('userData.password', 'is required', 'A password is required to create your account');
-    else {
-      const problem = passwordProblem(password);
-      if (problem) p.add('userData.password', problem.replace(/^Password /, ''), problem);
-      else newAccountPassword = password;
-    }
-  }
+  const name = text(p, 'userData.name', u.name, LIMITS.name, !!user);
+  const email = user ? senderEmail(p, u.email) : null;
+  const code = countryCode(p, 'userData.phoneCountryCode', u.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
+  const tel = phone(p, 'userData.phone', u.phone, code, !!user);
+  const newAccountPassword = root.shouldCreateAccount === true && !loggedIn ? accountPassword(p, u.password) : null;
+  return { client: { name: name!, email: email!, phone: tel!, phoneCountryCode: code }, newAccountPassword };
+}
 
-  // --- order data -------------------------------------------------------------------------------
-  const order = isObject(root.orderData) ? root.orderData : null;
+/** `orderData` and the two objects the recipient's fields may come in (either, for older clients). */
+interface OrderDataIn {
+  given: boolean;
+  o: Fields;
+  recipientIn: Fields;
+  details: Fields;
+}
+
+function readOrderData(p: FieldProblems, raw: unknown): OrderDataIn {
+  const order = isObject(raw) ? raw : null;
   if (!order) p.add('orderData', 'is required');
   const o = order ?? {};
-  const recipientIn = isObject(o.recipient) ? o.recipient : {};
-  const details = isObject(o.deliveryDetails) ? o.deliveryDetails : {};
-  if (order && o.recipient !== undefined && !isObject(o.recipient)) p.add('orderData.recipient', 'must be an object');
+  if (order && o.recipient !== undefined && !isObject(o.recipient)) p.add(RECIPIENT, 'must be an object');
+  return { given: !!order, o, recipientIn: isObject(o.recipient) ? o.recipient : {}, details: isObject(o.deliveryDetails) ? o.deliveryDetails : {} };
+}
 
-  const how = readDeliveryMethod(recipientIn.method ?? details.method);
-  if (order && !how) {
-    const given = recipientIn.method ?? details.method;
-    p.add('orderData.recipient.method', given === undefined || given === '' ? 'is required' : 'must be delivery or pick-up', 'Choose delivery or pick-up');
+function readMethod(p: FieldProblems, order: OrderDataIn): DeliveryMethod | null {
+  const given = order.recipientIn.method ?? order.details.method;
+  const how = readDeliveryMethod(given);
+  if (order.given && !how) {
+    p.add(`${RECIPIENT}.method`, given === undefined || given === '' ? 'is required' : 'must be delivery or pick-up', 'Choose delivery or pick-up');
   }
-  const delivery = how !== 'pickup'; // an unknown method is checked as a delivery, the stricter case
+  return how;
+}
 
-  // Date first: it picks the delivery settings (an override on festive days).
-  let deliveryDate = '';
-  const rawDate = o.deliveryDate;
-  if (order) {
-    if (rawDate === undefined || rawDate === null || rawDate === '') p.add('orderData.deliveryDate', 'is required', 'Choose a delivery date');
-    else if (!isApiDateShape(rawDate)) p.add('orderData.deliveryDate', 'must be written YYYY-MM-DD');
-    else if (!isApiDate(rawDate)) p.add('orderData.deliveryDate', 'is not a real day', `${rawDate} is not a real day`);
-    else {
-      const problem = deliveryDateProblem(rawDate, how ?? 'delivery', ctx.now, settings);
-      if (problem) p.add('orderData.deliveryDate', problem.reason, problem.message);
-      else deliveryDate = rawDate;
-    }
+/** The day, '' when missing or wrong: a real day the shop still takes orders for by this method. */
+function readDeliveryDate(p: FieldProblems, order: OrderDataIn, how: DeliveryMethod | null, ctx: CheckoutContext): string {
+  if (!order.given) return '';
+  const rawDate = order.o.deliveryDate;
+  const path = 'orderData.deliveryDate';
+  if (rawDate === undefined || rawDate === null || rawDate === '') p.add(path, 'is required', 'Choose a delivery date');
+  else if (!isApiDateShape(rawDate)) p.add(path, 'must be written YYYY-MM-DD');
+  else if (!isApiDate(rawDate)) p.add(path, 'is not a real day', `${rawDate} is not a real day`);
+  else {
+    const problem = deliveryDateProblem(rawDate, how ?? 'delivery', ctx.now, ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS);
+    if (!problem) return rawDate;
+    p.add(path, problem.reason, problem.message);
   }
+  return '';
+}
 
-  // Recipient: required for delivery, blank (but checked when given) for pick-up.
-  const required = !!order && delivery;
-  const rp = 'orderData.recipient';
-  const recipientCode = countryCode(p, `${rp}.phoneCountryCode`, recipientIn.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
+/** Required for delivery, blank (but checked when given) for pick-up. */
+function readRecipient(p: FieldProblems, { o, recipientIn: r, details }: OrderDataIn, required: boolean): CheckoutRecipientData {
+  const code = countryCode(p, `${RECIPIENT}.phoneCountryCode`, r.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
   // The alternate number's country code only counts with an alternate number (SPEC section 5).
-  const altGiven = typeof recipientIn.phoneAlt === 'string' && recipientIn.phoneAlt.trim() !== '';
-  const altCode = altGiven ? (countryCode(p, `${rp}.altPhoneCountryCode`, recipientIn.altPhoneCountryCode) ?? recipientCode) : null;
-  const recipientPhoneAlt = phone(p, `${rp}.phoneAlt`, recipientIn.phoneAlt, altCode, false);
-  const recipient: CheckoutRecipientData = {
-    name: text(p, `${rp}.name`, recipientIn.name, LIMITS.name, required),
-    phone: phone(p, `${rp}.phone`, recipientIn.phone, recipientCode, required),
-    phoneCountryCode: recipientIn.phone ? recipientCode : null,
-    phoneAlt: recipientPhoneAlt,
-    altPhoneCountryCode: recipientPhoneAlt ? altCode : null,
-    address: text(p, `${rp}.address`, recipientIn.address ?? o.recipientAddress, LIMITS.address, required),
-    residenceType: text(p, `${rp}.residenceType`, recipientIn.residenceType ?? details.residenceType ?? details.recidenceType, LIMITS.residenceType),
+  const altGiven = typeof r.phoneAlt === 'string' && r.phoneAlt.trim() !== '';
+  const altCode = altGiven ? (countryCode(p, `${RECIPIENT}.altPhoneCountryCode`, r.altPhoneCountryCode) ?? code) : null;
+  const phoneAlt = phone(p, `${RECIPIENT}.phoneAlt`, r.phoneAlt, altCode, false);
+  return {
+    name: text(p, `${RECIPIENT}.name`, r.name, LIMITS.name, required),
+    phone: phone(p, `${RECIPIENT}.phone`, r.phone, code, required),
+    phoneCountryCode: r.phone ? code : null,
+    phoneAlt,
+    altPhoneCountryCode: phoneAlt ? altCode : null,
+    address: text(p, `${RECIPIENT}.address`, r.address ?? o.recipientAddress, LIMITS.address, required),
+    residenceType: text(p, `${RECIPIENT}.residenceType`, r.residenceType ?? details.residenceType ?? details.recidenceType, LIMITS.residenceType),
   };
+}
 
-  let state: string | null = null;
-  let zone: string | null = null;
-  let pickup: PickupLocationCode | null = null;
-  let despatch: PickupLocationCode | null = null;
+/** Where the order goes or is picked up, and the branch it leaves from. */
+interface Place {
+  state: string | null;
+  zone: string | null;
+  pickup: PickupLocationCode | null;
+  despatch: PickupLocationCode | null;
+}
 
-  const despatchIn = text(p, 'orderData.despatchLocation', o.despatchLocation, 60);
-  if (delivery) {
-    const config = configForDate(ctx.deliverySettings, deliveryDate || '0000-00-00');
-    const stateIn = text(p, `${rp}.state`, recipientIn.state ?? details.state, LIMITS.state, required);
-    const zoneIn = text(p, 'orderData.deliveryZone', o.deliveryZone ?? details.zone, LIMITS.zone, required);
-    if (stateIn) {
-      const known = findState(config, stateIn);
-      if (!known) {
-        const states = config.stateDeliveryZones.map((s) => s.state).join(', ');
-        p.add(`${rp}.state`, 'is not a state we deliver to', `We do not deliver to '${stateIn}': choose one of ${states}`);
-      } else {
-        state = known.state;
-        if (zoneIn) {
-          const z = findZone(config, known.state, zoneIn);
-          if (!z) {
-            p.add('orderData.deliveryZone', 'is not a zone of this state', `'${zoneIn}' is not a delivery zone of ${known.state}: choose one of ${zoneNames(config, known.state).join(', ')}`);
-          } else zone = z.name;
-        }
-      }
-    }
-    if (despatchIn) {
-      const branch = pickupLocation(despatchIn);
-      if (!branch) p.add('orderData.despatchLocation', 'is not one of our branches', `Despatch location must be one of Ikoyi LPI, Abuja APA, Lekki LPL`);
-      else despatch = branch.code;
-    } else if (state) despatch = defaultDespatchLocation(state);
-  } else if (how === 'pickup') {
-    const where = text(p, 'orderData.pickupLocation', o.pickupLocation, 60) ?? despatchIn;
-    const path = o.pickupLocation !== undefined && o.pickupLocation !== '' ? 'orderData.pickupLocation' : 'orderData.despatchLocation';
-    if (!where) p.add('orderData.pickupLocation', 'is required', 'Choose where to pick up the order: Ikoyi LPI, Abuja APA or Lekki LPL');
-    else {
-      const branch = pickupLocation(where);
-      if (!branch) p.add(path, 'is not a pick-up location', 'Pick-up location must be one of Ikoyi LPI, Abuja APA, Lekki LPL');
-      else {
-        pickup = branch.code;
-        despatch = branch.code;
-        state = branch.state;
-        const stateIn = text(p, 'orderData.pickupState', o.pickupState, LIMITS.state);
-        if (stateIn && stateIn.toLowerCase() !== branch.state) {
-          p.add('orderData.pickupState', 'does not match the pick-up location', `${branch.code} is in ${branch.state}, not ${stateIn}`);
-        }
-      }
-    }
+const NO_PLACE: Place = { state: null, zone: null, pickup: null, despatch: null };
+
+function readStateAndZone(p: FieldProblems, config: ReturnType<typeof configForDate>, stateIn: string, zoneIn: string | null): Pick<Place, 'state' | 'zone'> {
+  const known = findState(config, stateIn);
+  if (!known) {
+    const states = config.stateDeliveryZones.map((s) => s.state).join(', ');
+    p.add(`${RECIPIENT}.state`, 'is not a state we deliver to', `We do not deliver to '${stateIn}': choose one of ${states}`);
+    return { state: null, zone: null };
   }
+  if (!zoneIn) return { state: known.state, zone: null };
+  const z = findZone(config, known.state, zoneIn);
+  if (!z) {
+    p.add('orderData.deliveryZone', 'is not a zone of this state', `'${zoneIn}' is not a delivery zone of ${known.state}: choose one of ${zoneNames(config, known.state).join(', ')}`);
+  }
+  return { state: known.state, zone: z ? z.name : null };
+}
 
-  const notes = order ? readNotes(p, o, how ?? 'delivery') : {};
+/** The branch a delivery leaves from: the one asked for, else the state's own. */
+function readDespatch(p: FieldProblems, despatchIn: string | null, state: string | null): PickupLocationCode | null {
+  if (!despatchIn) return state ? defaultDespatchLocation(state) : null;
+  const branch = pickupLocation(despatchIn);
+  if (!branch) p.add('orderData.despatchLocation', 'is not one of our branches', `Despatch location must be one of Ikoyi LPI, Abuja APA, Lekki LPL`);
+  return branch ? branch.code : null;
+}
+
+/** A delivery (or an unknown method, checked as a delivery): state and zone of the day's settings. */
+function readDeliveryPlace(p: FieldProblems, order: OrderDataIn, deliveryDate: string, settings: DeliverySettings, despatchIn: string | null): Place {
+  const { o, recipientIn, details, given } = order;
+  const config = configForDate(settings, deliveryDate || '0000-00-00');
+  const stateIn = text(p, `${RECIPIENT}.state`, recipientIn.state ?? details.state, LIMITS.state, given);
+  const zoneIn = text(p, 'orderData.deliveryZone', o.deliveryZone ?? details.zone, LIMITS.zone, given);
+  const { state, zone } = stateIn ? readStateAndZone(p, config, stateIn, zoneIn) : { state: null, zone: null };
+  return { state, zone, pickup: null, despatch: readDespatch(p, despatchIn, state) };
+}
+
+/** A pick-up: the point (or the despatch location older clients send), its state; no zone. */
+function readPickupPlace(p: FieldProblems, o: Fields, despatchIn: string | null): Place {
+  const where = text(p, 'orderData.pickupLocation', o.pickupLocation, 60) ?? despatchIn;
+  const path = o.pickupLocation !== undefined && o.pickupLocation !== '' ? 'orderData.pickupLocation' : 'orderData.despatchLocation';
+  if (!where) {
+    p.add('orderData.pickupLocation', 'is required', 'Choose where to pick up the order: Ikoyi LPI, Abuja APA or Lekki LPL');
+    return NO_PLACE;
+  }
+  const branch = pickupLocation(where);
+  if (!branch) {
+    p.add(path, 'is not a pick-up location', 'Pick-up location must be one of Ikoyi LPI, Abuja APA, Lekki LPL');
+    return NO_PLACE;
+  }
+  const stateIn = text(p, 'orderData.pickupState', o.pickupState, LIMITS.state);
+  if (stateIn && stateIn.toLowerCase() !== branch.state) {
+    p.add('orderData.pickupState', 'does not match the pick-up location', `${branch.code} is in ${branch.state}, not ${stateIn}`);
+  }
+  return { state: branch.state, zone: null, pickup: branch.code, despatch: branch.code };
+}
+
+function readPlace(p: FieldProblems, order: OrderDataIn, how: DeliveryMethod | null, deliveryDate: string, settings: DeliverySettings): Place {
+  const despatchIn = text(p, 'orderData.despatchLocation', order.o.despatchLocation, 60);
+  return how === 'pickup' ? readPickupPlace(p, order.o, despatchIn) : readDeliveryPlace(p, order, deliveryDate, settings, despatchIn);
+}
+
+/** Read the whole payload; never throws. `problems` may already hold order-level problems (an empty cart). */
+export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new FieldProblems()): CheckoutValidation {
+  const p = problems;
+  const root = isObject(body) ? body : {};
+  const currency = readCurrency(p, root.currency);
+  const sender = readSender(p, root, ctx.loggedIn);
+  const order = readOrderData(p, root.orderData);
+  const how = readMethod(p, order);
+  // Date first: it picks the delivery settings (an override on festive days).
+  const deliveryDate = readDeliveryDate(p, order, how, ctx);
+  // An unknown method is checked as a delivery, the stricter case.
+  const recipient = readRecipient(p, order, order.given && how !== 'pickup');
+  const place = readPlace(p, order, how, deliveryDate, ctx.deliverySettings);
+  const notes = order.given ? readNotes(p, order.o, how ?? 'delivery') : {};
 
   if (p.count > 0) return { ok: false, problems: p };
   return {
     ok: true,
     data: {
-      currency: currency as CurrencyName,
+      currency: currency!,
       method: how!,
       deliveryDate,
-      client: { name: clientName!, email: clientEmail!, phone: clientPhone!, phoneCountryCode: clientCode },
+      client: sender.client,
       recipient,
-      state,
-      zone,
-      pickupLocation: pickup,
-      despatchLocation: despatch!,
+      state: place.state,
+      zone: place.zone,
+      pickupLocation: place.pickup,
+      despatchLocation: place.despatch!,
       notes,
-      newAccountPassword,
+      newAccountPassword: sender.newAccountPassword,
       saveAddress: root.shouldSaveAddress === true,
     },
   };

@@ -1,7 +1,7 @@
 import type { CouponValidateResponse, Order } from '@adire/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { FieldProblems } from './checkout-payload';
+import { FieldProblems } from './fields';
 import { appliedCoupon, COUPON_MESSAGES, couponDiscount, couponProblem, describeCoupon, normaliseCouponCode } from './coupons';
 import { couponRule, heldByOthers, lockCoupon, releaseCoupon } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';

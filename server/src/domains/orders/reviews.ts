@@ -5,7 +5,7 @@ import { notifyDataChanged } from '../../db/data-versions';
 import { AppError } from '../../http/errors';
 import { addOrderReviews } from '../catalog';
 import { claimReview, lockOrder, orderItems } from './store';
-import { FieldProblems } from './checkout-payload';
+import { FieldProblems } from './fields';
 
 export const REVIEW_MESSAGES = {
   notPaid: 'You can review an order once it has been paid',

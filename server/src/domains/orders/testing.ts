@@ -4,7 +4,8 @@
  * imports this file; the domain's other rooms use its index.ts.
  */
 export { itemsToKeep } from './cart';
-export { FieldProblems, readCheckout, readNotes, readSenderInfo } from './checkout-payload';
+export { readCheckout, readNotes, readSenderInfo } from './checkout-payload';
+export { FieldProblems } from './fields';
 export { COUPON_HOLD_MS, COUPON_MESSAGES, couponDiscount, couponHeldUntil, couponIsFree, couponProblem, type CouponRule, holdIsLive, orderTotals, paidUseOverLimit } from './coupons';
 export { formatOrderNumber, ORDER_NUMBER_PATTERN, zoneLetter } from './order-number';
 export { priceCart, type Sellable } from './pricing';
