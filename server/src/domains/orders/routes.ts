@@ -1,11 +1,11 @@
 import { API_PATHS, BUSINESS } from '@adire/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findSellables } from '../catalog';
-import { createAttemptLog, DEFAULT_AUTH_CONFIG, requireUser, saveCart, userFromRequest, withRetryAfter, type AuthConfig } from '../account';
+import { createAttemptLog, DEFAULT_AUTH_CONFIG, requireUser, saveCart, userFromRequest, withRetryAfter, type AttemptLog, type AuthConfig } from '../account';
 import { itemsToKeep } from './cart';
-import { createCheckoutService } from './checkout';
+import { createCheckoutService, type CheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
 import { createOrder, readOrder, updateOrder, type OrderInput } from './service';
@@ -54,21 +54,25 @@ const businessQuery = { type: 'object', properties: { business: { type: 'string'
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const orderIdParams = { type: 'object', properties: { orderId: idParams.properties.id }, required: ['orderId'] } as const;
+const orderNumberParams = { type: 'object', properties: { orderNumber: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['orderNumber'] } as const;
+const trackerQuery = { type: 'object', properties: { business: text(100), phone: text(40), email: text(320) } } as const;
+const quoteQuery = {
+  type: 'object',
+  properties: { business: text(100), method: text(20), state: text(60), zone: text(100), deliveryDate: text(10), pickupLocation: text(60) },
+} as const;
 
-/**
- * Cart and order domain: the saved cart of a logged-in shopper, the order the cart turns into, and its
- * checkout (sender, delivery or pick-up, coupon, order number, tracker, review).
- */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
-  const { db } = options;
-  const mailer = options.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
-  const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
-  const checkout = createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log });
-  const coupons = createCouponService(db);
-  const trackerAttempts = createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs));
-  const now = options.now ?? (() => new Date());
-  // The days ahead for a place: open or not, places left (issue 29).
-  await app.register(deliveryDayRoutes, { db, now });
+/** What the order routes work with. */
+interface OrderRouteContext {
+  db: Db;
+  /** The shop's clock (tests move it). */
+  now: () => Date;
+  checkout: CheckoutService;
+  coupons: ReturnType<typeof createCouponService>;
+  trackerAttempts: AttemptLog;
+}
+
+/** The saved cart of a logged-in shopper, and the order it turns into: create, update, read. */
+function registerOrderRoutes(app: FastifyInstance, { db, now }: OrderRouteContext): void {
   app.put(
     API_PATHS.cartUpdate,
     { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
@@ -100,11 +104,13 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     const order = toOrder(await readOrder(db, id, now()));
     return { data: order, status: order.paymentStatus };
   });
+}
 
-  // --- checkout ---------------------------------------------------------------------------------
-  // Bodies are checked field by field by the service (every wrong field named at once); the schemas
-  // only bound sizes.
-
+/**
+ * The checkout: sender, the whole checkout, the delivery quote and the coupon. Bodies are checked
+ * field by field by the service (every wrong field named at once); the schemas only bound sizes.
+ */
+function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupons }: OrderRouteContext): void {
   app.put(
     '/v1/orders/order/save-sender-info/:id',
     { schema: { params: idParams, body: { type: 'object', properties: { business: text(100), name: text(400), email: text(400), phone: text(100), phoneCountryCode: text(20) } } } },
@@ -120,20 +126,11 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now())) };
   });
 
-  app.get(
-    '/v1/orders/order/delivery-quote/:id',
-    {
-      schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: { business: text(100), method: text(20), state: text(60), zone: text(100), deliveryDate: text(10), pickupLocation: text(60) } },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { business: _business, ...query } = request.query as Record<string, string | undefined>;
-      return { data: await checkout.quote(id, query, now()) };
-    },
-  );
+  app.get('/v1/orders/order/delivery-quote/:id', { schema: { params: idParams, querystring: quoteQuery } }, async (request) => {
+    const { id } = request.params as { id: string };
+    const { business: _business, ...query } = request.query as Record<string, string | undefined>;
+    return { data: await checkout.quote(id, query, now()) };
+  });
 
   app.post(
     API_PATHS.couponValidate,
@@ -145,23 +142,17 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     const { id } = request.params as { id: string };
     return { data: await coupons.remove(id) };
   });
+}
 
-  app.get(
-    '/v1/orders/order/order-number/:orderNumber',
-    {
-      schema: {
-        params: { type: 'object', properties: { orderNumber: { type: 'string', minLength: 1, maxLength: 40 } }, required: ['orderNumber'] },
-        querystring: { type: 'object', properties: { business: text(100), phone: text(40), email: text(320) } },
-      },
-    },
-    async (request, reply) => {
-      const { orderNumber } = request.params as { orderNumber: string };
-      const { phone, email } = request.query as { phone?: string; email?: string };
-      const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }));
-      // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
-      return { data, status: data.paymentStatus ?? data.status };
-    },
-  );
+/** After the checkout: the tracker (by order number) and the order's review. */
+function registerTrackerRoutes(app: FastifyInstance, { db, trackerAttempts }: OrderRouteContext): void {
+  app.get('/v1/orders/order/order-number/:orderNumber', { schema: { params: orderNumberParams, querystring: trackerQuery } }, async (request, reply) => {
+    const { orderNumber } = request.params as { orderNumber: string };
+    const { phone, email } = request.query as { phone?: string; email?: string };
+    const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }));
+    // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
+    return { data, status: data.paymentStatus ?? data.status };
+  });
 
   app.post(
     '/v1/orders/order/submit-review/:orderId',
@@ -171,4 +162,26 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
       return reply.status(201).send({ data: await submitReview(db, orderId, request.body) });
     },
   );
+}
+
+/**
+ * Cart and order domain: the saved cart of a logged-in shopper, the order the cart turns into, and its
+ * checkout (sender, delivery or pick-up, coupon, order number, tracker, review).
+ */
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const mailer = options.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+  const auth = options.auth ?? DEFAULT_AUTH_CONFIG;
+  const ctx: OrderRouteContext = {
+    db,
+    now: options.now ?? (() => new Date()),
+    checkout: createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log }),
+    coupons: createCouponService(db),
+    trackerAttempts: createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs)),
+  };
+  // The days ahead for a place: open or not, places left (issue 29).
+  await app.register(deliveryDayRoutes, { db, now: ctx.now });
+  registerOrderRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
+  registerTrackerRoutes(app, ctx);
 };
