@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
+import type { DataVersions } from './db/data-versions';
 import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes } from './domains/account';
 import { catalogRoutes, catalogStaffRoutes } from './domains/catalog';
 import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
@@ -35,8 +36,24 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+type Config = AppOptions['config'];
+type Site = { production: boolean; publicUrl: string };
+
 export async function buildApp({ db, config, mailer, logger = true, clock = Date.now, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
-  type MailRetry = { attempts: number; nextAttemptAt: string | null };
+  const { mail, logTo } = shopMailer(db, config, mailer);
+  const site: Site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
+  const { app, releases, versions } = await platform(db, config, logger);
+  await domains(app, { db, config, mail, site, now, releases });
+  await pages(app, { db, config, site, clock, releases, versions });
+  logTo(app);
+  keepMailGoing(app, mail, config);
+  return app;
+}
+
+type MailRetry = { attempts: number; nextAttemptAt: string | null };
+
+/** The shop's mailer (unless the caller gives one); delivery errors go to the console until `logTo` hands them to the app's log. */
+function shopMailer(db: Db, config: Config, mailer: Mailer | undefined) {
   let reportMailError = (err: unknown, mailId: string, _retry?: MailRetry) => console.error(`mail ${mailId} could not be delivered:`, err);
   const mail =
     mailer ??
@@ -46,7 +63,22 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
       smtpUrl: config.smtpUrl,
       onDeliveryError: (err, mailId, retry) => reportMailError(err, mailId, retry),
     });
-  const site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
+  const logTo = (app: FastifyInstance) => {
+    reportMailError = (err, mailId, retry) =>
+      app.log.error(
+        { err, mailId, ...retry },
+        !retry ? 'mail could not be built or delivered' : retry.nextAttemptAt ? 'mail delivery failed; it will be tried again' : 'mail delivery failed; given up',
+      );
+  };
+  return { mail, logTo };
+}
+
+/**
+ * The platform every domain stands on: Fastify with its error handling, route table, security headers,
+ * input guards, response cache and compression; the release registry; the business check of every /v1
+ * call and /healthz.
+ */
+async function platform(db: Db, config: Config, logger: boolean) {
   // Kept answers are offered the request before Fastify routes it (response-cache.ts), once registered.
   let keptFirst: KeptFirst | undefined;
   const app = Fastify({
@@ -72,7 +104,6 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
   registerInputGuards(app);
   // Before compress: cached answers carry their own compressed copies.
   const responseCache = registerResponseCache(app, { db, ...config.responseCache });
-  const { versions } = responseCache;
   keptFirst = responseCache.keptFirst;
   await app.register(compress, { global: true, threshold: 1024 });
 
@@ -87,7 +118,14 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
     await db.kysely.selectFrom('currency').select('name').limit(1).execute();
     return { data: { status: 'ok', database: db.dialect } };
   });
+  return { app, releases, versions: responseCache.versions };
+}
 
+/** Every domain's routes: the shopper's API, then the back office's (each domain's staff routes under the staff domain's hooks). */
+async function domains(
+  app: FastifyInstance,
+  { db, config, mail, site, now, releases }: { db: Db; config: Config; mail: Mailer; site: Site; now: () => Date; releases: ReleaseRegistry },
+) {
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments), auth: config.auth ?? DEFAULT_AUTH_CONFIG } });
@@ -115,20 +153,27 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
       releaseStaffRoutes({ releases }),
     ],
   });
+}
+
+/** The store's pages and files: what pages report of each remote version, then the shell, releases and drawn pages. */
+async function pages(
+  app: FastifyInstance,
+  { db, config, site, clock, releases, versions }: { db: Db; config: Config; site: Site; clock: () => number; releases: ReleaseRegistry; versions: DataVersions },
+) {
   // What pages report of each remote version (canary health, vitals), each behind its page's token.
   const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);
   await telemetry.ready(); // the page-token secret, made or read once at start, not on a shopper's first page
   telemetryRoutes(app, telemetry, clock);
   const pageTiming = (manifest: ReleaseManifest, bucket: number | null) => telemetry.pageTiming(manifest, bucket, clock());
   await registerStoreFiles(app, { ...config, registry: releases, pageTiming, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
-  reportMailError = (err, mailId, retry) =>
-    app.log.error(
-      { err, mailId, ...retry },
-      !retry ? 'mail could not be built or delivered' : retry.nextAttemptAt ? 'mail delivery failed; it will be tried again' : 'mail delivery failed; given up',
-    );
-  // Mail a killed process kept but never built goes out now; closing waits for deferred mail (the
-  // database is closed after the app).
-  // Failed SMTP deliveries are tried again on a timer (MAIL_RETRY_EVERY_MS).
+}
+
+/**
+ * Mail a killed process kept but never built goes out once the app is ready; closing waits for deferred
+ * mail (the database is closed after the app). Failed SMTP deliveries are tried again on a timer
+ * (MAIL_RETRY_EVERY_MS).
+ */
+function keepMailGoing(app: FastifyInstance, mail: Mailer, config: Config): void {
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   app.addHook('onReady', async () => {
     const resumed = await mail.resumeDeferred?.();
@@ -145,5 +190,4 @@ export async function buildApp({ db, config, mailer, logger = true, clock = Date
     clearInterval(retryTimer);
     await mail.idle?.();
   });
-  return app;
 }
