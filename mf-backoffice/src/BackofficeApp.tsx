@@ -1,3 +1,4 @@
+import type { StaffLoggedOut, StaffPermission } from '@adire/contracts';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@adire/router';
 import type { ReactNode } from 'react';
 import { paths, staffApi } from './api';
@@ -20,7 +21,7 @@ import { Settings } from './settings/Settings';
 import { Welcome } from './Welcome';
 
 /** A part only some roles may open: hidden from the others (and refused by the server anyway). */
-function Allowed({ permission, what, children }: { permission: string; what: string; children: ReactNode }) {
+function Allowed({ permission, what, children }: { permission: StaffPermission; what: string; children: ReactNode }) {
   const session = useSession((s) => s.session);
   if (!may(session, permission)) {
     return (
@@ -46,7 +47,7 @@ function Bar() {
   const signOut = useSession((s) => s.signOut);
   if (!session) return null;
   const logOut = async () => {
-    await staffApi.post(paths.logout);
+    await staffApi.post<StaffLoggedOut>(paths.logout);
     signOut();
   };
   return (

@@ -1,13 +1,9 @@
+import type { StaffLoginRequest, StaffSignedIn } from '@adire/contracts';
 import { useLocation, useNavigate } from '@adire/router';
 import { useState, type FormEvent } from 'react';
 import { paths, staffApi } from './api';
 import styles from './backoffice.module.css';
-import { useSession, type StaffSession } from './session';
-
-export interface SignedInAnswer {
-  token: string;
-  staff: Omit<StaffSession, 'token'>;
-}
+import { useSession } from './session';
 
 export function Login() {
   const signIn = useSession((s) => s.signIn);
@@ -20,7 +16,7 @@ export function Login() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const res = await staffApi.post<SignedInAnswer>(paths.login, { email: form.get('email'), password: form.get('password') });
+    const res = await staffApi.post<StaffSignedIn, StaffLoginRequest>(paths.login, { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
     setBusy(false);
     if (res.error || !res.data) return setError(res.message);
     signIn({ token: res.data.token, ...res.data.staff });

@@ -1,8 +1,8 @@
+import type { PasswordResetRequest, ResetCodeAnswer, ResetCodeRequest, StaffSignedIn } from '@adire/contracts';
 import { useNavigate } from '@adire/router';
 import { useState, type FormEvent } from 'react';
 import { paths, staffApi } from './api';
 import styles from './backoffice.module.css';
-import type { SignedInAnswer } from './Login';
 import { useSession } from './session';
 
 /** A forgotten password: ask for a code by mail, then set a new password with it (like the welcome page). */
@@ -16,7 +16,7 @@ export function Reset() {
   const ask = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError('');
-    const res = await staffApi.post<{ message: string }>(paths.resetRequest, { email });
+    const res = await staffApi.post<ResetCodeAnswer, ResetCodeRequest>(paths.resetRequest, { email });
     if (res.error || !res.data) return setError(res.message);
     setSaid(res.data.message);
   };
@@ -25,7 +25,7 @@ export function Reset() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setSaid('');
-    const res = await staffApi.post<SignedInAnswer>(paths.reset, { email, code: form.get('code'), password: form.get('password') });
+    const res = await staffApi.post<StaffSignedIn, PasswordResetRequest>(paths.reset, { email, code: String(form.get('code') ?? ''), password: String(form.get('password') ?? '') });
     if (res.error || !res.data) return setError(res.message);
     signIn({ token: res.data.token, ...res.data.staff });
     navigate('/', { replace: true });

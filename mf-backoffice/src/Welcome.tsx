@@ -1,8 +1,8 @@
+import type { AcceptInviteRequest, StaffSignedIn } from '@adire/contracts';
 import { useNavigate } from '@adire/router';
 import { useState, type FormEvent } from 'react';
 import { paths, staffApi } from './api';
 import styles from './backoffice.module.css';
-import type { SignedInAnswer } from './Login';
 import { useSession } from './session';
 
 /** An invited member sets a password with the code from the invitation mail. */
@@ -15,7 +15,8 @@ export function Welcome() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const res = await staffApi.post<SignedInAnswer>(paths.acceptInvite, { email: form.get('email'), code: form.get('code'), password: form.get('password') });
+    const text = (name: string) => String(form.get(name) ?? '');
+    const res = await staffApi.post<StaffSignedIn, AcceptInviteRequest>(paths.acceptInvite, { email: text('email'), code: text('code'), password: text('password') });
     if (res.error || !res.data) return setError(res.message);
     signIn({ token: res.data.token, ...res.data.staff });
     navigate('/', { replace: true });

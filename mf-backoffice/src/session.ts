@@ -1,15 +1,12 @@
-import { readStored, writeStored } from '@adire/contracts';
+import { readStored, writeStored, type StaffMember, type StaffPermission } from '@adire/contracts';
 import { create } from 'zustand';
 
-/** The staff member signed in to the back office (apart from any shopper signed in to the store). */
-export interface StaffSession {
-  token: string;
-  email: string;
-  name: string | null;
-  role: 'florist' | 'manager';
-  /** What the server says this role may open ('orders', 'settings', 'audit', …). */
-  permissions: string[];
-}
+/**
+ * The staff member signed in to the back office (apart from any shopper signed in to the store): the
+ * session's token and the member the server answered (StaffSignedIn); `permissions` say what this role
+ * may open ('orders', 'settings', 'audit', …).
+ */
+export type StaffSession = StaffMember & { token: string };
 
 interface SessionState {
   session: StaffSession | null;
@@ -35,4 +32,4 @@ export const useSession = create<SessionState>((set) => ({
 }));
 
 /** Whether the signed-in member may open a part (the server checks it again on every call). */
-export const may = (session: StaffSession | null, permission: string) => !!session?.permissions.includes(permission);
+export const may = (session: StaffSession | null, permission: StaffPermission) => !!session?.permissions.includes(permission);

@@ -1,4 +1,4 @@
-import type { DesignPricesResult, FoundProduct as Found, ProductChangeResult, ShopDesign, StaffProduct as Product } from '@adire/contracts';
+import type { DesignPricesRequest, DesignPricesResult, FoundProduct as Found, ProductChangeRequest, ProductChangeResult, ShopDesign, StaffProduct as Product } from '@adire/contracts';
 import { amountFromWord, formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -30,7 +30,7 @@ function DesignPrices() {
         .filter(([code, text]) => text.trim() !== String(designs?.find((d) => d.code === code)?.priceNgn))
         .map(([code, text]) => [code, amountFromWord(text)]),
     );
-    const res = await staffApi.put<DesignPricesResult>(paths.designs, { prices: changed });
+    const res = await staffApi.put<DesignPricesResult, DesignPricesRequest>(paths.designs, { prices: changed });
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});
@@ -145,12 +145,12 @@ export function ProductEditor() {
     void staffApi.get<Product>(paths.product(slug)).then((res) => (res.error || !res.data ? setError(res.message) : show(res.data)));
   }, [slug]);
 
-  const save = async (event: FormEvent<HTMLFormElement>, body: Record<string, unknown>) => {
+  const save = async (event: FormEvent<HTMLFormElement>, body: ProductChangeRequest) => {
     event.preventDefault();
     setSaid('');
     setError('');
     setFields({});
-    const res = await staffApi.put<ProductChangeResult>(paths.product(slug), body);
+    const res = await staffApi.put<ProductChangeResult, ProductChangeRequest>(paths.product(slug), body);
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});
@@ -176,6 +176,8 @@ export function ProductEditor() {
   }
 
   const asPrice = amountFromWord;
+  /** Units left as a number; text that is not one goes as typed, for the server to refuse beside `stock` (400). */
+  const unitsAsTyped = (text: string) => asPrice(text) as number;
   return (
     <section className={styles.page}>
       <p>
@@ -207,7 +209,7 @@ export function ProductEditor() {
           Save prices
         </button>
       </form>
-      <form aria-label="Stock" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { stock: stock.trim() === '' ? null : asPrice(stock) })}>
+      <form aria-label="Stock" className={`${styles.form} ${styles.panel}`} onSubmit={(e) => void save(e, { stock: stock.trim() === '' ? null : unitsAsTyped(stock) })}>
         <h2>Availability and stock</h2>
         <label>
           Units left

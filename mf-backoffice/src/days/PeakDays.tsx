@@ -1,4 +1,4 @@
-import type { DayPlace, PeakDayChangeRequest, PeakDaysView, Weekday } from '@adire/contracts';
+import type { DayPlace, DeliveryChangeResult, DeliverySettingsView as PeakView, PeakDayChangeRequest, Weekday } from '@adire/contracts';
 import { addDays, shopDate } from '@adire/domain';
 import { dayCapacity } from '@adire/domain/days';
 import { Link } from '@adire/router';
@@ -7,10 +7,7 @@ import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { dateHeading } from '../board';
 import { boardForDay, capacitiesByDay, capacityDayLabel, capacityWords, isWeekday, orderByLine, orderBySorted, placeLabel, PLACE_CHOICES, readOrders, WEEKDAY_CHOICES } from '../days';
-import type { DeliveryView } from '../settings/DeliverySettings';
 
-/** The delivery settings' view with its peak days (the server adds them to the same answer). */
-type PeakView = DeliveryView & Partial<PeakDaysView>;
 type FormName = 'capacity' | 'order-by' | 'clear';
 
 /**
@@ -50,7 +47,7 @@ export function PeakDays() {
     setMessage('');
     setError('');
     setFailed(null);
-    const res = await staffApi.post<{ message: string; delivery: PeakView }>(paths.deliverySettings, change as unknown as Record<string, unknown>);
+    const res = await staffApi.post<DeliveryChangeResult, PeakDayChangeRequest>(paths.deliverySettings, change);
     setBusy(false);
     if (res.error || !res.data) {
       setError(res.message);

@@ -1,4 +1,11 @@
-import { orderNotesFor, type CurrencyName, type OrderActionResult, type StaffOrderPage as OrderView } from '@adire/contracts';
+import {
+  orderNotesFor,
+  type AdvanceRequest,
+  type CurrencyName,
+  type OrderActionResult,
+  type StaffOrderPage as OrderView,
+  type TransferDecisionRequest,
+} from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -35,20 +42,26 @@ export function OrderPage() {
   }, [orderNumber]);
   useEffect(() => void load(), [load]);
 
-  const act = async (path: string, body: Record<string, unknown>) => {
-    setBusy(true);
-    setError('');
-    const res = await staffApi.post<OrderActionResult>(path, body);
-    setBusy(false);
+  /** What an action answered: its sentence announced, the order's page after it shown. */
+  const acted = (res: { error: boolean; message: string; data: OrderActionResult | null }) => {
     if (res.error || !res.data) return setError(res.message);
     setSaid(res.data.message);
     setView(res.data.order);
   };
+  const act = async (run: () => Promise<{ error: boolean; message: string; data: OrderActionResult | null }>) => {
+    setBusy(true);
+    setError('');
+    const res = await run();
+    setBusy(false);
+    acted(res);
+  };
+  const advance = (step: AdvanceRequest['step']) => act(() => staffApi.post<OrderActionResult, AdvanceRequest>(paths.advance(orderNumber), { step }));
+  const decide = (decision: TransferDecisionRequest) => act(() => staffApi.post<OrderActionResult, TransferDecisionRequest>(paths.transfer(orderNumber), decision));
 
   const reject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    void act(paths.transfer(orderNumber), { decision: 'reject', reason });
+    void decide({ decision: 'reject', reason });
   };
 
   if (!view) {
@@ -122,7 +135,7 @@ export function OrderPage() {
             <p>The shopper chose a transfer but has not said it is sent yet.</p>
           )}
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} disabled={busy} onClick={() => void act(paths.transfer(orderNumber), { decision: 'confirm' })}>
+            <button type="button" className={styles.primary} disabled={busy} onClick={() => void decide({ decision: 'confirm' })}>
               Confirm transfer
             </button>
           </div>
@@ -143,7 +156,7 @@ export function OrderPage() {
         {steps.length ? (
           <div className={styles.actions}>
             {steps.map((step) => (
-              <button key={step} type="button" className={styles.secondary} disabled={busy} onClick={() => void act(paths.advance(orderNumber), { step })}>
+              <button key={step} type="button" className={styles.secondary} disabled={busy} onClick={() => void advance(step)}>
                 Mark {step}
               </button>
             ))}

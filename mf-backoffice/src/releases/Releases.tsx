@@ -1,58 +1,10 @@
+import type { ReleaseHealth as Health, ReleaseStatusAnswer as Status, ReleaseVital, ReleaseVitals } from '@adire/contracts';
 import { useEffect, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 
-interface Release {
-  version: string;
-  commit: string;
-  publishedAt: string;
-  contractsVersion: string;
-}
-
-interface Change {
-  at: string;
-  action: string;
-  remote: string;
-  version: string;
-  previous: string | null;
-  forced?: boolean;
-  reason?: string;
-}
-
-/** Shoppers' vitals of one version: rolling p75s (LCP and INP in ms, CLS counted in thousandths), each with its page loads. */
-type VitalName = 'lcp' | 'inp' | 'cls';
-type Vitals = Record<VitalName, { count: number; p75: number | null }>;
-
-interface Part {
-  target: string;
-  vitals?: Vitals;
-  liveVersion: string | null;
-  live: Release | null;
-  liveSince: Change | null;
-  earlier: Release[];
-  origin: string | null;
-  drawsOnServer: boolean;
-}
-
-interface Health {
-  pageLoads: number;
-  failures: number;
-}
-
-interface Canary {
-  target: string;
-  version: string;
-  percent: number;
-  canary: Health;
-  stable: Health & { version: string | null };
-  vitals?: { canary: Vitals; stable: Vitals };
-}
-
-interface Status {
-  targets: Part[];
-  canaries: Canary[];
-  history: Change[];
-}
+type Vitals = ReleaseVitals;
+type VitalName = ReleaseVital;
 
 const when = (iso: string) => iso.replace('T', ' ').replace(/(:\d\d)\.\d+Z$/, '$1').replace(/Z$/, '') + ' UTC';
 const VITAL_LABELS: [VitalName, string][] = [['lcp', 'LCP'], ['inp', 'INP'], ['cls', 'CLS']];

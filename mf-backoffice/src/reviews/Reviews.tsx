@@ -1,4 +1,4 @@
-import type { StaffReview as Review } from '@adire/contracts';
+import type { ReviewVisibilityRequest, StaffReview as Review } from '@adire/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -21,7 +21,7 @@ export function Reviews() {
   const change = async (review: Review, hidden: boolean, reason = '') => {
     setError('');
     setSaid('');
-    const res = await staffApi.put<Review>(paths.review(review.id), { hidden, reason });
+    const res = await staffApi.put<Review, ReviewVisibilityRequest>(paths.review(review.id), { hidden, reason });
     if (res.error) return setError(res.message);
     setSaid(hidden ? `The review by ${review.author} is hidden.` : `The review by ${review.author} shows again.`);
     await load();

@@ -1,4 +1,4 @@
-import { DELIVERY_STATE_LABELS } from '@adire/contracts';
+import { DELIVERY_STATE_LABELS, type DeliveryChangeRequest, type DeliveryChangeResult, type DeliverySettingsView as DeliveryView } from '@adire/contracts';
 import { amountFromWord, formatAmount, formatCutoff, formatDrawerDate } from '@adire/domain';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { paths, staffApi } from '../api';
@@ -6,19 +6,8 @@ import styles from '../backoffice.module.css';
 
 /** Amounts go as numbers: typed digits become one; anything else goes as typed, for the server's rule to refuse beside its field. */
 const AMOUNT_FIELDS = ['amount', 'surcharge', 'minAmount'];
-const withAmounts = (change: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(change).map(([k, v]) => [k, AMOUNT_FIELDS.includes(k) && typeof v === 'string' ? amountFromWord(v) : v]));
-
-type Zones = { state: string; zones: { name: string; amount: number }[] }[];
-
-/** The server's view of the delivery settings (GET /v1/backoffice/settings/delivery). */
-export interface DeliveryView {
-  zones: Zones;
-  minAmount: number;
-  windows: { name: string; startDate: string; endDate: string; active: boolean; minAmount: number; zones: Zones }[];
-  closedDates: { date: string; note: string }[];
-  dayCutoffs: { date: string; sameDayCutoff: { delivery?: string; pickup?: string } }[];
-}
+const withAmounts = (change: DeliveryChangeRequest): DeliveryChangeRequest =>
+  Object.fromEntries(Object.entries(change).map(([k, v]) => [k, AMOUNT_FIELDS.includes(k) && typeof v === 'string' ? amountFromWord(v) : v])) as DeliveryChangeRequest;
 
 const stateLabel = (state: string) => DELIVERY_STATE_LABELS[state as keyof typeof DELIVERY_STATE_LABELS] ?? state;
 const naira = (n: number) => formatAmount(n, 'NGN');
@@ -44,14 +33,14 @@ export function DeliverySettings() {
   const setDraft = (key: string, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
 
   /** Sends changes in turn (a rename, then the new fee), stopping at the first refusal. */
-  const send = async (event: FormEvent<HTMLFormElement> | null, form: string, changes: Record<string, unknown>[], clear: string[] = []) => {
+  const send = async (event: FormEvent<HTMLFormElement> | null, form: string, changes: DeliveryChangeRequest[], clear: string[] = []) => {
     event?.preventDefault();
     setMessage('');
     setError('');
     setFailed(null);
     const said: string[] = [];
     for (const change of changes) {
-      const res = await staffApi.post<{ message: string; delivery: DeliveryView }>(paths.deliverySettings, withAmounts(change));
+      const res = await staffApi.post<DeliveryChangeResult, DeliveryChangeRequest>(paths.deliverySettings, withAmounts(change));
       if (res.error || !res.data) {
         setError(res.message);
         setFailed({ form, fields: res.fields ?? {} });
@@ -107,7 +96,7 @@ export function DeliverySettings() {
               const form = `zone-${s.state}-${z.name}`;
               const name = draft(`${form}:name`, z.name);
               const fee = draft(`${form}:fee`, String(z.amount));
-              const changes: Record<string, unknown>[] = [];
+              const changes: DeliveryChangeRequest[] = [];
               if (name.trim() !== z.name) changes.push({ change: 'rename-zone', state: s.state, zone: z.name, newName: name });
               if (fee.trim() !== String(z.amount)) changes.push({ change: 'set-fee', state: s.state, zone: name.trim() || z.name, amount: fee });
               return (

@@ -1,15 +1,9 @@
-import { CURRENCY_NAMES, type CurrencyName } from '@adire/contracts';
+import { CURRENCY_NAMES, type CurrencyName, type GeneralSettings as SettingsData, type GeneralSettingsRequest, type GeneralSettingsResult } from '@adire/contracts';
 import { amountFromWord, currencySign, fillPricePlaceholders } from '@adire/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { DeliverySettings } from './DeliverySettings';
-
-interface SettingsData {
-  rates: Record<string, number>;
-  siteWideAlert: string;
-  paymentAlerts: Record<string, string>;
-}
 
 /** A rate's sign in the preview: the shop's own (`currencySign`), none for a name it does not know. */
 const signOf = (currency: string) => ((CURRENCY_NAMES as readonly string[]).includes(currency) ? currencySign(currency as CurrencyName) : '');
@@ -34,12 +28,12 @@ export function Settings() {
     void staffApi.get<SettingsData>(paths.settings).then((res) => (res.error || !res.data ? setError(res.message) : show(res.data)));
   }, []);
 
-  const save = async (event: FormEvent<HTMLFormElement>, body: Record<string, unknown>) => {
+  const save = async (event: FormEvent<HTMLFormElement>, body: GeneralSettingsRequest) => {
     event.preventDefault();
     setMessage('');
     setError('');
     setFields({});
-    const res = await staffApi.put<{ messages: string[]; settings: SettingsData }>(paths.settings, body);
+    const res = await staffApi.put<GeneralSettingsResult, GeneralSettingsRequest>(paths.settings, body);
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});

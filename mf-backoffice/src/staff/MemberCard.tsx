@@ -1,19 +1,7 @@
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type MemberAction, type MemberOutcome, type RoleChangeRequest, type StaffMember as Member, type StaffRole } from '@adire/contracts';
 import { useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
-
-export interface Member {
-  email: string;
-  name: string | null;
-  role: 'florist' | 'manager';
-  active: boolean;
-  disabled: boolean;
-}
-
-export interface Outcome {
-  message: string;
-  member: Member | null;
-}
 
 const status = (m: Member) => (m.disabled ? 'disabled' : m.active ? 'active' : 'invited, no password yet');
 
@@ -24,10 +12,12 @@ export function MemberCard({ member, you, onDone }: { member: Member; you: boole
   const [busy, setBusy] = useState(false);
   const who = member.name ?? member.email;
 
-  const run = async (action: string, put?: Record<string, unknown>) => {
+  const run = async (action: MemberAction | { role: StaffRole }) => {
     setBusy(true);
-    const url = paths.member(member.email, action);
-    const res = put ? await staffApi.put<Outcome>(url, put) : await staffApi.post<Outcome>(url);
+    const res =
+      typeof action === 'string'
+        ? await staffApi.post<MemberOutcome>(paths.member(member.email, action))
+        : await staffApi.put<MemberOutcome, RoleChangeRequest>(paths.memberRole(member.email), action);
     setBusy(false);
     setRemoving(false);
     onDone(res.error || !res.data ? { message: res.message, error: true } : { message: res.data.message, error: false });
@@ -50,12 +40,15 @@ export function MemberCard({ member, you, onDone }: { member: Member; you: boole
       <div className={styles.inline}>
         <label>
           Role of {who}
-          <select value={role} onChange={(e) => setRole(e.target.value as Member['role'])}>
-            <option value="florist">Florist</option>
-            <option value="manager">Manager</option>
+          <select value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {STAFF_ROLE_LABELS[r].label}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="button" className={styles.secondary} disabled={busy || role === member.role} onClick={() => void run('role', { role })}>
+        <button type="button" className={styles.secondary} disabled={busy || role === member.role} onClick={() => void run({ role })}>
           Change role
         </button>
       </div>

@@ -1,8 +1,9 @@
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type InviteRequest, type StaffMember as Member, type StaffRole } from '@adire/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { useSession } from '../session';
-import { MemberCard, type Member } from './MemberCard';
+import { MemberCard } from './MemberCard';
 
 /**
  * The shop's staff, invitations (a one-time code by mail to set a password) and each member's account:
@@ -35,7 +36,7 @@ export function Staff() {
     setError('');
     setSaid('');
     setFields({});
-    const res = await staffApi.post<Member>(paths.staff, { email: form.get('email'), name: form.get('name') || undefined, role: form.get('role') });
+    const res = await staffApi.post<Member, InviteRequest>(paths.staff, { email: String(form.get('email') ?? ''), name: String(form.get('name') ?? '') || undefined, role: String(form.get('role')) as StaffRole });
     if (res.error || !res.data) {
       setError(res.message);
       setFields(res.fields ?? {});
@@ -70,8 +71,11 @@ export function Staff() {
         <label>
           Role
           <select name="role" defaultValue="florist">
-            <option value="florist">Florist (orders, deliveries, transfers)</option>
-            <option value="manager">Manager (everything)</option>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {STAFF_ROLE_LABELS[r].label} ({STAFF_ROLE_LABELS[r].powers})
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" className={styles.primary}>

@@ -1,15 +1,16 @@
+import { BACKOFFICE_PATHS, type ReleaseStatusAnswer } from '@adire/contracts';
 import { AppError } from '../http/errors';
 import { staffQuery, type DomainStaffRoutes } from '../domains/staff';
 import type { ReleaseRegistry } from './registry';
 
 /**
- * The managers' release status in the back office (`GET /v1/backoffice/releases`): the same facts as
+ * The managers' release status in the back office (`GET /v1/backoffice/releases`, a ReleaseStatusAnswer): the same facts as
  * `pnpm release status`, read-only (publishing and rolling back stay the release command's).
  * Registered by the staff domain under its prefix, hooks and role guard ('releases').
  */
 export function releaseStaffRoutes({ releases }: { releases?: ReleaseRegistry }): DomainStaffRoutes {
   return async (app, { staff }) => {
-    app.get('/v1/backoffice/releases', { schema: { querystring: staffQuery() } }, async (request) => {
+    app.get(BACKOFFICE_PATHS.releases, { schema: { querystring: staffQuery() } }, async (request): Promise<{ data: ReleaseStatusAnswer }> => {
       await staff(request, 'releases');
       if (!releases) throw new AppError(503, 'UNAVAILABLE', 'The release registry is not open on this server.');
       const status = await releases.status();

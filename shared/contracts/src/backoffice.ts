@@ -1,41 +1,75 @@
 // Back-office answers and request bodies shared by the server's staff routes and mf-backoffice: each
-// domain's staff routes answer in these shapes (orders: board, order page; payments: transfers; catalog:
-// products, designs, featured lists, reviews; staff: the audit), and the back office reads them.
+// domain's staff routes answer in these shapes (orders: board, order page, day sheets;
+// payments: transfers; catalog: products, designs, featured lists, reviews; staff: the audit; and, in
+// backoffice-staff.ts, backoffice-settings.ts and backoffice-releases.ts, the staff's accounts, the
+// settings and the release status), and the back office reads them.
 import { DELIVERY_STEPS, type DayCapacity, type DayPlace, type DeliveryStep, type OrderByTime, type TimelineEntry, type TrackingStep } from './checkout';
+import type { MemberAction } from './backoffice-staff';
 import type { Order } from './entities';
 
-/** Back-office API paths (all under the staff's Bearer session; `?business=` on every call). */
+/** Everything of the back office's API lives under this prefix (answered `Cache-Control: no-store`). */
+export const BACKOFFICE_API = '/v1/backoffice';
+const at = (path: string) => `${BACKOFFICE_API}/${path}`;
+const one = (path: string, id: string, rest = '') => `${BACKOFFICE_API}/${path}/${encodeURIComponent(id)}${rest}`;
+
+/**
+ * Back-office API paths (all under the staff's Bearer session but the auth ones; `?business=` on every
+ * call, or `business` in the body). Every route the server registers under BACKOFFICE_API is one of these
+ * (server/test/backoffice-contracts.test.ts).
+ */
 export const BACKOFFICE_PATHS = {
-  /** GET `?from=YYYY-MM-DD&days=N` → DayLoad[]: each day's places taken and held against capacity. */
-  days: '/v1/backoffice/days',
-  /** GET `?place=<DayPlace>` → DaySheet: what a rider or a branch needs for that day. */
-  daySheet: (date: string) => `/v1/backoffice/days/${encodeURIComponent(date)}/sheet`,
+  /** POST a StaffLoginRequest → StaffSignedIn. */
+  login: at('auth/login'),
+  /** POST an AcceptInviteRequest → StaffSignedIn. */
+  acceptInvite: at('auth/accept-invite'),
+  /** POST a ResetCodeRequest → ResetCodeAnswer (the same whether or not the address is staff). */
+  resetRequest: at('auth/reset-request'),
+  /** POST a PasswordResetRequest → StaffSignedIn. */
+  reset: at('auth/reset'),
+  /** POST (no body but the business) → StaffLoggedOut. */
+  logout: at('auth/logout'),
+  /** GET → StaffMember: who the session is. */
+  me: at('me'),
+  /** GET → StaffMember[]; POST an InviteRequest → StaffMember (201). */
+  staff: at('staff'),
+  /** POST (no body but the business) → MemberOutcome. */
+  member: (email: string, action: MemberAction) => one('staff', email, `/${action}`),
+  /** PUT a RoleChangeRequest → MemberOutcome. */
+  memberRole: (email: string) => one('staff', email, '/role'),
+  /** GET → GeneralSettings; PUT a GeneralSettingsRequest → GeneralSettingsResult. */
+  settings: at('settings'),
   /** GET → DeliverySettingsView; POST a DeliveryChangeRequest → DeliveryChangeResult. */
-  deliverySettings: '/v1/backoffice/settings/delivery',
+  deliverySettings: at('settings/delivery'),
+  /** GET `?from=YYYY-MM-DD&days=N` → DayLoad[]: each day's places taken and held against capacity. */
+  days: at('days'),
+  /** GET `?place=<DayPlace>` → DaySheet: what a rider or a branch needs for that day. */
+  daySheet: (date: string) => one('days', date, '/sheet'),
   /** GET `?from&to&status&place&search&limit` → BoardAnswer. */
-  orders: '/v1/backoffice/orders',
+  orders: at('orders'),
   /** GET → StaffOrderPage. */
-  order: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}`,
+  order: (orderNumber: string) => one('orders', orderNumber),
   /** POST an AdvanceRequest → OrderActionResult. */
-  advance: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}/advance`,
+  advance: (orderNumber: string) => one('orders', orderNumber, '/advance'),
   /** POST a TransferDecisionRequest → OrderActionResult (the payments domain's route). */
-  transfer: (orderNumber: string) => `/v1/backoffice/orders/${encodeURIComponent(orderNumber)}/transfer`,
+  transfer: (orderNumber: string) => one('orders', orderNumber, '/transfer'),
   /** GET `?actor&action&target&from&to&limit` → AuditEntry[]. */
-  audit: '/v1/backoffice/audit',
+  audit: at('audit'),
   /** GET `?search&limit` → FoundProduct[]. */
-  products: '/v1/backoffice/products',
+  products: at('products'),
   /** GET → StaffProduct; PUT a ProductChangeRequest → ProductChangeResult. */
-  product: (slug: string) => `/v1/backoffice/products/${encodeURIComponent(slug)}`,
+  product: (slug: string) => one('products', slug),
   /** GET → ShopDesign[]; PUT a DesignPricesRequest → DesignPricesResult. */
-  designs: '/v1/backoffice/designs',
+  designs: at('designs'),
   /** GET → FeaturedAnswer. */
-  featured: '/v1/backoffice/featured',
+  featured: at('featured'),
   /** PUT a FeaturedListRequest → FeaturedListResult. */
-  featuredList: (id: string) => `/v1/backoffice/featured/${encodeURIComponent(id)}`,
+  featuredList: (id: string) => one('featured', id),
   /** GET `?product&hidden&limit` → StaffReview[]. */
-  reviews: '/v1/backoffice/reviews',
+  reviews: at('reviews'),
   /** PUT a ReviewVisibilityRequest → StaffReview. */
-  review: (id: string) => `/v1/backoffice/reviews/${encodeURIComponent(id)}`,
+  review: (id: string) => one('reviews', id),
+  /** GET → ReleaseStatusAnswer (managers; read-only). */
+  releases: at('releases'),
 } as const;
 
 // ---------------------------------------------------------------- orders (the orders domain)

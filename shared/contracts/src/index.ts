@@ -10,3 +10,6 @@ export * from './routes';
 export * from './preload';
 export * from './serverDraw';
 export * from './backoffice';
+export * from './backoffice-staff';
+export * from './backoffice-settings';
+export * from './backoffice-releases';

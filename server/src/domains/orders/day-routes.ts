@@ -1,4 +1,4 @@
-import { API_PATHS, BACKOFFICE_PATHS } from '@adire/contracts';
+import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaySheet } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { readCheckoutSettings } from '../site';
@@ -55,14 +55,14 @@ export const deliveryDayRoutes: FastifyPluginAsync<DayRoutesOptions> = async (ap
 export function dayStaffRoutes({ db, now }: DayRoutesOptions): DomainStaffRoutes {
   return async (app, { staff }) => {
     const query = { type: 'object', properties: { business: text(100), from: text(40), days: text(10), place: text(80) } } as const;
-    app.get(BACKOFFICE_PATHS.days, { schema: { querystring: query } }, async (request) => {
+    app.get(BACKOFFICE_PATHS.days, { schema: { querystring: query } }, async (request): Promise<{ data: DayLoad[] }> => {
       await staff(request, 'orders');
       const at = now();
       const settings = await readCheckoutSettings(db.kysely);
       const { from, days } = readDayRange(request.query as Record<string, unknown>, todayFor(at, settings));
       return { data: await dayLoads(db, from, days, at, settings) };
     });
-    app.get(`${BACKOFFICE_PATHS.days}/:date/sheet`, { schema: { params: { type: 'object', properties: { date: text(40) } }, querystring: query } }, async (request) => {
+    app.get(`${BACKOFFICE_PATHS.days}/:date/sheet`, { schema: { params: { type: 'object', properties: { date: text(40) } }, querystring: query } }, async (request): Promise<{ data: DaySheet }> => {
       await staff(request, 'orders');
       const { date, place } = readSheetQuery((request.params as { date: string }).date, (request.query as { place?: string }).place);
       return { data: await daySheet(db, date, place, now()) };

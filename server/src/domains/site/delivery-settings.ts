@@ -1,4 +1,4 @@
-import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type ClosedDate, type DayCutoff, type PeakDaysView } from '@adire/contracts';
+import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliverySettingsView } from '@adire/contracts';
 import { amountShown, formatAmount, formatDrawerDate, isApiDate, parseCutoff, shopDate, isAmount, type DeliverySettings } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -176,14 +176,8 @@ export function applyDeliveryChange(current: DeliveryState, change: DeliveryChan
   return { delivery, checkout, message: applyFeeChange(delivery, change as FeeChange, today) };
 }
 
-/** The delivery settings as the back office shows them: base fees, fee windows, closed days, capacities and order-by times from today. */
-export interface DeliveryView extends PeakDaysView {
-  zones: { state: string; zones: { name: string; amount: number }[] }[];
-  minAmount: number;
-  windows: { name: string; startDate: string; endDate: string; active: boolean; minAmount: number; zones: { state: string; zones: { name: string; amount: number }[] }[] }[];
-  closedDates: ClosedDate[];
-  dayCutoffs: DayCutoff[];
-}
+/** The delivery settings as the back office shows them: base fees, fee windows, closed days, capacities and order-by times from today (the contracts' shape). */
+export type DeliveryView = DeliverySettingsView;
 
 export function deliveryView(state: DeliveryState, today: string): DeliveryView {
   return {

@@ -1,4 +1,4 @@
-import { CURRENCY_NAMES, DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type CurrencyName, type SiteSettings } from '@adire/contracts';
+import { CURRENCY_NAMES, DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type CurrencyName, type GeneralSettings, type SiteSettings } from '@adire/contracts';
 import { amountFromWord, amountShown, formatAmount, isAmount, shopDate, type AmountRule } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -258,7 +258,7 @@ const formatNumber = (n: number) => new Intl.NumberFormat('en-US', { maximumFrac
 const naira = (n: number) => formatAmount(n, 'NGN');
 
 /** Rates and alerts as data (the back office's settings page; the command prints them with `show`). */
-export async function currentSettings(db: Kysely<Database>): Promise<{ rates: Record<string, number>; siteWideAlert: string; paymentAlerts: Record<string, string> }> {
+export async function currentSettings(db: Kysely<Database>): Promise<GeneralSettings> {
   const [rates, alerts] = await Promise.all([db.selectFrom('currency').select(['name', 'conversion_rate']).execute(), readAlerts(db)]);
   return { rates: Object.fromEntries(rates.map((r) => [r.name, Number(r.conversion_rate)])), ...alerts };
 }

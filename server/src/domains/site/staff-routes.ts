@@ -1,4 +1,4 @@
-import { BACKOFFICE_PATHS } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type DeliveryChangeResult, type DeliverySettingsView, type GeneralSettings, type GeneralSettingsRequest, type GeneralSettingsResult } from '@adire/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -8,7 +8,7 @@ import { currentSettings, executeSettingsCommand, parseSettingsCommand, readRate
 import { SettingsError } from './settings-store';
 
 /** Everything of the shop's settings in the back office lives under this path (managers: 'settings'). */
-const SETTINGS_PATH = '/v1/backoffice/settings';
+const SETTINGS_PATH = BACKOFFICE_PATHS.settings;
 
 /** What each group of routes works with. */
 interface Ctx {
@@ -30,11 +30,12 @@ export function settingsStaffRoutes({ db, now = () => new Date() }: { db: Db; no
   };
 }
 
-type SettingsInput = { siteWideAlert?: string; rates?: Record<string, unknown>; paymentAlerts?: Record<string, string> };
+/** PUT settings' body (the contracts' shape): each value read by its command's rule. */
+type SettingsInput = GeneralSettingsRequest;
 
 /** The site-wide alert, rates and payment alerts: read together, changed together. */
 function shopSettingsRoutes(app: FastifyInstance, { db, staff }: Ctx): void {
-  app.get(SETTINGS_PATH, { schema: { querystring: staffQuery() } }, async (request) => {
+  app.get(SETTINGS_PATH, { schema: { querystring: staffQuery() } }, async (request): Promise<{ data: GeneralSettings }> => {
     await staff(request, 'settings');
     return { data: await currentSettings(db.kysely) };
   });
@@ -50,7 +51,7 @@ function shopSettingsRoutes(app: FastifyInstance, { db, staff }: Ctx): void {
         }),
       },
     },
-    async (request) => {
+    async (request): Promise<{ data: GeneralSettingsResult }> => {
       const { actor } = await staff(request, 'settings');
       return { data: await changeSettings(db, actor, readSettingsChanges(request.body as SettingsInput)) };
     },
@@ -82,7 +83,7 @@ function readSettingsChanges(input: SettingsInput): { command: SettingsCommand; 
 }
 
 /** The changes made in order, each audited with its field's value before and after. */
-async function changeSettings(db: Db, actor: Actor, commands: { command: SettingsCommand; field: string }[]) {
+async function changeSettings(db: Db, actor: Actor, commands: { command: SettingsCommand; field: string }[]): Promise<GeneralSettingsResult> {
   const before = await currentSettings(db.kysely);
   const messages: string[] = [];
   for (const { command } of commands) messages.push(await executeSettingsCommand(db.kysely, command));
@@ -103,7 +104,7 @@ const nairaField = {};
  * and checked by the settings command's own rules, a refusal shown beside its field.
  */
 function deliverySettingsRoutes(app: FastifyInstance, { db, now, staff }: Ctx): void {
-  app.get(BACKOFFICE_PATHS.deliverySettings, { schema: { querystring: staffQuery() } }, async (request) => {
+  app.get(BACKOFFICE_PATHS.deliverySettings, { schema: { querystring: staffQuery() } }, async (request): Promise<{ data: DeliverySettingsView }> => {
     await staff(request, 'settings');
     return { data: await currentDeliverySettings(db.kysely, now()) };
   });
@@ -124,7 +125,8 @@ function deliverySettingsRoutes(app: FastifyInstance, { db, now, staff }: Ctx): 
         }),
       },
     },
-    async (request) => {
+    // The body is a DeliveryChangeRequest, read field by field by the settings command's rules (anything else: 400 beside its field).
+    async (request): Promise<{ data: DeliveryChangeResult }> => {
       const { actor } = await staff(request, 'settings');
       const { change: kind = '', business: _business, ...input } = request.body as Record<string, unknown> & { change?: string };
       try {

@@ -1,11 +1,10 @@
+import { BACKOFFICE_PATHS, MEMBER_ACTIONS, type MemberAction, type MemberOutcome, type PasswordResetRequest, type ResetCodeAnswer, type ResetCodeRequest, type RoleChangeRequest, type StaffSignedIn } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { withRetryAfter } from '../account';
 import type { StaffGuard } from './guard';
 import type { StaffService } from './service';
 
 export interface LifecycleRoutesOptions {
-  /** The back office API's path (a plugin option named `prefix` would be Fastify's own). */
-  root: string;
   service: StaffService;
   staff: StaffGuard;
 }
@@ -23,36 +22,38 @@ const ACTIONS = {
   unlock: 'unlock',
   reset: 'sendReset',
   remove: 'remove',
-} as const;
+} as const satisfies Record<MemberAction, string>;
 
 /**
  * A member's life after the invitation (issue 32): managers disable, enable, change the role, remove,
  * sign out everywhere, unlock and send a reset code; anyone may ask for a reset code (the same answer
  * whether or not the address is staff) and use it on the back office's reset page.
  */
-export const staffLifecycleRoutes: FastifyPluginAsync<LifecycleRoutesOptions> = async (app, { root: P, service, staff }) => {
-  for (const [action, method] of Object.entries(ACTIONS)) {
-    app.post(`${P}/staff/:email/${action}`, { schema: { params: memberParams, body: body([], {}) } }, async (request) => {
+export const staffLifecycleRoutes: FastifyPluginAsync<LifecycleRoutesOptions> = async (app, { service, staff }) => {
+  for (const action of MEMBER_ACTIONS) {
+    const method = ACTIONS[action];
+    app.post(`${BACKOFFICE_PATHS.staff}/:email/${action}`, { schema: { params: memberParams, body: body([], {}) } }, async (request): Promise<{ data: MemberOutcome }> => {
       const { actor } = await staff(request, 'staff');
       return { data: await service[method](actor, (request.params as { email: string }).email) };
     });
   }
 
-  app.put(`${P}/staff/:email/role`, { schema: { params: memberParams, body: body([], { role: { type: 'string', maxLength: 40 } }) } }, async (request) => {
+  app.put(`${BACKOFFICE_PATHS.staff}/:email/role`, { schema: { params: memberParams, body: body([], { role: { type: 'string', maxLength: 40 } }) } }, async (request): Promise<{ data: MemberOutcome }> => {
     const { actor } = await staff(request, 'staff');
-    return { data: await service.setRole(actor, (request.params as { email: string }).email, (request.body as { role?: string }).role) };
+    // The role is read by its rule (an unknown one: 400 beside `role`), so it may come as anything.
+    return { data: await service.setRole(actor, (request.params as { email: string }).email, (request.body as Partial<RoleChangeRequest>).role) };
   });
 
-  app.post(`${P}/auth/reset-request`, { schema: { body: body(['email'], { email }) } }, async (request, reply) => {
-    const input = request.body as { email: string };
+  app.post(BACKOFFICE_PATHS.resetRequest, { schema: { body: body(['email'], { email }) } }, async (request, reply): Promise<{ data: ResetCodeAnswer }> => {
+    const input = request.body as ResetCodeRequest;
     return { data: await withRetryAfter(reply, () => service.requestReset({ email: input.email, ip: request.ip })) };
   });
 
   app.post(
-    `${P}/auth/reset`,
+    BACKOFFICE_PATHS.reset,
     { schema: { body: body(['email', 'code', 'password'], { email, code: { type: 'string', maxLength: 32 }, password: { type: 'string', maxLength: 1024 } }) } },
-    async (request, reply) => {
-      const input = request.body as { email: string; code: string; password: string };
+    async (request, reply): Promise<{ data: StaffSignedIn }> => {
+      const input = request.body as PasswordResetRequest;
       return { data: await withRetryAfter(reply, () => service.resetPassword({ ...input, ip: request.ip })) };
     },
   );

@@ -1,3 +1,4 @@
+import type { MemberOutcome } from '@adire/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -7,7 +8,7 @@ import { normaliseEmail, type AttemptLog } from '../account';
 import { recordAction, type Actor } from './audit';
 import { RESET_TTL_MS, type StaffCodes } from './codes';
 import { resetMail } from './mail';
-import { auditedMember, findMember, keepAManager, toStaffMember, type StaffMember, type StaffRow } from './members';
+import { auditedMember, findMember, keepAManager, toStaffMember, type StaffRow } from './members';
 import { isStaffRole, STAFF_ROLES } from './roles';
 
 /**
@@ -27,10 +28,8 @@ export interface LifecycleDeps {
 /** The attempt-log kinds a manager's unlock clears for the member (every client). */
 export const UNLOCKED_KINDS = ['staff-login', 'staff-invite', 'staff-reset', 'staff-reset-request'] as const;
 
-export interface Outcome {
-  message: string;
-  member: StaffMember | null;
-}
+/** What an action on a member answers (the contracts' MemberOutcome). */
+export type Outcome = MemberOutcome;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,3 +1,4 @@
+import type { StaffMember } from '@adire/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, StaffMemberTable } from '../../db/schema';
@@ -6,17 +7,8 @@ import { permissionsOf, type StaffRole } from './roles';
 
 export type StaffRow = Selectable<StaffMemberTable>;
 
-/** A staff member as the back office sees them. */
-export interface StaffMember {
-  email: string;
-  name: string | null;
-  role: StaffRole;
-  permissions: readonly string[];
-  /** False while an invited member has not set a password. */
-  active: boolean;
-  /** True while a manager has disabled the member: no login, no session. */
-  disabled: boolean;
-}
+/** A staff member as the back office sees them (the contracts' shape). */
+export type { StaffMember };
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
   email: row.email,

@@ -2,12 +2,10 @@
  * Staff roles and what each may do, stated once: the server checks every back-office call against
  * it, and the back office hides what a role may not open.
  */
-export const STAFF_ROLES = ['florist', 'manager'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_PERMISSIONS as PERMISSIONS, STAFF_ROLES, type StaffPermission as Permission, type StaffRole } from '@adire/contracts';
 
-/** What a back-office call needs. */
-export const PERMISSIONS = ['orders', 'settings', 'catalog', 'reviews', 'staff', 'audit', 'releases'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+// The roles and permissions themselves are the contracts' (the back office offers and hides by them).
+export { PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole };
 
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
   // Orders, deliveries and transfers.

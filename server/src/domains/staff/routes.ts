@@ -1,3 +1,14 @@
+import {
+  BACKOFFICE_API,
+  BACKOFFICE_PATHS,
+  type AcceptInviteRequest,
+  type AuditEntry,
+  type InviteRequest,
+  type StaffLoggedOut,
+  type StaffLoginRequest,
+  type StaffMember,
+  type StaffSignedIn,
+} from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -28,8 +39,8 @@ export interface StaffRoutesOptions {
 /** A domain's back-office routes: a plugin given the staff guard. */
 export type DomainStaffRoutes = FastifyPluginAsync<{ staff: StaffGuard }>;
 
-/** Everything of the back office's API lives under this prefix, answered `Cache-Control: no-store`. */
-export const BACKOFFICE_PREFIX = '/v1/backoffice';
+/** Everything of the back office's API lives under this prefix (the contracts'), answered `Cache-Control: no-store`. */
+export const BACKOFFICE_PREFIX = BACKOFFICE_API;
 
 const email = { type: 'string', maxLength: 320 } as const;
 const password = { type: 'string', maxLength: 1024 } as const;
@@ -57,59 +68,59 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   });
 
   const staff = createStaffGuard(service);
-  const P = BACKOFFICE_PREFIX;
   // Disable, enable, role, remove, sign out, unlock and password resets (issue 32).
-  await app.register(staffLifecycleRoutes, { root: P, service, staff });
+  await app.register(staffLifecycleRoutes, { service, staff });
   for (const routes of options.domainRoutes ?? []) await app.register(routes, { staff });
 
   // --- staff accounts -----------------------------------------------------------------------------
 
-  app.post(`${P}/auth/login`, { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply) => {
-    const input = request.body as { email: string; password: string };
+  app.post(BACKOFFICE_PATHS.login, { schema: { body: body(['email', 'password'], { email, password }) } }, async (request, reply): Promise<{ data: StaffSignedIn }> => {
+    const input = request.body as StaffLoginRequest;
     return { data: await withRetryAfter(reply, () => service.login({ ...input, ip: request.ip })) };
   });
 
   app.post(
-    `${P}/auth/accept-invite`,
+    BACKOFFICE_PATHS.acceptInvite,
     { schema: { body: body(['email', 'code', 'password'], { email, password, code: text(32) }) } },
-    async (request, reply) => {
-      const input = request.body as { email: string; code: string; password: string };
+    async (request, reply): Promise<{ data: StaffSignedIn }> => {
+      const input = request.body as AcceptInviteRequest;
       return { data: await withRetryAfter(reply, () => service.acceptInvite({ ...input, ip: request.ip })) };
     },
   );
 
-  app.post(`${P}/auth/logout`, { schema: { body: body([], {}) } }, async (request) => {
+  app.post(BACKOFFICE_PATHS.logout, { schema: { body: body([], {}) } }, async (request): Promise<{ data: StaffLoggedOut }> => {
     const session = await staff(request);
     await service.logout(session);
     return { data: { loggedOut: true } };
   });
 
-  app.get(`${P}/me`, { schema: { querystring: query() } }, async (request) => {
+  app.get(BACKOFFICE_PATHS.me, { schema: { querystring: query() } }, async (request): Promise<{ data: StaffMember }> => {
     const session = await staff(request);
     return { data: toStaffMember(session.member) };
   });
 
-  app.get(`${P}/staff`, { schema: { querystring: query() } }, async (request) => {
+  app.get(BACKOFFICE_PATHS.staff, { schema: { querystring: query() } }, async (request): Promise<{ data: StaffMember[] }> => {
     await staff(request, 'staff');
     return { data: await service.list() };
   });
 
   app.post(
-    `${P}/staff`,
+    BACKOFFICE_PATHS.staff,
     { schema: { body: body(['email', 'role'], { email, role: { type: 'string', enum: [...STAFF_ROLES] }, name: text(120) }) } },
     async (request, reply) => {
       const { actor } = await staff(request, 'staff');
-      const input = request.body as { email: string; role: string; name?: string };
-      return reply.status(201).send({ data: await service.invite(actor, input) });
+      const input = request.body as InviteRequest;
+      const data: StaffMember = await service.invite(actor, input);
+      return reply.status(201).send({ data });
     },
   );
 
   // --- the audit ----------------------------------------------------------------------------------
 
   app.get(
-    `${P}/audit`,
+    BACKOFFICE_PATHS.audit,
     { schema: { querystring: query({ actor: text(320), action: text(60), target: text(200), from: date, to: date, limit: { type: 'integer', minimum: 1, maximum: 500 } }) } },
-    async (request) => {
+    async (request): Promise<{ data: AuditEntry[] }> => {
       await staff(request, 'audit');
       const q = request.query as { actor?: string; action?: string; target?: string; from?: string; to?: string; limit?: number };
       return { data: await listActions(db, { ...q, limit: q.limit ?? 100 }) };
