@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
 import type { DataVersions } from './db/data-versions';
-import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes } from './domains/account';
+import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes, userFromRequest } from './domains/account';
 import { catalogRoutes, catalogStaffRoutes } from './domains/catalog';
 import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
@@ -143,6 +143,7 @@ async function domains(
     mailer: mail,
     publicUrl: site.publicUrl,
     config: config.staff ?? loadStaffConfig({}, config.auth),
+    isShopperSession: async (request) => (await userFromRequest(db, request)) !== null,
     // Each domain's own back-office routes, under the staff hooks and role guard.
     domainRoutes: [
       orderStaffRoutes({ db, paymentSide: orderPaymentSide }),

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { withRetryAfter } from './attempts';
-import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
-import { PASSWORD_MAX_LENGTH } from './logic';
+import { withRetryAfter, DEFAULT_AUTH_CONFIG, type AuthConfig, PASSWORD_MAX_LENGTH } from '../../auth';
 import { createAccountService } from './service';
 import { requireUser, userFromRequest } from './session';
 

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { AppUserTable } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed-data';
 import { legacySha1Hash } from './logic';
-import { ARGON2ID, hashPassword } from './passwords';
+import { ARGON2ID, hashPassword } from '../../auth';
 
 /** The demo accounts of seed-data.ts as rows: argon2id for normal shoppers, the old scheme for the legacy one. */
 export async function demoAccountRows(now: string): Promise<Insertable<AppUserTable>[]> {

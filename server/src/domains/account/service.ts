@@ -3,12 +3,10 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { addressAndClientRules, createAttemptLog, type AttemptLog, type LimitRule } from './attempts';
-import type { AuthConfig } from './config';
-import { cooldownMessage, generateToken, LEGACY_SHA1, mayChangePasswordWithoutCurrent, normaliseEmail, passwordProblem, verifyLegacySha1 } from './logic';
+import { addressAndClientRules, createAttemptLog, type AttemptLog, type LimitRule, type AuthConfig, generateToken, passwordProblem, ARGON2ID, hashPassword, verifyPassword } from '../../auth';
+import { cooldownMessage, LEGACY_SHA1, mayChangePasswordWithoutCurrent, normaliseEmail, verifyLegacySha1 } from './logic';
 import { MESSAGES } from './messages';
 import { createOneTimeCodes, voidCodes, type OneTimeCodes } from './one-time-codes';
-import { ARGON2ID, hashPassword, verifyPassword } from './passwords';
 import { toUserData, type AppUserRow, type RequestSession } from './session';
 import { createSession, emailTakenError, endOtherSessions, endSession, insertUser, setPasswordHash } from './store';
 

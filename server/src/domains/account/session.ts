@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { bearerToken, hashToken } from './logic';
+import { bearerToken, hashToken } from '../../auth';
 import { noteSessionUse } from './my-account/touch';
 import { toUserData, type AppUserRow } from './user-row';
 

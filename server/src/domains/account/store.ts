@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { generateToken, hashToken } from './logic';
+import { generateToken, hashToken, ARGON2ID } from '../../auth';
 import { MESSAGES } from './messages';
-import { ARGON2ID } from './passwords';
 import { withRecipient } from './recipients';
 import { jsonArray, toUserData, type AppUserRow } from './user-row';
 

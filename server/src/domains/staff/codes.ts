@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { addressAndClientRules, generateCode, generateToken, hashPassword, normaliseCode, passwordProblem, CODE_MAX_TRIES, type AttemptLog, type RateLimit } from '../account';
+import { addressAndClientRules, generateCode, generateToken, hashPassword, normaliseCode, passwordProblem, CODE_MAX_TRIES, type AttemptLog, type RateLimit } from '../../auth';
 import { recordAction } from './audit';
 import type { StaffRow } from './members';
 

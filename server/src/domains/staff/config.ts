@@ -1,5 +1,4 @@
-import type { RateLimit } from '../account';
-import { DEFAULT_AUTH_CONFIG, type AuthConfig } from '../account';
+import { DEFAULT_AUTH_CONFIG, type AuthConfig, type RateLimit } from '../../auth';
 
 /** Tunables of staff sessions (see this domain's README, "Calls"). */
 export interface StaffConfig {

@@ -1,6 +1,6 @@
 import { BACKOFFICE_PATHS, MEMBER_ACTIONS, type MemberAction, type MemberOutcome, type PasswordResetRequest, type ResetCodeAnswer, type ResetCodeRequest, type RoleChangeRequest, type StaffSignedIn } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { withRetryAfter } from '../account';
+import { withRetryAfter } from '../../auth';
 import type { StaffGuard } from './guard';
 import type { StaffService } from './service';
 

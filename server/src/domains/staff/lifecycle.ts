@@ -1,10 +1,11 @@
 import type { MemberOutcome } from '@adire/contracts';
+import { normaliseEmail } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { normaliseEmail, type AttemptLog } from '../account';
+import type { AttemptLog } from '../../auth';
 import { recordAction, type Actor } from './audit';
 import { RESET_TTL_MS, type StaffCodes } from './codes';
 import { resetMail } from './mail';

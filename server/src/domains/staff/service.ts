@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { verify, hash } from '@node-rs/argon2';
+import { normaliseEmail } from '@adire/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { addressAndClientRules, createAttemptLog, generateToken, normaliseEmail, verifyPassword, type AttemptLog, type RateLimit } from '../account';
+import { addressAndClientRules, createAttemptLog, generateToken, verifyPassword, type AttemptLog, type RateLimit } from '../../auth';
 import { recordAction, type Actor } from './audit';
 import { createStaffCodes, INVITE_TTL_MS, RESET_TTL_MS, type StaffCodes } from './codes';
 import type { StaffConfig } from './config';

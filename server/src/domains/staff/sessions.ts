@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { bearerToken, generateToken, hashToken } from '../account';
+import { bearerToken, generateToken, hashToken } from '../../auth';
 import type { StaffRow } from './members';
 
 /**

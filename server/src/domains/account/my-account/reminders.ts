@@ -7,7 +7,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { escapeHtml } from '../../../mail/html';
 import type { Mailer } from '../../../mail/mailer';
-import { generateToken, hashToken } from '../logic';
+import { generateToken, hashToken } from '../../../auth';
 import { toReminder } from './reminder-store';
 
 export const DEFAULT_DAYS_BEFORE = 7;

@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { Db } from '../../../db/database';
 import { PRIVATE_CACHE_CONTROL } from '../../../http/response-cache';
 import type { Mailer } from '../../../mail/mailer';
-import { createAttemptLog, withRetryAfter, type AttemptLog } from '../attempts';
-import { DEFAULT_AUTH_CONFIG, type AuthConfig } from '../config';
+import { createAttemptLog, withRetryAfter, type AttemptLog, DEFAULT_AUTH_CONFIG, type AuthConfig } from '../../../auth';
 import { requireUser, jsonArray, type RequestSession } from '../session';
 import { touchSession } from '../store';
 import { deleteAccount, exportAccount, type AccountDataPart } from './data';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
-import { retryAfterMs, tooManyAttemptsMessage, type RateLimit } from './logic';
+import type { Db } from '../db/database';
+import { AppError } from '../http/errors';
+import { retryAfterMs, tooManyAttemptsMessage, type RateLimit } from './limits';
 
 export interface LimitRule {
   bucket: string;

@@ -1,6 +1,10 @@
-import { parseLimit, type RateLimit } from './logic';
+import { parseLimit, type RateLimit } from './limits';
 
-/** Tunables of the account domain; every one can be set from the environment (see this domain's README, "Rate limits"). */
+/**
+ * The AUTH_* settings: shoppers' session length, the codes' resend cooldown, and every rate limit of the
+ * attempt log (logins and codes of shoppers and staff, sign-ups, checkout's mails, the newsletter); each
+ * can be set from the environment (server/src/domains/account/README.md, "Rate limits").
+ */
 export interface AuthConfig {
   /** How long a login session lasts. AUTH_TOKEN_TTL_DAYS, default 30. */
   tokenTtlMs: number;
