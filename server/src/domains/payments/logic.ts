@@ -124,13 +124,16 @@ export function orderStatusAfterFailure(current: string, isPaid: (s: string) => 
   return 'payment failed';
 }
 
+/** The payment status of an order whose shopper chose (or announced) a manual transfer. */
+export const AWAITING_TRANSFER = 'awaiting transfer';
+
 /**
  * The payment status once a bank transfer is chosen or announced: an order not yet paid (or whose
  * payment failed) awaits the transfer; money already received ('part payment') is never downgraded.
  */
 export function orderStatusAwaitingTransfer(current: string, isPaid: (s: string) => boolean): string {
   if (isPaid(current)) return current;
-  return current === 'not paid' || current === 'payment failed' ? 'awaiting transfer' : current;
+  return current === 'not paid' || current === 'payment failed' ? AWAITING_TRANSFER : current;
 }
 
 /** Transfer notices one order takes: enough to correct a mistake, not a channel to flood the shop. */

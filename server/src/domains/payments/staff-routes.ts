@@ -6,7 +6,7 @@ import { OrdersCommandError, orderParams, orderState, staffOrderPage } from '../
 import { recordAction, staffBody, staffText, type DomainStaffRoutes } from '../staff';
 import { PaymentsCommandError } from './command-error';
 import { paymentTrail } from './operator';
-import { AWAITING_TRANSFER } from './service';
+import { AWAITING_TRANSFER } from './logic';
 import { decideTransfer } from './transfer-decisions';
 
 const parse = (detail: string): unknown => {

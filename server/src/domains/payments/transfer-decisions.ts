@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { CurrencyName } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import { parseJson } from '../../db/json';
+import type { Database } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { findOrderByNumber, orderBecamePaid, OrdersCommandError, releaseDay, setPaymentStatus } from '../orders';
+import { findOrderByNumber, OrdersCommandError, releaseDay, setPaymentStatus, type OrderRow } from '../orders';
 import { PaymentsCommandError } from './command-error';
-import { AWAITING_TRANSFER, recordCouponOverLimit, recordOverbooked, recordOversold, recordPaymentEvent, recordTransferConfirmed, sendPaymentReceipt } from './service';
+import { receivedFor } from './ledger';
+import { amountDue, AWAITING_TRANSFER } from './logic';
+import { sendPaymentReceipt } from './receipt';
+import { recordBecamePaid, recordPaymentEvent } from './trail';
 
 /**
  * A manual transfer's two endings, each ONE function whoever decides it: a florist in the back office
@@ -35,10 +42,7 @@ export async function confirmTransfer(db: Db, orderNumber: string, now: Date = n
     const stamp = now.toISOString();
     if (!(await setPaymentStatus(trx, row, MANUAL_PAYMENT_STATUS, stamp))) throw new OrdersCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     const payment = await recordTransferConfirmed(trx, row, MANUAL_PAYMENT_STATUS, stamp);
-    const { oversold, couponOverLimit, overbooked } = await orderBecamePaid(trx, db.dialect, row, stamp, 'operator');
-    await recordOversold(trx, row.id, oversold, 'manual', payment.reference, stamp);
-    await recordOverbooked(trx, row.id, overbooked, 'manual', payment.reference, stamp);
-    await recordCouponOverLimit(trx, row.id, couponOverLimit, 'manual', payment.reference, stamp);
+    await recordBecamePaid(trx, db.dialect, row, { by: 'operator', provider: 'manual', reference: payment.reference, at: stamp });
     return { row, payment, stamp };
   });
   try {
@@ -53,6 +57,30 @@ export async function confirmTransfer(db: Db, orderNumber: string, now: Date = n
     console.error(`The receipt mail for order ${done.row.order_number} could not be sent: ${(err as Error).message}`);
   }
   return `Order ${done.row.order_number} is marked paid (${MANUAL_PAYMENT_STATUS}).`;
+}
+
+/**
+ * A manual transfer confirmed by the operator, inside the caller's transaction: a payment row for
+ * what was still owed, with status 'paid - confirmed by transfer', and its audit event.
+ */
+export async function recordTransferConfirmed(trx: Kysely<Database>, row: OrderRow, status: string, at: string): Promise<{ amount: number; method: string; reference: string }> {
+  const due = amountDue(Number(row.total), await receivedFor(trx, row));
+  const chosen = await trx
+    .selectFrom('payment_event')
+    .select('detail')
+    .where('order_id', '=', row.id)
+    .where('kind', 'in', ['transfer chosen', 'transfer notice'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const method = String(parseJson<{ method?: string }>(chosen?.detail ?? '{}', {}).method ?? 'bankTransfer');
+  const reference = `${row.order_number ?? row.id}-TRANSFER-${at.replace(/\D/g, '').slice(0, 14)}`;
+  await trx
+    .insertInto('payment')
+    .values({ id: randomUUID(), order_id: row.id, provider: 'manual', method, reference, amount: due, currency: row.currency, status, created_at: at })
+    .execute();
+  await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference, kind: 'confirmed', detail: { source: 'operator', method, amount: due, currency: row.currency }, at });
+  return { amount: due, method, reference };
 }
 
 /** A transfer that did not arrive: 'awaiting transfer' → 'payment failed', kept in the audit trail; its day's place is freed. */

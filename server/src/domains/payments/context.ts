@@ -1,0 +1,53 @@
+import type { PaymentProviderId } from '@adire/contracts';
+import { isPaid } from '@adire/domain';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { PaymentAttemptTable } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { orderFinished, orderItems, type OrderRow } from '../orders';
+import type { PaymentAdapter } from './providers/types';
+
+/** What the shopper's payment calls (starting a payment, a provider's answer, a transfer notice) work with. */
+
+export type AttemptRow = Selectable<PaymentAttemptTable>;
+export type Adapters = Partial<Record<PaymentProviderId, PaymentAdapter>>;
+export type PaymentsLog = { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
+
+export interface PaymentsServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  adapters: Adapters;
+  log?: PaymentsLog;
+  /** The shop's clock (holds, the delivery date's check, when a payment is recorded); tests move it. */
+  now?: () => Date;
+}
+
+/** One context for every call of the payments service. */
+export interface PaymentsContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  adapters: Adapters;
+  log?: PaymentsLog;
+  /** The shop's clock (see PaymentsServiceOptions.now). */
+  clock: () => Date;
+}
+
+/** What a webhook or a shopper's return came to. */
+export type SettleOutcome = 'paid' | 'part payment' | 'failed' | 'pending' | 'duplicate' | 'mismatch' | 'unavailable' | 'voided attempt';
+
+export interface SettleResult {
+  outcome: SettleOutcome;
+  paymentStatus?: string;
+  message?: string;
+}
+
+export const CHECKOUT_REQUIRED = 'Complete your delivery details first: this order has not been checked out, so it cannot be paid yet';
+
+/** Money is taken only for a checked-out order that is not paid yet. */
+export function readyToPay(row: OrderRow): void {
+  if (isPaid(row.payment_status)) throw orderFinished();
+  if (!row.order_number || orderItems(row).length === 0) throw new AppError(400, 'CHECKOUT_REQUIRED', CHECKOUT_REQUIRED);
+}
