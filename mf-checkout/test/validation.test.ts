@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, type CheckoutForm } from '../src/delivery/form';
+import { emptyForm, FIELD_LABELS, type CheckoutForm } from '../src/delivery/form';
 import { mapServerFields } from '../src/delivery/serverFields';
 import { fieldProblem, formErrors, requiredFields } from '../src/delivery/validation';
 
@@ -51,6 +51,15 @@ describe('checkout form validation (SPEC section 5)', () => {
     const late = { ...ctx, now: new Date('2026-05-12T21:30:00+01:00') };
     expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-05-12' }), late)).toMatch(/Same-day delivery closes at 9:00pm/);
     expect(fieldProblem('deliveryDate', filled({ deliveryDate: '2026-05-12', deliveryMethod: 'pick-up', pickUpLocation: 'Ikoyi LPI' }), late)).toBeNull();
+  });
+
+  it("checks the recipient by the one recipient rule (the server's and the address book's): lengths and phones, the form's labels", () => {
+    expect(fieldProblem('recipientName', filled({ recipientName: 'x'.repeat(121) }), ctx)).toBe('Recipient name must be at most 120 characters');
+    expect(fieldProblem('recipientHomeAddress', filled({ recipientHomeAddress: 'y'.repeat(501) }), ctx)).toBe(`${FIELD_LABELS.recipientHomeAddress} must be at most 500 characters`);
+    expect(fieldProblem('recipientPhoneNumber', filled({ recipientPhoneNumber: '12' }), ctx)).toBe('Recipient phone number is not a valid phone number');
+    // The alternate number's country code counts only with an alternate number.
+    expect(fieldProblem('recipientCountryCodeAlt', filled({ recipientCountryCodeAlt: 'x' }), ctx)).toBeNull();
+    expect(fieldProblem('recipientName', filled({ recipientName: 'Mama Obi' }), ctx)).toBeNull();
   });
 
   it('takes only a day from the calendar, then applies the same-day cutoff of the shop', () => {

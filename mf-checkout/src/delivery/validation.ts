@@ -1,6 +1,7 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DeliveryDay } from '@adire/contracts';
 import { deliveryDateProblem, isApiDate, isEmail, isPhoneNumber, PHONE_REASON, readDeliveryMethod } from '@adire/domain';
 import { chosenDayProblem } from '@adire/domain/days';
+import { readRecipient } from '@adire/domain/recipient';
 import { FIELD_LABELS, type CheckoutForm, type FieldName } from './form';
 
 export interface ValidationContext {
@@ -21,11 +22,41 @@ const PHONE_COUNTRY: Partial<Record<FieldName, FieldName>> = {
   recipientPhoneNumberAlt: 'recipientCountryCodeAlt',
 };
 
-/** The shop's one phone rule (@adire/domain, the server applies it too), with the field's country code. */
+/** The shop's one phone rule (@adire/domain, the server applies it too), with the field's country code (the recipient's through the recipient rule). */
 export function phoneProblem(field: FieldName, form: CheckoutForm): string | null {
   const country = PHONE_COUNTRY[field];
   const code = country ? String(form[country] ?? '') : '';
   return isPhoneNumber(code, String(form[field] ?? '')) ? null : `${FIELD_LABELS[field]} ${PHONE_REASON}`;
+}
+
+/** The form's recipient fields by their names in the one recipient rule (@adire/domain/recipient, the server's too). */
+const RECIPIENT_RULE_FIELDS: Partial<Record<FieldName, string>> = {
+  recipientName: 'name',
+  recipientPhoneNumber: 'phone',
+  recipientCountryCode: 'phoneCountryCode',
+  recipientPhoneNumberAlt: 'phoneAlt',
+  recipientCountryCodeAlt: 'altPhoneCountryCode',
+  recipientHomeAddress: 'address',
+  residenceType: 'residenceType',
+};
+
+/** A recipient field's problem by the one recipient rule (lengths, country codes, the phone rule), with the form's label. */
+export function recipientProblem(field: FieldName, form: CheckoutForm): string | null {
+  const key = RECIPIENT_RULE_FIELDS[field];
+  if (!key) return null;
+  const { fields } = readRecipient(
+    {
+      name: form.recipientName,
+      phone: form.recipientPhoneNumber,
+      phoneCountryCode: form.recipientCountryCode,
+      phoneAlt: form.recipientPhoneNumberAlt,
+      altPhoneCountryCode: form.recipientCountryCodeAlt,
+      address: form.recipientHomeAddress,
+      residenceType: form.residenceType,
+    },
+    { required: false },
+  );
+  return fields[key] ? `${FIELD_LABELS[field]} ${fields[key]}` : null;
 }
 
 /** The fields this form requires as it stands: sender always; recipient and zone for delivery; the branch for pick-up. */
@@ -47,13 +78,11 @@ export function fieldProblem(field: FieldName, form: CheckoutForm, ctx: Validati
     case 'senderEmail':
       return isEmail(text) ? null : 'Enter a valid email address, like name@example.com';
     case 'senderPhoneNumber':
-    case 'recipientPhoneNumber':
-    case 'recipientPhoneNumberAlt':
       return phoneProblem(field, form);
     case 'deliveryDate':
       return dateProblem(text, form, ctx);
     default:
-      return null;
+      return recipientProblem(field, form);
   }
 }
 

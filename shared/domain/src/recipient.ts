@@ -1,7 +1,8 @@
 import { DEFAULT_COUNTRY_CODE, fullPhoneNumber, PHONE_REASON } from './phone';
 
 // Imported as '@adire/domain/recipient': the package's root is shared whole with every page (Module
-// Federation ships a shared package's every export), and only the server reads recipients this way.
+// Federation ships a shared package's every export), and only the checkout, the account and the server
+// read recipients this way.
 
 /** The lengths the checkout allows a recipient's fields (the account's address book uses the same). */
 export const RECIPIENT_LIMITS = { name: 120, phone: 24, countryCode: 5, address: 500, state: 60, residenceType: 60 } as const;
@@ -17,17 +18,34 @@ export interface RecipientFields {
   residenceType?: string;
 }
 
+/** A recipient's fields as read: each clean value (null when blank or wrong) and each wrong field named with its reason. */
+export interface RecipientRead {
+  fields: Record<string, string>;
+  name: string | null;
+  phone: string | null;
+  /** The main number's country code (+234 when none was given). */
+  phoneCountryCode: string;
+  phoneAlt: string | null;
+  /** The alternate number's country code: only with an alternate number (SPEC section 5), else null. */
+  altPhoneCountryCode: string | null;
+  address: string | null;
+  state: string | null;
+  residenceType: string | null;
+}
+
 /**
- * A recipient as typed (the checkout's rules: the same limits, the shop's one phone rule and the same
- * reasons), read field by field, pure: the clean recipient, or each wrong field named with its reason.
+ * The one recipient rule — the checkout's (the form and the server's payload) and the account's address
+ * book: the same limits, the shop's one phone rule and the same reasons, read field by field in the
+ * checkout form's order, pure. `required: false` (a pick-up) checks what is given and asks for nothing.
  */
-export function readRecipientFields(input: unknown): { ok: true; recipient: RecipientFields } | { ok: false; fields: Record<string, string> } {
+export function readRecipient(input: unknown, options: { required?: boolean } = {}): RecipientRead {
+  const required = options.required ?? true;
   const fields: Record<string, string> = {};
   const o = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const text = (key: string, max: number, required: boolean): string | null => {
+  const text = (key: string, max: number, needed: boolean): string | null => {
     const value = o[key];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      if (required) fields[key] = 'is required';
+      if (needed) fields[key] = 'is required';
       return null;
     }
     if (typeof value !== 'string') {
@@ -51,29 +69,43 @@ export function readRecipientFields(input: unknown): { ok: true; recipient: Reci
     }
     return `+${digits}`;
   };
-  const phone = (key: string, countryCode: string, required: boolean): string | null => {
-    const raw = text(key, RECIPIENT_LIMITS.phone, required);
+  const phone = (key: string, countryCode: string, needed: boolean): string | null => {
+    const raw = text(key, RECIPIENT_LIMITS.phone, needed);
     if (raw === null) return null;
     const full = fullPhoneNumber(countryCode, raw);
     if (!full) fields[key] = PHONE_REASON;
     return full;
   };
-  const name = text('name', RECIPIENT_LIMITS.name, true);
   const phoneCountryCode = code('phoneCountryCode') ?? DEFAULT_COUNTRY_CODE;
-  const mainPhone = phone('phone', phoneCountryCode, true);
-  const altCode = code('altPhoneCountryCode') ?? phoneCountryCode;
-  const phoneAlt = phone('phoneAlt', altCode, false);
-  const address = text('address', RECIPIENT_LIMITS.address, true);
-  const state = text('state', RECIPIENT_LIMITS.state, false);
-  const residenceType = text('residenceType', RECIPIENT_LIMITS.residenceType, false);
-  if (Object.keys(fields).length || !name || !mainPhone || !address) return { ok: false, fields };
+  // The alternate number's country code only counts with an alternate number (SPEC section 5).
+  const altGiven = typeof o.phoneAlt === 'string' && o.phoneAlt.trim() !== '';
+  const altCode = altGiven ? (code('altPhoneCountryCode') ?? phoneCountryCode) : null;
+  const phoneAlt = phone('phoneAlt', altCode ?? DEFAULT_COUNTRY_CODE, false);
+  return {
+    name: text('name', RECIPIENT_LIMITS.name, required),
+    phone: phone('phone', phoneCountryCode, required),
+    phoneCountryCode,
+    phoneAlt,
+    altPhoneCountryCode: phoneAlt ? altCode : null,
+    address: text('address', RECIPIENT_LIMITS.address, required),
+    state: text('state', RECIPIENT_LIMITS.state, false),
+    residenceType: text('residenceType', RECIPIENT_LIMITS.residenceType, false),
+    fields,
+  };
+}
+
+/** A whole recipient by the one rule (the account's address book): the clean recipient, or each wrong field named. */
+export function readRecipientFields(input: unknown): { ok: true; recipient: RecipientFields } | { ok: false; fields: Record<string, string> } {
+  const read = readRecipient(input);
+  const { name, phone, address, phoneAlt, state, residenceType } = read;
+  if (Object.keys(read.fields).length || !name || !phone || !address) return { ok: false, fields: read.fields };
   return {
     ok: true,
     recipient: {
       name,
-      phone: mainPhone,
-      phoneCountryCode,
-      ...(phoneAlt ? { phoneAlt, altPhoneCountryCode: altCode } : {}),
+      phone,
+      phoneCountryCode: read.phoneCountryCode,
+      ...(phoneAlt ? { phoneAlt, altPhoneCountryCode: read.altPhoneCountryCode! } : {}),
       address,
       ...(state ? { state } : {}),
       ...(residenceType ? { residenceType } : {}),

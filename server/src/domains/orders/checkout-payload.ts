@@ -24,6 +24,7 @@ import {
   zoneNames,
   type DeliverySettings,
 } from '@adire/domain';
+import { readRecipient as readRecipientRule } from '@adire/domain/recipient';
 import { normaliseEmail, passwordProblem } from '../account';
 import { countryCode, FieldProblems, isObject, LIMITS, phone, text } from './fields';
 
@@ -177,21 +178,25 @@ function readDeliveryDate(p: FieldProblems, order: OrderDataIn, how: DeliveryMet
   return '';
 }
 
-/** Required for delivery, blank (but checked when given) for pick-up. */
+/**
+ * Required for delivery, blank (but checked when given) for pick-up: the one recipient rule
+ * (@adire/domain/recipient, the form's and the address book's too), each wrong field named under
+ * `orderData.recipient`. The state is read with the zone (readDeliveryPlace).
+ */
 function readRecipient(p: FieldProblems, { o, recipientIn: r, details }: OrderDataIn, required: boolean): CheckoutRecipientData {
-  const code = countryCode(p, `${RECIPIENT}.phoneCountryCode`, r.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
-  // The alternate number's country code only counts with an alternate number (SPEC section 5).
-  const altGiven = typeof r.phoneAlt === 'string' && r.phoneAlt.trim() !== '';
-  const altCode = altGiven ? (countryCode(p, `${RECIPIENT}.altPhoneCountryCode`, r.altPhoneCountryCode) ?? code) : null;
-  const phoneAlt = phone(p, `${RECIPIENT}.phoneAlt`, r.phoneAlt, altCode, false);
+  const read = readRecipientRule(
+    { ...r, address: r.address ?? o.recipientAddress, state: undefined, residenceType: r.residenceType ?? details.residenceType ?? details.recidenceType },
+    { required },
+  );
+  for (const [field, reason] of Object.entries(read.fields)) p.add(`${RECIPIENT}.${field}`, reason);
   return {
-    name: text(p, `${RECIPIENT}.name`, r.name, LIMITS.name, required),
-    phone: phone(p, `${RECIPIENT}.phone`, r.phone, code, required),
-    phoneCountryCode: r.phone ? code : null,
-    phoneAlt,
-    altPhoneCountryCode: phoneAlt ? altCode : null,
-    address: text(p, `${RECIPIENT}.address`, r.address ?? o.recipientAddress, LIMITS.address, required),
-    residenceType: text(p, `${RECIPIENT}.residenceType`, r.residenceType ?? details.residenceType ?? details.recidenceType, LIMITS.residenceType),
+    name: read.name,
+    phone: read.phone,
+    phoneCountryCode: r.phone ? read.phoneCountryCode : null,
+    phoneAlt: read.phoneAlt,
+    altPhoneCountryCode: read.altPhoneCountryCode,
+    address: read.address,
+    residenceType: read.residenceType,
   };
 }
 
