@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
+import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +34,8 @@ function directives(header: unknown): Map<string, string[]> {
 
 /** The one inline script a server-drawn page runs before it paints, allowed by its exact hash. */
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-/** The drawn page's two inline scripts: the shopper's currency before the paint, the shell's start after it. */
-const SCRIPT_HASHES = [hash(SHOPPER_CURRENCY_SCRIPT), hash(BOOT_AFTER_PAINT_SCRIPT)];
+/** The drawn page's inline scripts: the shopper's currency and early taps kept before the paint, the shell's start after it. */
+const SCRIPT_HASHES = [hash(SHOPPER_CURRENCY_SCRIPT), hash(EARLY_TAPS_SCRIPT), hash(BOOT_AFTER_PAINT_SCRIPT)];
 
 describe('Content-Security-Policy', () => {
   it("allows only 'self' and the manifest's release origins on the store's pages, and no framing", async () => {

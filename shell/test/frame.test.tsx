@@ -57,15 +57,19 @@ describe("the shell's frame over the page the server drew", () => {
     const header = container.querySelector('header')!;
     const region = container.querySelector('#app-catalog > .region-app')!;
     const cart = container.querySelector('button[aria-label^="Cart"]')!;
+    // Drawn: disabled, and marked as waiting for the shell (a tap on it is kept by the page's early-tap script).
     expect(cart.closest('fieldset')!.disabled).toBe(true);
+    expect(cart.closest('fieldset')!.hasAttribute('data-until-running')).toBe(true);
 
     const started = startFrame(container, <Layout />, NAIRA);
     // A transition: nothing is done in this task, and the page the server drew is still there.
     expect(container.querySelector('header')).toBe(header);
     const root = await started;
 
-    // Running (React renders again right after hydrating): the frame's controls are enabled.
+    // Running (React renders again right after hydrating): the frame's controls are enabled, and the
+    // mark goes in the same commit (a kept tap is made then).
     await vi.waitFor(() => expect(cart.closest('fieldset')!.disabled).toBe(false));
+    expect(cart.closest('fieldset')!.hasAttribute('data-until-running')).toBe(false);
     expect(container.querySelector('header')).toBe(header);
     expect(container.querySelector('button[aria-label^="Cart"]')).toBe(cart);
     expect(container.querySelector('#app-catalog > .region-app')).toBe(region);
@@ -138,6 +142,7 @@ describe("the shell's frame over the page the server drew", () => {
     expect(container.querySelector('#app-catalog')).not.toBeNull();
     expect(container.querySelectorAll('.region-app')).toHaveLength(0);
     expect(container.querySelector('button[aria-label^="Cart"]')!.closest('fieldset')!.disabled).toBe(false);
+    expect(container.querySelector('button[aria-label^="Cart"]')!.closest('fieldset')!.hasAttribute('data-until-running')).toBe(false);
     root.unmount();
   });
 });

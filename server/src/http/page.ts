@@ -9,6 +9,7 @@ import {
   readPreload,
   regionMarker,
   remotesForPage,
+  UNTIL_RUNNING_ATTRIBUTE,
   type PageData,
   type RemoteName,
   type RemotePreload,
@@ -77,6 +78,37 @@ export function preloadReader(releasesDir: string) {
 
 /** The pre-paint script of a drawn page; the store's CSP allows it by its hash (security.ts). */
 export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.currency.key, CURRENCY_COOKIE);
+
+/**
+ * A tap made before its control runs (issue 31, item 2). A page the server drew shows its controls at
+ * once, but they work only once their part of the page has hydrated: until then that part is a
+ * disabled fieldset marked UNTIL_RUNNING_ATTRIBUTE, and on a slow phone that lasts a second or more
+ * after they show. A disabled control gets no click, but the browser still sends it pointer events:
+ * this script, first in the head, takes a pointerdown and pointerup on the same button, check box,
+ * radio or label of a marked part (no pointercancel between them: a scroll is not a tap) as a tap,
+ * marks the control `data-tap-waiting` (the shell's style shows it taken, in the tap's next paint),
+ * and once the mark of its part goes — React has hydrated it and enabled its controls — clicks it,
+ * once per tap, in the order they were made. The gesture's own click, if it comes after the part
+ * was enabled (or on a label, which is never disabled), is dropped: the tap is made once. A control
+ * the browser drew anew in the meantime (a drawing that did not match) is gone, and so is its tap.
+ * Links stay links. The part's own listeners see none of these events before it runs: React would
+ * otherwise hydrate the whole touched root at once, inside the tap (a long task the tap's next paint
+ * waits for), where it now goes on in slices. The store's CSP allows this script by its hash
+ * (security.ts).
+ */
+export const EARLY_TAPS_SCRIPT =
+  `(function(){var A='${UNTIL_RUNNING_ATTRIBUTE}',W='data-tap-waiting',q=[],o=null,d=null,g=null;` +
+  "function wait(t){return t&&t.closest?t.closest('['+A+']'):null}" +
+  "function control(t,p){var c=t.closest('button,input,label');return c&&p.contains(c)&&(c.tagName!=='INPUT'||/^(checkbox|radio|submit|button|image|reset)$/.test(c.type))?c:null}" +
+  "function replay(){for(var i=0;i<q.length;){var c=q[i];if(c.isConnected&&wait(c)){i++;continue}q.splice(i,1);if(!c.isConnected)continue;" +
+  "if(q.indexOf(c)<0)c.removeAttribute(W);c.click()}if(!q.length&&o){o.disconnect();o=null}}" +
+  "function on(e){var t=e.target,p=wait(t),n=e.type;" +
+  "if(n==='click'){if(e.isTrusted&&g&&t.closest&&t.closest('button,input,label')===g){g=null;e.preventDefault();e.stopImmediatePropagation()}else if(p)e.stopImmediatePropagation();return}" +
+  "if(n==='pointerdown'||n==='keydown')g=null;if(!p)return;e.stopImmediatePropagation();" +
+  "if(n==='pointerdown')d=e.isPrimary&&e.button===0?control(t,p):null;else if(n==='pointercancel')d=null;" +
+  "else if(n==='pointerup'){var c=control(t,p);if(c&&c===d){q.push(c);g=c;c.setAttribute(W,'');" +
+  "if(!o){o=new MutationObserver(replay);o.observe(document.documentElement,{subtree:true,attributes:true,attributeFilter:[A]})}}d=null}}" +
+  "'pointerdown pointerup pointercancel mousedown mouseup click touchstart touchend keydown keyup focusin focusout'.split(' ').forEach(function(n){addEventListener(n,on,true)})})()";
 
 /**
  * A drawn page's scripts start after its first paint. The page the server drew is readable as soon as
@@ -168,7 +200,8 @@ export function withDrawing(page: string, parts: DrawnParts): string {
   }
   let head = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
   // First in the head: the shopper's currency is known before anything paints (see shopperCurrencyScript).
-  html = html.replace('<head>', () => `<head><script>${SHOPPER_CURRENCY_SCRIPT}</script>`);
+  // Then the one that keeps a tap made before its control runs (EARLY_TAPS_SCRIPT).
+  html = html.replace('<head>', () => `<head><script>${SHOPPER_CURRENCY_SCRIPT}</script><script>${EARLY_TAPS_SCRIPT}</script>`);
   if (parts.frame && parts.region) {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
     head = parts.region.head + head;

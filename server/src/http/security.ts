@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemoteName } from '@adire/contracts';
-import { BOOT_AFTER_PAINT_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from './page';
+import { BOOT_AFTER_PAINT_SCRIPT, EARLY_TAPS_SCRIPT, SHOPPER_CURRENCY_SCRIPT } from './page';
 import { PRIVATE_CACHE_CONTROL } from './cache-control';
 
 /**
@@ -78,15 +78,15 @@ export function manifestOrigins(manifest: ManifestOrigins): string[] {
 }
 
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-/** The two inline scripts of a server-drawn page (page.ts): the shopper's currency, and the shell's start after the paint. */
-const DRAWN_PAGE_SCRIPT_HASHES = `${scriptHash(SHOPPER_CURRENCY_SCRIPT)} ${scriptHash(BOOT_AFTER_PAINT_SCRIPT)}`;
+/** The inline scripts of a server-drawn page (page.ts): the shopper's currency, early taps kept, and the shell's start after the paint. */
+const DRAWN_PAGE_SCRIPT_HASHES = `${scriptHash(SHOPPER_CURRENCY_SCRIPT)} ${scriptHash(EARLY_TAPS_SCRIPT)} ${scriptHash(BOOT_AFTER_PAINT_SCRIPT)}`;
 
 /** The store's policy: 'self' plus the release origins for code, styles, images, fonts and fetches. */
 export function storeContentSecurityPolicy(releaseOrigins: readonly string[]): string {
   const with_ = (...base: string[]) => [...base, ...releaseOrigins].join(' ');
   return [
     `default-src 'self'`,
-    // Plus the two inline scripts of a server-drawn page, by their hashes (page.ts).
+    // Plus the inline scripts of a server-drawn page, by their hashes (page.ts).
     `script-src ${with_("'self'")} ${DRAWN_PAGE_SCRIPT_HASHES}`,
     // The remotes' CSS arrives as <link> files; React sets style properties through the CSSOM, which CSP allows.
     `style-src ${with_("'self'")}`,

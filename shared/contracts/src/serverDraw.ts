@@ -11,6 +11,13 @@ export const SERVER_DRAW_FILE = 'server/draw.mjs';
 /** The id of the JSON element that carries what the first screen was drawn with. */
 export const PAGE_DATA_ELEMENT_ID = 'adire-page-data';
 
+/**
+ * Marks a part of a drawn page whose controls wait for their scripts (the shell's frame, a drawn
+ * region) while it hydrates; removed once it runs. A tap on a control inside is kept by the page's
+ * early-tap script (server: http/page.ts) and made again when the mark goes (issue 31, item 2).
+ */
+export const UNTIL_RUNNING_ATTRIBUTE = 'data-until-running';
+
 /** The cookie beside local storage that tells the server the shopper's currency. */
 export const CURRENCY_COOKIE = 'adire_currency';
 

@@ -1,0 +1,80 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@adire/contracts';
+import { watchErrors } from '../support';
+
+/**
+ * Issue 31, item 2: a tap made on a page the server drew, before its scripts have hydrated the control,
+ * is not lost and not doubled — it happens once the control is ready. The page's scripts are held back
+ * (route interception) until the tap has been made on the drawn page, then let through.
+ */
+
+test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, timezoneId: 'Africa/Lagos' });
+
+const PRODUCT = '/product/ruby-romance-red-roses';
+
+/** Holds every script file of the page until `release` is called: until then only the drawn page is there. */
+async function holdScripts(page: Page): Promise<{ release(): void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.m?js(\?.*)?$/, async (route) => {
+    await gate;
+    await route.continue().catch(() => {}); // the page may be gone when the test ends
+  });
+  return { release };
+}
+
+/** A finger's tap where the drawn control is (no wait for it to be enabled: it may not be yet). */
+async function tapDrawn(page: Page, control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, 'the control is drawn').not.toBeNull();
+  await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+const cartButton = (page: Page) => page.locator('[data-boundary="shell"]').getByRole('button', { name: /^Cart, \d+ items?$/ });
+
+test('a tap on "Add to cart" before the page runs adds the product once, when the page is ready', async ({ page }) => {
+  const errors = watchErrors(page);
+  const scripts = await holdScripts(page);
+  await page.goto(PRODUCT, { waitUntil: 'commit' });
+  const add = page.getByRole('form', { name: 'Buy Ruby Romance Red Roses' }).getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+  await tapDrawn(page, add);
+  scripts.release();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item', { timeout: 20_000 });
+  // Once: one line of one rose bouquet in the cart (a replay made twice would have added two).
+  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { quantity: number }[], STORAGE_KEYS.cartItems.key);
+  expect(stored.map((item) => item.quantity)).toEqual([1]);
+  await cartButton(page).click();
+  await expect(page.getByRole('dialog', { name: 'Cart' }).getByRole('list', { name: 'Cart items' }).getByRole('listitem')).toHaveCount(1);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  expect(errors).toEqual([]);
+});
+
+test('a tap on the cart button before the page runs opens the drawer when the page is ready', async ({ page }) => {
+  const errors = watchErrors(page);
+  const scripts = await holdScripts(page);
+  await page.goto(PRODUCT, { waitUntil: 'commit' });
+  const cart = cartButton(page);
+  await expect(cart).toBeVisible();
+  await tapDrawn(page, cart);
+  scripts.release();
+  const drawer = page.getByRole('dialog', { name: 'Cart' });
+  await expect(drawer).toBeVisible({ timeout: 20_000 });
+  await expect(drawer).toContainText('Empty Cart');
+  expect(errors).toEqual([]);
+});
+
+test('a tap on the phone menu before the page runs opens the menu when the page is ready', async ({ page }) => {
+  const errors = watchErrors(page);
+  const scripts = await holdScripts(page);
+  await page.goto(PRODUCT, { waitUntil: 'commit' });
+  const toggle = page.locator('button[aria-controls="mobile-sidebar"]');
+  await expect(toggle).toBeVisible();
+  await tapDrawn(page, toggle);
+  scripts.release();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 20_000 });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(errors).toEqual([]);
+});
