@@ -660,6 +660,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  'PUT /v1/backoffice/orders/:orderNumber/note': {
+    // A note as text (empty, long, past the limit, hostile) or not text at all; the rule answers 400 for what it refuses.
+    valid: () =>
+      request('PUT', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'note'], {
+        body: fc.record({ business: biz, note: fc.oneof(shortText(500), fc.constantFrom('', '  ', 'x'.repeat(501), '🌹'.repeat(500)), fc.anything()) }, { requiredKeys: ['business'] }),
+        headers: staffHeader(),
+      }),
+  },
   'GET /v1/backoffice/settings': { valid: () => request('GET', split('/v1/backoffice/settings'), { query: q({ business: biz }), headers: staffHeader() }) },
   'PUT /v1/backoffice/settings': {
     valid: () =>

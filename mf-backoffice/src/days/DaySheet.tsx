@@ -1,4 +1,4 @@
-import type { DaySheet as DaySheetAnswer } from '@adire/contracts';
+import { FLORIST_NOTE, type DaySheet as DaySheetAnswer } from '@adire/contracts';
 import { isApiDate, shopDate } from '@adire/domain';
 import { readDayPlace } from '@adire/domain/days';
 import { Link, useNavigate, useParams, useSearchParams } from '@adire/router';
@@ -100,6 +100,12 @@ export function DaySheet() {
                 <dd className={styles.sheetCard}>{o.cardMessage || '—'}</dd>
                 <dt>Instructions</dt>
                 <dd>{o.instructions || '—'}</dd>
+                {o.floristNote && (
+                  <>
+                    <dt>{FLORIST_NOTE.label}</dt>
+                    <dd className={styles.floristNote}>{o.floristNote}</dd>
+                  </>
+                )}
               </dl>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { addDays, formatAmount, isApiDate, shopDate } from '@adire/domain';
-import { BOARD_STATUSES, type BoardAnswer, type CurrencyName, type DayLoad } from '@adire/contracts';
+import { BOARD_STATUSES, FLORIST_NOTE, type BoardAnswer, type CurrencyName, type DayLoad } from '@adire/contracts';
 import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
@@ -163,6 +163,12 @@ export function Board() {
                     <dd>{o.paymentStatus}</dd>
                     <dt>Status</dt>
                     <dd>{o.deliveryStatus}</dd>
+                    {o.floristNote && (
+                      <>
+                        <dt>{FLORIST_NOTE.label}</dt>
+                        <dd className={styles.floristNote}>{o.floristNote}</dd>
+                      </>
+                    )}
                   </dl>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import {
   orderNotesFor,
   type AdvanceRequest,
   type CurrencyName,
+  type FloristNoteRequest,
   type OrderActionResult,
   type StaffOrderPage as OrderView,
   type TransferDecisionRequest,
@@ -12,6 +13,7 @@ import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'reac
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
+import { FloristNote } from './FloristNote';
 import { formatShopDateTime } from '@adire/domain/formats';
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
@@ -62,6 +64,14 @@ export function OrderPage() {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
     void decide({ decision: 'reject', reason });
+  };
+  /** The florist's note saved ('' removes it): the form keeps what was typed when refused. */
+  const saveNote = async (note: string) => {
+    setSaid('');
+    setError('');
+    const res = await staffApi.put<OrderActionResult, FloristNoteRequest>(paths.floristNote(orderNumber), { note });
+    acted(res);
+    return res;
   };
 
   if (!view) {
@@ -173,6 +183,8 @@ export function OrderPage() {
           </button>
         </div>
       </section>
+
+      <FloristNote key={view.floristNote ?? ''} note={view.floristNote} save={saveNote} />
 
       <section aria-label="Items">
         <h2>Items</h2>

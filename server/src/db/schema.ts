@@ -310,6 +310,8 @@ export interface ShopOrderTable {
   reviewed_at: Generated<string | null>;
   /** Migration 0024: JSON of the checkout notes without a column of their own (CHECKOUT_NOTES). */
   checkout_notes: Generated<string>;
+  /** Migration 0034: the staff's own note on the order (FLORIST_NOTE), never shown to shoppers; null: none. */
+  florist_note: Generated<string | null>;
 }
 
 /** One step of an order's delivery timeline (migration 0007). */

@@ -1,5 +1,5 @@
 // Back-office answers and request bodies shared by the server's staff routes and mf-backoffice: each
-// domain's staff routes answer in these shapes (orders: board, order page, day sheets;
+// domain's staff routes answer in these shapes (orders: board, order page, florist's note, day sheets;
 // payments: transfers; catalog: products, designs, featured lists, reviews; staff: the audit; and, in
 // backoffice-staff.ts, backoffice-settings.ts and backoffice-releases.ts, the staff's accounts, the
 // settings and the release status), and the back office reads them.
@@ -52,6 +52,8 @@ export const BACKOFFICE_PATHS = {
   advance: (orderNumber: string) => one('orders', orderNumber, '/advance'),
   /** POST a TransferDecisionRequest → OrderActionResult (the payments domain's route). */
   transfer: (orderNumber: string) => one('orders', orderNumber, '/transfer'),
+  /** PUT a FloristNoteRequest → OrderActionResult: the staff's own note on an order, never shown to shoppers. */
+  floristNote: (orderNumber: string) => one('orders', orderNumber, '/note'),
   /** GET `?actor&action&target&from&to&limit` → AuditEntry[]. */
   audit: at('audit'),
   /** GET `?search&limit` → FoundProduct[]. */
@@ -95,6 +97,8 @@ export interface BoardEntry {
   paymentStatus: string;
   deliveryStatus: string;
   checkedOutAt: string | null;
+  /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. */
+  floristNote?: string;
 }
 
 /** GET orders: the board from `from` (today by default). */
@@ -112,6 +116,8 @@ export interface StaffOrderView {
   timeline: TimelineEntry[];
   createdAt: string;
   checkedOutAt: string | null;
+  /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. Never part of the shopper's `Order`. */
+  floristNote?: string;
 }
 
 /** What the shopper said of their transfer (the latest notice). */
@@ -146,7 +152,34 @@ export interface TransferDecisionRequest {
   reason?: string;
 }
 
-/** What advancing an order or deciding its transfer answers: the sentence said, and the order's page after. */
+/**
+ * The florist's note: a short note the staff keep on an order for one another ("call the recipient's
+ * gate-man first", "swap the lilies: allergy"), shown on the board, the order's page and the day sheet;
+ * never to shoppers (not in `Order`, not in any shopper answer or mail). One rule for the back office's
+ * form and the server's check.
+ */
+export const FLORIST_NOTE = {
+  label: "Florist's note",
+  maxLength: 500,
+} as const;
+
+/** The note as kept: line ends made '\n', spaces around trimmed; '' (no note) is kept as null. */
+export const cleanFloristNote = (text: string): string | null => text.replace(/\r\n?/g, '\n').trim() || null;
+
+/** Why a note cannot be kept (the server's 400 says it beside `note`), or null when it can. */
+export function floristNoteProblem(raw: unknown): string | null {
+  if (typeof raw !== 'string') return `Write the ${FLORIST_NOTE.label.toLowerCase()} as text ('' removes it).`;
+  const length = [...(cleanFloristNote(raw) ?? '')].length;
+  if (length > FLORIST_NOTE.maxLength) return `The ${FLORIST_NOTE.label.toLowerCase()} is ${length} characters long; keep it to ${FLORIST_NOTE.maxLength} or fewer.`;
+  return null;
+}
+
+/** PUT orders/:orderNumber/note: the note's new text; '' removes it. */
+export interface FloristNoteRequest {
+  note: string;
+}
+
+/** What advancing an order, deciding its transfer or saving its florist's note answers: the sentence said, and the order's page after. */
 export interface OrderActionResult {
   message: string;
   order: StaffOrderPage;
@@ -308,6 +341,8 @@ export interface DaySheetOrder {
   cardMessage: string | null;
   /** What the sender said about when and how to deliver (the shop takes no fixed time slots). */
   instructions: string | null;
+  /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. */
+  floristNote?: string;
   paid: boolean;
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
 import { loadByDay, type PlaceCounts } from './day-bookings';
+import { floristNoteOf } from './staff-view';
 import { orderItems, type OrderRow } from './store';
 
 /**
@@ -52,6 +53,7 @@ export function sheetOrder(row: OrderRow): DaySheetOrder {
     })),
     cardMessage: row.delivery_message,
     instructions: row.delivery_instruction,
+    ...floristNoteOf(row),
     paid: isPaid(row.payment_status),
   };
 }

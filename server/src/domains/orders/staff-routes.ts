@@ -1,10 +1,23 @@
-import { BACKOFFICE_PATHS, DELIVERY_STATUSES, DELIVERY_STEPS, type AdvanceRequest, type BoardAnswer, type OrderActionResult, type OrderPaymentSide, type StaffOrderPage } from '@adire/contracts';
+import {
+  BACKOFFICE_PATHS,
+  cleanFloristNote,
+  DELIVERY_STATUSES,
+  DELIVERY_STEPS,
+  floristNoteProblem,
+  type AdvanceRequest,
+  type BoardAnswer,
+  type FloristNoteRequest,
+  type OrderActionResult,
+  type OrderPaymentSide,
+  type StaffOrderPage,
+} from '@adire/contracts';
 import { shopDate } from '@adire/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { recordAction, staffBody, staffDate, staffQuery, staffText, type DomainStaffRoutes } from '../staff';
+import { recordAction, staffBody, staffDate, staffQuery, staffText, type Actor, type DomainStaffRoutes } from '../staff';
 import { executeOrdersCommand, OrdersCommandError } from './operator';
-import { orderBoard, staffOrderView } from './staff-view';
+import { floristNoteOf, orderBoard, staffOrderView } from './staff-view';
+import { setFloristNote } from './store';
 
 /** The payments domain's part of an order's page, given by the composition root (orders never imports payments). */
 export type PaymentSideOf = (db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string) => Promise<OrderPaymentSide>;
@@ -20,6 +33,25 @@ export async function staffOrderPage(db: Pick<Db, 'kysely'>, orderNumber: string
 
 /** What the audit keeps of an order before and after a staff action. */
 export const orderState = (page: StaffOrderPage) => ({ paymentStatus: page.order.paymentStatus, deliveryStatus: page.deliveryStatus });
+
+/**
+ * The florist's note on an order, written or cleared ('' removes it) by any member of staff: checked by
+ * the contracts' rule (400 beside `note`), kept on the order, audited as 'order.note' with the text
+ * before and after. Never part of what a shopper is answered.
+ */
+export async function saveFloristNote(db: Db, actor: Actor, orderNumber: string, raw: unknown, paymentSide: PaymentSideOf): Promise<OrderActionResult> {
+  const problem = floristNoteProblem(raw);
+  if (problem) throw new AppError(400, 'INVALID_NOTE', problem, { note: problem });
+  const before = await staffOrderPage(db, orderNumber, paymentSide);
+  const number = before.order.orderNumber!;
+  const note = cleanFloristNote(raw as string);
+  const was = before.floristNote ?? null;
+  if (note === was) return { message: `The florist's note on order ${number} is unchanged.`, order: before };
+  await setFloristNote(db, before.id, note);
+  await recordAction(db.kysely, actor, 'order.note', number, { before: { floristNote: was }, after: { floristNote: note } });
+  const { floristNote: _was, ...rest } = before;
+  return { message: `${note ? 'Saved' : 'Removed'} the florist's note on order ${number}.`, order: { ...rest, ...floristNoteOf({ florist_note: note }) } };
+}
 
 export interface OrderStaffRoutesOptions {
   db: Db;
@@ -73,6 +105,17 @@ export function orderStaffRoutes({ db, paymentSide }: OrderStaffRoutesOptions): 
         const after = await staffOrderPage(db, orderNumber, paymentSide);
         await recordAction(db.kysely, actor, 'order.advance', orderNumber, { before: orderState(before), after: orderState(after) });
         return { data: { message, order: after } };
+      },
+    );
+
+    app.put(
+      `${BACKOFFICE_PATHS.orders}/:orderNumber/note`,
+      // No type for the note: it is read by its rule after the role check (a shopper hears 403, a bad note its own 400).
+      { schema: { params: orderParams, body: staffBody([], { note: {} }) } },
+      async (request): Promise<{ data: OrderActionResult }> => {
+        const { actor } = await staff(request, 'orders');
+        const { note } = request.body as Partial<FloristNoteRequest>;
+        return { data: await saveFloristNote(db, actor, (request.params as { orderNumber: string }).orderNumber, note, paymentSide) };
       },
     );
   };

@@ -19,8 +19,12 @@ export function boardEntry(row: OrderRow): BoardEntry {
     paymentStatus: row.payment_status,
     deliveryStatus: row.delivery_status,
     checkedOutAt: row.checked_out_at,
+    ...floristNoteOf(row),
   };
 }
+
+/** The florist's note of an order as the back office's answers carry it: absent when there is none. */
+export const floristNoteOf = (row: Pick<OrderRow, 'florist_note'>): { floristNote?: string } => (row.florist_note ? { floristNote: row.florist_note } : {});
 
 /** The board: checked-out orders by delivery date, zone or branch, status, or found by number, phone or e-mail. */
 export async function orderBoard(db: Pick<Db, 'kysely'>, filter: CheckedOutFilter): Promise<BoardEntry[]> {
@@ -32,5 +36,5 @@ export async function staffOrderView(db: Pick<Db, 'kysely'>, orderNumber: string
   if (!row) return null;
   const events = await statusEvents(db, row.id);
   const { timeline, status } = buildTimeline({ deliveryStatus: row.delivery_status, paymentStatus: row.payment_status, checkedOutAt: row.checked_out_at, events });
-  return { id: row.id, order: toOrder(row), deliveryStatus: row.delivery_status, status, timeline, createdAt: row.created_at, checkedOutAt: row.checked_out_at };
+  return { id: row.id, order: toOrder(row), deliveryStatus: row.delivery_status, status, timeline, createdAt: row.created_at, checkedOutAt: row.checked_out_at, ...floristNoteOf(row) };
 }

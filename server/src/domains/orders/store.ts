@@ -63,6 +63,7 @@ export const NOT_CHECKED_OUT = {
   checked_out_at: null,
   reviewed_at: null,
   checkout_notes: '{}',
+  florist_note: null,
 } satisfies Partial<OrderRow>;
 
 /** What the shopper is told about a coupon taken off the order because its hold lapsed and it was used up meanwhile. */
@@ -212,6 +213,11 @@ export async function setDeliveryStatus(trx: Kysely<Database>, current: OrderRow
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The staff's own note on the order (the florist's note; null: none). Never part of the shopper's `Order`. */
+export async function setFloristNote(db: Query, orderId: string, note: string | null): Promise<void> {
+  await db.kysely.updateTable('shop_order').set({ florist_note: note }).where('id', '=', orderId).execute();
+}
+
 /** The order's one review is taken (a conditional write: two submits racing cannot both get it). */
 export async function claimReview(trx: Kysely<Database>, orderId: string, at: string): Promise<boolean> {
   const result = await trx.updateTable('shop_order').set({ reviewed_at: at }).where('id', '=', orderId).where('reviewed_at', 'is', null).executeTakeFirst();
@@ -282,7 +288,7 @@ export async function listCheckedOutOrders(db: Query, filter: CheckedOutFilter):
 
 /**
  * A deleted account's orders stay for the shop's accounts (numbers, amounts, dates) with the personal
- * data replaced: the sender's name by `name`, contact, recipient, messages and notes erased. Answers the
+ * data replaced: the sender's name by `name`, contact, recipient, messages and notes (the florist's too) erased. Answers the
  * orders' ids.
  */
 export async function eraseOrdersOf(trx: Kysely<Database>, userId: string, name: string, at: string): Promise<string[]> {
@@ -302,6 +308,7 @@ export async function eraseOrdersOf(trx: Kysely<Database>, userId: string, name:
       purpose: null,
       admin_notes: null,
       checkout_notes: '{}',
+      florist_note: null,
       updated_at: at,
     })
     .where('id', 'in', ids)
