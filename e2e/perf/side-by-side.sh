@@ -11,7 +11,7 @@
 #          # neuland/tractor-store-blueprint); not needed once PEERS_DIR is set up
 #   bash e2e/perf/side-by-side.sh                # or: pnpm bench:store:side-by-side
 #
-# Ports: OUR_PORT (8110), SSR0_PORT (8112), and peers.sh's MF_PORT / SSPA_PORT / CDN_PORT (4301, 4302,
+# PEERS_SH: peers.sh elsewhere than ../shared/bench (a worktree of this repo). Ports: OUR_PORT (8110), SSR0_PORT (8112), and peers.sh's MF_PORT / SSPA_PORT / CDN_PORT (4301, 4302,
 # 4443). State dirs e2e/.state-side-a and -b (OUR_STATE, SSR0_STATE). Every BENCH_* setting of
 # bench-store.ts passes through (BENCH_RUNS=3, BENCH_PAGES, BENCH_VERBOSE=1,
 # BENCH_CPU_SLOWDOWN=host-calibrated). Servers this script started are stopped at its end, by pid.
@@ -19,7 +19,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 e2e=$(dirname "$here")
 root=$(dirname "$e2e")
-peers=$root/../shared/bench/peers.sh
+peers=${PEERS_SH:-$root/../shared/bench/peers.sh}
 OUR_PORT=${OUR_PORT:-8110}
 SSR0_PORT=${SSR0_PORT:-8112}
 MF_PORT=${MF_PORT:-4301}
