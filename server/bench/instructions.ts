@@ -15,7 +15,8 @@
  * lists the functions the instructions went to: a profile that is the same from run to run).
  *
  * BENCH_BEFORE=<another checkout's server folder>: its shop measured beside this one (its bench's
- * shop-server.ts compiled here, so it runs on this checkout's npm packages).
+ * shop-server.ts compiled here, so it runs on this checkout's npm packages), on the seeded shop its own
+ * seed command makes.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compiled, fmt, median, startFile, table, type NamedRequest, type Server } from './lib';
 import { B, get, listingMix, searchMix, shopRequests } from './requests';
-import { copyOf, removeCopy, seededShop } from './shops';
+import { copyOf, removeCopy, seededShop, seededShopOf } from './shops';
 
 const WARM = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 3000);
 const COUNT = Number(process.env.BENCH_INSTRUCTIONS_COUNT ?? 2000);
@@ -123,9 +124,8 @@ async function shopScenarios(shop: Server): Promise<Scenario[]> {
   ];
 }
 
-/** Every row warmed, then each counted. */
-async function measureShop(name: string, file: string): Promise<Map<string, Counts>> {
-  const db = copyOf(await seededShop(), `instructions-${name.replace(/\W+/g, '-')}`);
+/** Every row warmed, then each counted, on `db` (a copy of the seeded shop, or another checkout's own). */
+async function measureShop(name: string, file: string, db: string): Promise<Map<string, Counts>> {
   const counted = await underCallgrind(name, file, [db]);
   try {
     const scenarios = await shopScenarios(counted.server);
@@ -157,8 +157,9 @@ export async function instructions(): Promise<string> {
     await bare.server.stop();
     fs.rmSync(bare.dir, { recursive: true, force: true });
   }
-  const now = await measureShop('shop', await compiled('shop-server.ts'));
-  const then = before ? await measureShop('shop before', await compiled('shop-server.ts', { serverDir: path.resolve(before), label: 'before' })) : undefined;
+  const now = await measureShop('shop', await compiled('shop-server.ts'), copyOf(await seededShop(), 'instructions-shop'));
+  // The other build on the seeded shop its own seed command makes (it may not know this one's migrations).
+  const then = before ? await measureShop('shop before', await compiled('shop-server.ts', { serverDir: path.resolve(before), label: 'before' }), seededShopOf(path.resolve(before), 'instructions-shop-before')) : undefined;
   const share = (ir: Counts) => fmt.ratio(bareIr.min / ir.min);
   const rows = [['bare Fastify JSON route', spread(bareIr), '100%', ...(then ? [spread(bareIr), '100%', ''] : [])]];
   for (const [name, ir] of now) {
