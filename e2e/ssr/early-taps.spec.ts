@@ -41,8 +41,11 @@ test('a tap on "Add to cart" before the page runs adds the product once, when th
   await expect(add).toBeVisible();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   await tapDrawn(page, add);
+  // The tap answers at once: the control shows it taken while the page has no scripts yet.
+  await expect(add).toHaveAttribute('data-tap-waiting', '');
   scripts.release();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item', { timeout: 20_000 });
+  await expect(add).not.toHaveAttribute('data-tap-waiting');
   // Once: one line of one rose bouquet in the cart (a replay made twice would have added two).
   const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { quantity: number }[], STORAGE_KEYS.cartItems.key);
   expect(stored.map((item) => item.quantity)).toEqual([1]);
@@ -77,4 +80,23 @@ test('a tap on the phone menu before the page runs opens the menu when the page 
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 20_000 });
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   expect(errors).toEqual([]);
+});
+
+test.describe('with a mouse', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('a click on "Add to cart" before the page runs adds the product once, when the page is ready', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto(PRODUCT, { waitUntil: 'commit' });
+    const add = page.getByRole('form', { name: 'Buy Ruby Romance Red Roses' }).getByRole('button', { name: 'Add to cart' });
+    await expect(add).toBeVisible();
+    await add.scrollIntoViewIfNeeded();
+    const box = (await add.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(add).toHaveAttribute('data-tap-waiting', '');
+    scripts.release();
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item', { timeout: 20_000 });
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { quantity: number }[], STORAGE_KEYS.cartItems.key);
+    expect(stored.map((item) => item.quantity)).toEqual([1]);
+  });
 });
