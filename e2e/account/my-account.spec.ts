@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../journeys/a11y';
-import { uniqueEmail } from '../support';
+import { operator, requireOperator, uniqueEmail } from '../support';
 
 // Issue 33: the shopper's account pages, desktop and a 412 × 915 phone, with axe. A shopper who has
-// ordered logs in on /account, sees the order, sends it again, sets a reminder, edits a recipient, signs out another
-// session, downloads their data and deletes the account — and cannot log in afterwards.
+// ordered logs in on /account, sees the order, sends it again, sets a reminder, reviews the order once it
+// is paid and delivered, edits a recipient, signs out another session, downloads their data and deletes
+// the account — and cannot log in afterwards.
 
 const business = 'adire-blooms';
 const PASSWORD = 'Hibiscus-2026';
@@ -59,7 +60,10 @@ for (const device of [
   test.describe(`my account on a ${device.name}`, () => {
     test.use({ viewport: device.viewport });
 
-    test('a shopper sees their order, sends it again, sets a reminder, edits a recipient, signs out a session, downloads their data and deletes the account', async ({ page, request }) => {
+    test('a shopper sees their order, sends it again, sets a reminder, reviews it, edits a recipient, signs out a session, downloads their data and deletes the account', async ({ page, request }) => {
+      requireOperator();
+      // The whole account journey, with two operator commands (each a process of its own): longer than one page's test.
+      test.slow();
       const email = uniqueEmail(`my-account-${device.name}`);
       const { orderNumber } = await shopperWithOrder(request, email);
 
@@ -98,6 +102,24 @@ for (const device of [
       await expect(page.getByRole('heading', { name: "Mum's birthday" })).toBeVisible();
       await expect(page.getByText('10 Mar: an e-mail 7 days before')).toBeVisible();
       await expectAccessible(page, 'the reminders page');
+
+      // Paid and delivered since: the order offers the review form (the checkout's, with its rules).
+      operator(['mark-paid', orderNumber]);
+      operator(['advance', orderNumber, 'delivered']);
+      await openTab(page, 'Orders');
+      await expect(order).toContainText('Delivered');
+      await order.getByRole('button', { name: `Review order ${orderNumber}` }).click();
+      const review = page.getByRole('form', { name: `Review order ${orderNumber}` });
+      await review.getByRole('button', { name: 'Send review' }).click();
+      await expect(review.getByText('Rating is required')).toBeVisible();
+      await expectAccessible(page, 'the orders page with the review form');
+      await review.getByRole('radio', { name: '5 stars' }).check();
+      await review.getByLabel(/Comment/).fill('Mum loved them');
+      await review.getByRole('button', { name: 'Send review' }).click();
+      await expect(order.getByText('Thank you for your review!')).toBeVisible();
+      await page.reload();
+      await expect(order).toContainText('Delivered');
+      await expect(order.getByRole('button', { name: `Review order ${orderNumber}` })).toHaveCount(0);
 
       // A recipient edited with the checkout's rules.
       await openTab(page, 'Recipients');

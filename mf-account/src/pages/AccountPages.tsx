@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, readStored, writeStored, type User } from '@adire/contracts';
+import { API_PATHS, readStored, writeStored, type ReviewResponse, type User } from '@adire/contracts';
 import {
   ACCOUNT_API,
   ACCOUNT_DELETE_WORD,
@@ -14,6 +14,7 @@ import {
 import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { useBusValue } from '@adire/ui';
+import { ReviewForm } from '@adire/ui/review-form';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { LoginView } from '../AccountDropdown';
 import { saveUser } from '../session';
@@ -127,6 +128,9 @@ async function sendAgain(order: AccountOrder): Promise<void> {
 function OrderCard({ order }: { order: AccountOrder }) {
   const headingId = useId();
   const [reminding, setReminding] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  // The review form, as the checkout's done stage offers it: for a paid and delivered order with no review yet.
+  const reviewable = order.paid && order.stage === 'delivered' && !order.reviewed;
   const tracker = `/order-tracker?orderNumber=${encodeURIComponent(order.orderNumber)}${order.senderEmail ? `&email=${encodeURIComponent(order.senderEmail)}` : ''}`;
   return (
     <li className={styles.card} aria-labelledby={headingId}>
@@ -159,8 +163,20 @@ function OrderCard({ order }: { order: AccountOrder }) {
             Remind me next year
           </button>
         )}
+        {reviewable && !reviewing && (
+          <button type="button" className={styles.secondary} onClick={() => setReviewing(true)} aria-label={`Review order ${order.orderNumber}`}>
+            Review this order
+          </button>
+        )}
       </div>
       {reminding && <ReminderForm order={order} onDone={() => setReminding(false)} />}
+      {reviewing && (
+        <ReviewForm
+          label={`Review order ${order.orderNumber}`}
+          headingLevel={4}
+          send={(review) => api.post<ReviewResponse>(API_PATHS.submitReview(order.id), review)}
+        />
+      )}
     </li>
   );
 }

@@ -1,12 +1,13 @@
-import type { Order, PickupLocationCode } from '@adire/contracts';
+import { api } from '@adire/api-client';
+import { API_PATHS, type Order, type PickupLocationCode, type ReviewResponse } from '@adire/contracts';
 import { formatDrawerDate } from '@adire/domain';
 import { Link } from '@adire/router';
+import { ReviewForm } from '@adire/ui/review-form';
 import { BranchAddress } from '../BranchAddress';
 import { ChatOnWhatsApp } from '../ChatOnWhatsApp';
 import styles from '../form.module.css';
 import { branchFor, useShopContact } from '../shopContact';
 import { useFocusOnMount } from '../useFocusOnMount';
-import { ReviewForm } from './ReviewForm';
 
 /** Stage 3, shown only for a paid order: thanks, the order number, what happens next, the review form. */
 export function DoneStage({ order }: { order: Order }) {
@@ -50,7 +51,7 @@ export function DoneStage({ order }: { order: Order }) {
         </p>
       )}
       {order.orderNumber && <ChatOnWhatsApp orderNumber={order.orderNumber} lead="Questions about your order?" />}
-      <ReviewForm orderId={order.id} />
+      <ReviewForm send={(review) => api.post<ReviewResponse>(API_PATHS.submitReview(order.id), review)} />
     </section>
   );
 }
