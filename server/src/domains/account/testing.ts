@@ -6,3 +6,4 @@
 export { cooldownLeftMs, cooldownMessage, escapeHtml, legacySha1Hash, verifyLegacySha1 } from './logic';
 export { parseLimit, retryAfterMs, tooManyAttemptsMessage } from '../../auth';
 export { codeMail, noAccountMail } from './mail';
+export { sendDueReminders } from './my-account/reminders';
