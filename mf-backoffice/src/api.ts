@@ -20,11 +20,11 @@ async function call<T>(run: (token: string | null) => Promise<ApiResult<T>>): Pr
 }
 
 /**
- * `T`: the answer's contracts type. A body's contracts type is named too (`Body`): a call with a body but
- * no body type does not compile, so what is sent is the shape the server's route reads.
+ * `T`: the answer's contracts type. A query's or body's contracts type is named too (`Q`, `Body`): a call
+ * with a query or a body but not its type does not compile, so what is sent is the shape the route reads.
  */
 export const staffApi = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => call<T>((token) => api.get<T>(path, { query, token, signal })),
+  get: <T, Q extends object = never>(path: string, query?: Q, signal?: AbortSignal) => call<T>((token) => api.get<T>(path, { query: query as Query | undefined, token, signal })),
   post: <T, Body extends object = never>(path: string, body?: Body) => call<T>((token) => api.post<T>(path, body ?? {}, { token })),
   put: <T, Body extends object>(path: string, body: Body) => call<T>((token) => api.put<T>(path, body, { token })),
 };

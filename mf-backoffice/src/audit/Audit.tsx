@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@adire/contracts';
+import type { AuditEntry, AuditQuery } from '@adire/contracts';
 import { useEffect, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -16,7 +16,7 @@ export function Audit() {
   useEffect(() => {
     const controller = new AbortController();
     void staffApi
-      .get<AuditEntry[]>(paths.audit, { actor: filters.actor.trim() || undefined, action: filters.action.trim() || undefined, target: filters.target.trim() || undefined }, controller.signal)
+      .get<AuditEntry[], AuditQuery>(paths.audit, { actor: filters.actor.trim() || undefined, action: filters.action.trim() || undefined, target: filters.target.trim() || undefined }, controller.signal)
       .then((res) => {
         if (controller.signal.aborted) return;
         if (res.error || !res.data) return setError(res.message);

@@ -1,4 +1,4 @@
-import type { DesignPricesRequest, DesignPricesResult, FoundProduct as Found, ProductChangeRequest, ProductChangeResult, ShopDesign, StaffProduct as Product } from '@adire/contracts';
+import type { DesignPricesRequest, DesignPricesResult, FoundProduct as Found, ProductChangeRequest, ProductSearchQuery, ProductChangeResult, ShopDesign, StaffProduct as Product } from '@adire/contracts';
 import { amountFromWord, formatAmount } from '@adire/domain';
 import { Link, useParams } from '@adire/router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -75,7 +75,7 @@ export function Catalog() {
   const [error, setError] = useState('');
   useEffect(() => {
     const controller = new AbortController();
-    void staffApi.get<Found[]>(paths.products, { search: search.trim() || undefined }, controller.signal).then((res) => {
+    void staffApi.get<Found[], ProductSearchQuery>(paths.products, { search: search.trim() || undefined }, controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.error || !res.data) return setError(res.message);
       setError('');

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from '@adire/router';
-import type { FeaturedAnswer, FeaturedListRequest, FeaturedListResult, FoundProduct, StaffFeaturedList as FeaturedList } from '@adire/contracts';
+import type { FeaturedAnswer, FeaturedListRequest, FeaturedListResult, FoundProduct, ProductSearchQuery, StaffFeaturedList as FeaturedList } from '@adire/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -79,7 +79,7 @@ function ListEditor({ list, max, onSaved }: { list: FeaturedList; max: number; o
     const text = search.trim();
     if (text.length < 2) return setFound([]);
     const controller = new AbortController();
-    void staffApi.get<FoundProduct[]>(paths.products, { search: text, limit: 8 }, controller.signal).then((res) => {
+    void staffApi.get<FoundProduct[], ProductSearchQuery>(paths.products, { search: text, limit: 8 }, controller.signal).then((res) => {
       if (!controller.signal.aborted) setFound(res.data ?? []);
     });
     return () => controller.abort();

@@ -1,4 +1,4 @@
-import { FLORIST_NOTE, type DaySheet as DaySheetAnswer } from '@adire/contracts';
+import { FLORIST_NOTE, type DaySheet as DaySheetAnswer, type DaySheetQuery } from '@adire/contracts';
 import { isApiDate, shopDate } from '@adire/domain';
 import { readDayPlace } from '@adire/domain/days';
 import { Link, useNavigate, useParams, useSearchParams } from '@adire/router';
@@ -28,7 +28,7 @@ export function DaySheet() {
     setError('');
     if (!isApiDate(date) || !place) return setError(!place ? `No zone or branch is called ${asked}.` : `${date} is not a day (YYYY-MM-DD).`);
     const controller = new AbortController();
-    void staffApi.get<DaySheetAnswer>(paths.daySheet(date), { place }, controller.signal).then((res) => {
+    void staffApi.get<DaySheetAnswer, DaySheetQuery>(paths.daySheet(date), { place }, controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.error || !res.data) setError(res.message);
       else setSheet(res.data);

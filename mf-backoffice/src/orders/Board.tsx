@@ -1,5 +1,5 @@
 import { addDays, formatAmount, isApiDate, shopDate } from '@adire/domain';
-import { BOARD_STATUSES, FLORIST_NOTE, type BoardAnswer, type CurrencyName, type DayLoad } from '@adire/contracts';
+import { BOARD_STATUSES, FLORIST_NOTE, type BoardAnswer, type BoardQuery, type CurrencyName, type DayLoad, type DaysQuery } from '@adire/contracts';
 import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
@@ -36,18 +36,18 @@ export function Board() {
     setLoadError('');
     const load = async () => {
       const [res, days] = await Promise.all([
-        staffApi.get<BoardAnswer>(
+        staffApi.get<BoardAnswer, BoardQuery>(
           paths.orders,
           {
             from: (day || filters.from) || undefined,
             to: day || undefined,
-            status: filters.status || undefined,
+            status: (filters.status || undefined) as BoardQuery['status'],
             place: filters.place.trim() || undefined,
             search: filters.search.trim() || undefined,
           },
           controller.signal,
         ),
-        day ? staffApi.get<DayLoad[]>(paths.days, { from: day, days: 1 }, controller.signal) : null,
+        day ? staffApi.get<DayLoad[], DaysQuery>(paths.days, { from: day, days: 1 }, controller.signal) : null,
       ]);
       if (stopped) return;
       if (days) {

@@ -1,4 +1,4 @@
-import type { ReviewVisibilityRequest, StaffReview as Review } from '@adire/contracts';
+import type { ReviewsQuery, ReviewVisibilityRequest, StaffReview as Review } from '@adire/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
@@ -12,7 +12,7 @@ export function Reviews() {
   const [said, setSaid] = useState('');
 
   const load = useCallback(async () => {
-    const res = await staffApi.get<Review[]>(paths.reviews, { hidden: hiddenOnly ? true : undefined, product: product.trim() || undefined });
+    const res = await staffApi.get<Review[], ReviewsQuery>(paths.reviews, { hidden: hiddenOnly ? true : undefined, product: product.trim() || undefined });
     if (res.error || !res.data) return setError(res.message);
     setReviews(res.data);
   }, [hiddenOnly, product]);

@@ -40,11 +40,11 @@ export const BACKOFFICE_PATHS = {
   settings: at('settings'),
   /** GET → DeliverySettingsView; POST a DeliveryChangeRequest → DeliveryChangeResult. */
   deliverySettings: at('settings/delivery'),
-  /** GET `?from=YYYY-MM-DD&days=N` → DayLoad[]: each day's places taken and held against capacity. */
+  /** GET a DaysQuery (`?from=YYYY-MM-DD&days=N`) → DayLoad[]: each day's places taken and held against capacity. */
   days: at('days'),
-  /** GET `?place=<DayPlace>` → DaySheet: what a rider or a branch needs for that day. */
+  /** GET a DaySheetQuery (`?place=<DayPlace>`) → DaySheet: what a rider or a branch needs for that day. */
   daySheet: (date: string) => one('days', date, '/sheet'),
-  /** GET `?from&to&status&place&search&limit` → BoardAnswer. */
+  /** GET a BoardQuery → BoardAnswer. */
   orders: at('orders'),
   /** GET → StaffOrderPage. */
   order: (orderNumber: string) => one('orders', orderNumber),
@@ -54,9 +54,9 @@ export const BACKOFFICE_PATHS = {
   transfer: (orderNumber: string) => one('orders', orderNumber, '/transfer'),
   /** PUT a FloristNoteRequest → OrderActionResult: the staff's own note on an order, never shown to shoppers. */
   floristNote: (orderNumber: string) => one('orders', orderNumber, '/note'),
-  /** GET `?actor&action&target&from&to&limit` → AuditEntry[]. */
+  /** GET an AuditQuery → AuditEntry[]. */
   audit: at('audit'),
-  /** GET `?search&limit` → FoundProduct[]. */
+  /** GET a ProductSearchQuery → FoundProduct[]. */
   products: at('products'),
   /** GET → StaffProduct; PUT a ProductChangeRequest → ProductChangeResult. */
   product: (slug: string) => one('products', slug),
@@ -66,7 +66,7 @@ export const BACKOFFICE_PATHS = {
   featured: at('featured'),
   /** PUT a FeaturedListRequest → FeaturedListResult. */
   featuredList: (id: string) => one('featured', id),
-  /** GET `?product&hidden&limit` → StaffReview[]. */
+  /** GET a ReviewsQuery → StaffReview[]. */
   reviews: at('reviews'),
   /** PUT a ReviewVisibilityRequest → StaffReview. */
   review: (id: string) => one('reviews', id),
@@ -99,6 +99,20 @@ export interface BoardEntry {
   checkedOutAt: string | null;
   /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. */
   floristNote?: string;
+}
+
+/** GET orders' query: the board's filters (a search finds by order number, e-mail or phone, whatever the dates). */
+export interface BoardQuery {
+  /** Delivery dates from (YYYY-MM-DD, inclusive; today by default). */
+  from?: string;
+  /** Delivery dates up to (inclusive). */
+  to?: string;
+  status?: DeliveryStatus;
+  /** A delivery zone or a pick-up branch code. */
+  place?: string;
+  search?: string;
+  /** At most 500 (200 by default). */
+  limit?: number;
 }
 
 /** GET orders: the board from `from` (today by default). */
@@ -187,6 +201,17 @@ export interface OrderActionResult {
 
 // ---------------------------------------------------------------- the audit (the staff domain)
 
+/** GET audit's query: an actor, an action or its family ('order' matches 'order.advance'), a target, days from/to; newest first. */
+export interface AuditQuery {
+  actor?: string;
+  action?: string;
+  target?: string;
+  from?: string;
+  to?: string;
+  /** At most 500 (100 by default). */
+  limit?: number;
+}
+
 /** One staff action: who, what, on what, before/after, from where, when. */
 export interface AuditEntry {
   id: string;
@@ -201,6 +226,19 @@ export interface AuditEntry {
 }
 
 // ---------------------------------------------------------------- catalogue and reviews (the catalog domain)
+
+/** GET products' query: a name, SKU or address to find (the first products when empty); at most 200 (30 by default). */
+export interface ProductSearchQuery {
+  search?: string;
+  limit?: number;
+}
+
+/** GET reviews' query: one product's (by address), hidden ones only; at most 200. */
+export interface ReviewsQuery {
+  product?: string;
+  hidden?: boolean;
+  limit?: number;
+}
 
 /** A product found by the back office's search. */
 export interface FoundProduct {
@@ -315,6 +353,17 @@ export interface PlaceLoad {
   taken: number;
   /** Checked-out, unpaid orders whose hold has not lapsed. */
   held: number;
+}
+
+/** GET days' query: `days` days from `from` (today by default), each read by its rule. */
+export interface DaysQuery {
+  from?: string;
+  days?: number;
+}
+
+/** GET days/:date/sheet's query. */
+export interface DaySheetQuery {
+  place: DayPlace;
 }
 
 export interface DayLoad {

@@ -8,9 +8,11 @@ import {
   type FoundProduct,
   type ProductChangeRequest,
   type ProductChangeResult,
+  type ProductSearchQuery,
   type ShopDesign,
   type StaffProduct,
   type StaffReview,
+  type ReviewsQuery,
   type ReviewVisibilityRequest,
 } from '@adire/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -61,7 +63,7 @@ const productBody = staffBody([], {
 function productRoutes(app: FastifyInstance, { db, staff }: Ctx): void {
   app.get(BACKOFFICE_PATHS.products, { schema: { querystring: staffQuery({ search: staffText(120), limit: { type: 'integer', minimum: 1, maximum: 200 } }) } }, async (request): Promise<{ data: FoundProduct[] }> => {
     await staff(request, 'catalog');
-    const q = request.query as { search?: string; limit?: number };
+    const q = request.query as ProductSearchQuery;
     return { data: await findProductsForStaff(db, q.search ?? '', q.limit ?? 30) };
   });
 
@@ -161,7 +163,7 @@ function reviewRoutes(app: FastifyInstance, { db, staff }: Ctx): void {
     { schema: { querystring: staffQuery({ product: staffText(200), hidden: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: 200 } }) } },
     async (request): Promise<{ data: StaffReview[] }> => {
       await staff(request, 'reviews');
-      const q = request.query as { product?: string; hidden?: boolean; limit?: number };
+      const q = request.query as ReviewsQuery;
       return { data: await reviewsForStaff(db, { productSlug: q.product?.trim() || undefined, hidden: q.hidden, limit: q.limit ?? 50 }) };
     },
   );

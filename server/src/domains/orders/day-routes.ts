@@ -1,4 +1,4 @@
-import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaySheet } from '@adire/contracts';
+import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaySheet, type DaySheetQuery } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { readCheckoutSettings } from '../site';
@@ -59,12 +59,13 @@ export function dayStaffRoutes({ db, now }: DayRoutesOptions): DomainStaffRoutes
       await staff(request, 'orders');
       const at = now();
       const settings = await readCheckoutSettings(db.kysely);
+      // A DaysQuery, each field read by its rule (with its own message), so taken as sent.
       const { from, days } = readDayRange(request.query as Record<string, unknown>, todayFor(at, settings));
       return { data: await dayLoads(db, from, days, at, settings) };
     });
     app.get(`${BACKOFFICE_PATHS.days}/:date/sheet`, { schema: { params: { type: 'object', properties: { date: text(40) } }, querystring: query } }, async (request): Promise<{ data: DaySheet }> => {
       await staff(request, 'orders');
-      const { date, place } = readSheetQuery((request.params as { date: string }).date, (request.query as { place?: string }).place);
+      const { date, place } = readSheetQuery((request.params as { date: string }).date, (request.query as Partial<DaySheetQuery>).place);
       return { data: await daySheet(db, date, place, now()) };
     });
   };

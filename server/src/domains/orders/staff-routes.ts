@@ -6,6 +6,7 @@ import {
   floristNoteProblem,
   type AdvanceRequest,
   type BoardAnswer,
+  type BoardQuery,
   type FloristNoteRequest,
   type OrderActionResult,
   type OrderPaymentSide,
@@ -75,7 +76,7 @@ export function orderStaffRoutes({ db, paymentSide }: OrderStaffRoutesOptions): 
     });
     app.get(BACKOFFICE_PATHS.orders, { schema: { querystring: statusQuery } }, async (request): Promise<{ data: BoardAnswer }> => {
       await staff(request, 'orders');
-      const q = request.query as { from?: string; to?: string; status?: string; place?: string; search?: string; limit?: number };
+      const q = request.query as BoardQuery;
       const from = q.from ?? shopDate();
       const orders = await orderBoard(db, { from, to: q.to, deliveryStatus: q.status, place: q.place?.trim() || undefined, search: q.search?.trim() || undefined, limit: q.limit ?? 200 });
       return { data: { from, orders } };

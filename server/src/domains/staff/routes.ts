@@ -3,6 +3,7 @@ import {
   BACKOFFICE_PATHS,
   type AcceptInviteRequest,
   type AuditEntry,
+  type AuditQuery,
   type InviteRequest,
   type StaffLoggedOut,
   type StaffLoginRequest,
@@ -127,7 +128,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
     { schema: { querystring: query({ actor: text(320), action: text(60), target: text(200), from: date, to: date, limit: { type: 'integer', minimum: 1, maximum: 500 } }) } },
     async (request): Promise<{ data: AuditEntry[] }> => {
       await staff(request, 'audit');
-      const q = request.query as { actor?: string; action?: string; target?: string; from?: string; to?: string; limit?: number };
+      const q = request.query as AuditQuery;
       return { data: await listActions(db, { ...q, limit: q.limit ?? 100 }) };
     },
   );
