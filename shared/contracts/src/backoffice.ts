@@ -1,8 +1,8 @@
-// Back-office answers and request bodies shared by the server's staff routes and mf-backoffice: each
-// domain's staff routes answer in these shapes (orders: board, order page, florist's note, day sheets;
-// payments: transfers; catalog: products, designs, featured lists, reviews; staff: the audit; and, in
-// backoffice-staff.ts, backoffice-settings.ts and backoffice-releases.ts, the staff's accounts, the
-// settings and the release status), and the back office reads them.
+// Back-office answers, queries and request bodies shared by the server's staff routes and mf-backoffice:
+// each domain's staff routes answer in these shapes and the back office reads them. Here: every path
+// (BACKOFFICE_PATHS), orders (board, order page, florist's note, day sheets), payments (transfers) and
+// the audit; in backoffice-catalog.ts the catalogue and reviews, in backoffice-staff.ts the staff's
+// accounts, in backoffice-settings.ts the settings, in backoffice-releases.ts the release status.
 import { DELIVERY_STEPS, type DayCapacity, type DayPlace, type DeliveryStep, type OrderByTime, type TimelineEntry, type TrackingStep } from './checkout';
 import type { MemberAction } from './backoffice-staff';
 import type { Order } from './entities';
@@ -225,124 +225,7 @@ export interface AuditEntry {
   at: string;
 }
 
-// ---------------------------------------------------------------- catalogue and reviews (the catalog domain)
-
-/** GET products' query: a name, SKU or address to find (the first products when empty); at most 200 (30 by default). */
-export interface ProductSearchQuery {
-  search?: string;
-  limit?: number;
-}
-
-/** GET reviews' query: one product's (by address), hidden ones only; at most 200. */
-export interface ReviewsQuery {
-  product?: string;
-  hidden?: boolean;
-  limit?: number;
-}
-
-/** A product found by the back office's search. */
-export interface FoundProduct {
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-}
-
-/** A design as a product's page shows it. */
-export interface StaffDesign {
-  code: string;
-  title: string;
-  /** What the design adds to the price, shop-wide (₦0 for a wrapped bouquet or a box). */
-  priceNgn: number;
-  /** Offered for this product; the first offered is its default. */
-  offered: boolean;
-}
-
-export interface StaffProduct {
-  id: string;
-  slug: string;
-  sku: string;
-  name: string;
-  inStock: boolean;
-  /** Units left of a limited product; null = not limited. */
-  stock: number | null;
-  sizes: { sku: string; label: string; priceNgn: number; isDefault: boolean }[];
-  /** Every design of the shop: the offered ones first, in the product's order (the first is its default). */
-  designs: StaffDesign[];
-}
-
-/** PUT products/:slug: any of its prices (by size SKU), stock (null: not limited) and designs (by code, in order). */
-export interface ProductChangeRequest {
-  prices?: Record<string, number | string>;
-  stock?: number | null;
-  designs?: string[];
-}
-
-export interface ProductChangeResult {
-  messages: string[];
-  product: StaffProduct;
-}
-
-/** A design of the shop and what it adds to a product's price. */
-export interface ShopDesign {
-  code: string;
-  title: string;
-  priceNgn: number;
-}
-
-/** PUT designs: what designs add to a product's price, by code. */
-export interface DesignPricesRequest {
-  prices: Record<string, number | string>;
-}
-
-export interface DesignPricesResult {
-  message: string;
-  designs: ShopDesign[];
-}
-
-export interface StaffFeaturedList {
-  /** `kind:key:section`, e.g. `occasion:valentines-day:flowers`. */
-  id: string;
-  kind: 'occasion' | 'location';
-  key: string;
-  section: string;
-  title: string;
-  products: FoundProduct[];
-}
-
-/** GET featured. */
-export interface FeaturedAnswer {
-  lists: StaffFeaturedList[];
-  max: number;
-}
-
-/** PUT featured/:list: the products in order, by address (slug) or SKU. */
-export interface FeaturedListRequest {
-  products: string[];
-}
-
-export interface FeaturedListResult {
-  message: string;
-  list: StaffFeaturedList;
-}
-
-export interface StaffReview {
-  id: string;
-  productSlug: string;
-  productName: string;
-  rating: number;
-  comment: string;
-  author: string;
-  createdAt: string;
-  hidden: boolean;
-  hiddenReason: string | null;
-}
-
-/** PUT reviews/:id. */
-export interface ReviewVisibilityRequest {
-  hidden: boolean;
-  reason?: string;
-}
+// ---------------------------------------------------------------- delivery days (the orders domain)
 
 /** One place on one day, as the board shows it. */
 export interface PlaceLoad {

@@ -10,6 +10,7 @@ export * from './routes';
 export * from './preload';
 export * from './serverDraw';
 export * from './backoffice';
+export * from './backoffice-catalog';
 export * from './backoffice-staff';
 export * from './backoffice-settings';
 export * from './backoffice-releases';
