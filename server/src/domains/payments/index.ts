@@ -1,11 +1,12 @@
 /** What other domains use of the payments domain. */
-export { paymentRoutes, buildAdapters, offeredPaymentMethods, type PaymentRoutesOptions } from './routes';
+export { paymentRoutes, type PaymentRoutesOptions } from './routes';
+export { buildAdapters, offeredPaymentMethods } from './adapters';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
 export { recordCouponOverLimit, recordOverbooked, recordOversold, recordPaymentEvent } from './trail';
 export { sendPaymentReceipt } from './receipt';
 export { receivedFor } from './ledger';
 export { AWAITING_TRANSFER } from './logic';
-export { confirmTransfer, decideTransfer, recordTransferConfirmed, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
+export { confirmTransfer, decideTransfer, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
 export { orderPaymentSide, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';
 export { orderPaymentRecords } from './account-payments';

@@ -17,7 +17,7 @@ import {
 } from './providers/paypal';
 import { paystackSandboxWire, readPaystackVerification, readPaystackWebhook, verifyPaystackSignature } from './providers/paystack';
 import type { SandboxTx, SandboxWire } from './providers/sandbox-wire';
-import { ProviderError, type PaymentAdapter, type WebhookEvent } from './providers/types';
+import { ProviderError, type PaymentAdapter, type StartedPayment, type StartPaymentInput, type WebhookEvent } from './providers/types';
 import { hmacHex } from './signatures';
 
 /**
@@ -36,6 +36,21 @@ export async function sandboxRootSecret(db: Db, configured?: string): Promise<st
   const stored = await readSetting<{ secret?: string }>(db.kysely, SECRET_SETTING);
   if (!stored?.secret) throw new Error(`Setting '${SECRET_SETTING}' has no secret`);
   return stored.secret;
+}
+
+/**
+ * The root secret, read once and shared by every call; a failed read is not kept (the next call tries
+ * again).
+ */
+export function keptRootSecret(db: Db, configured?: string): () => Promise<string> {
+  let secret: Promise<string> | null = null;
+  return () => {
+    secret ??= sandboxRootSecret(db, configured).catch((err) => {
+      secret = null;
+      throw err;
+    });
+    return secret;
+  };
 }
 
 /** Each sandbox's own secret, shaped like its provider's (a Paystack secret key starts sk_test_). */
@@ -57,109 +72,126 @@ export interface SandboxDecision {
   webhook: { rawBody: string; headers: Record<string, string> } | null;
 }
 
+/** What every sandbox call works with. */
+interface SandboxContext {
+  db: Db;
+  publicUrl: string;
+  wires: Record<PaymentProviderId, SandboxWire>;
+  secret(provider: PaymentProviderId): Promise<string>;
+}
+
 export type Sandbox = ReturnType<typeof createSandbox>;
 
 export function createSandbox({ db, publicUrl, rootSecret }: { db: Db; publicUrl: string; rootSecret: () => Promise<string> }) {
-  const wires: Record<PaymentProviderId, SandboxWire> = {
-    paystack: paystackSandboxWire,
-    flutterwave: flutterwaveSandboxWire,
-    paypal: paypalSandboxWire(publicUrl),
-    monnify: monnifySandboxWire,
+  const ctx: SandboxContext = {
+    db,
+    publicUrl,
+    wires: { paystack: paystackSandboxWire, flutterwave: flutterwaveSandboxWire, paypal: paypalSandboxWire(publicUrl), monnify: monnifySandboxWire },
+    secret: async (provider) => sandboxSecret(await rootSecret(), provider),
   };
-  const secret = async (provider: PaymentProviderId) => sandboxSecret(await rootSecret(), provider);
-
-  async function find(provider: PaymentProviderId, reference: string): Promise<SandboxTx | undefined> {
-    return db.kysely.selectFrom('sandbox_transaction').selectAll().where('provider', '=', provider).where('reference', '=', reference).executeTakeFirst();
-  }
-
-  async function signatureOk(provider: PaymentProviderId, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
-    const key = await secret(provider);
-    switch (provider) {
-      case 'paystack':
-        return verifyPaystackSignature(key, rawBody, headers);
-      case 'flutterwave':
-        return verifyFlutterwaveSignature(key, headers);
-      case 'monnify':
-        return verifyMonnifySignature(key, rawBody, headers);
-      case 'paypal': {
-        // As the real adapter does: hand the transmission to the (sandbox) verification endpoint.
-        const request = paypalVerifyRequest(rawBody, headers, paypalSandboxWebhookId(key));
-        return !!request && sandboxVerifyWebhookSignature(key, request).verification_status === 'SUCCESS';
-      }
-    }
-  }
-
-  function adapter(provider: PaymentProviderId): PaymentAdapter {
-    const wire = wires[provider];
-    return {
-      provider,
-      mode: 'sandbox',
-      async startPayment(input) {
-        const now = new Date().toISOString();
-        const providerReference = wire.providerReference();
-        await db.kysely
-          .insertInto('sandbox_transaction')
-          .values({
-            provider,
-            reference: input.reference,
-            provider_reference: providerReference,
-            order_id: input.orderId,
-            order_number: input.orderNumber,
-            email: input.email,
-            amount: input.amount,
-            currency: input.currency,
-            status: 'pending',
-            amount_paid: null,
-            return_url: input.returnUrl,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        return { url: `${publicUrl}/sandbox/${provider}/pay/${encodeURIComponent(input.reference)}`, providerReference };
-      },
-      verifyWebhookSignature: (rawBody, headers) => signatureOk(provider, rawBody, headers),
-      readWebhook: readers[provider].webhook,
-      async verifyTransaction(reference) {
-        const tx = await find(provider, reference);
-        if (!tx) throw new ProviderError(provider, 404, `no sandbox transaction ${reference}`);
-        return readers[provider].verification(wire.verification({ ...tx, amount: Number(tx.amount), amount_paid: tx.amount_paid === null ? null : Number(tx.amount_paid) }));
-      },
-    };
-  }
-
   return {
-    adapter,
-    find,
+    adapter: (provider: PaymentProviderId) => sandboxAdapter(ctx, provider),
+    find: (provider: PaymentProviderId, reference: string) => find(ctx, provider, reference),
     /**
      * The shopper paid (optionally a different amount, to test part payments) or declined. Only a
      * pending transaction changes; the webhook is built only when this call made the change.
      */
-    async decide(provider: PaymentProviderId, reference: string, outcome: 'pay' | 'decline', amountOverride?: number, now: Date = new Date()): Promise<SandboxDecision | null> {
-      const before = await find(provider, reference);
-      if (!before) return null;
-      const paid = amountOverride !== undefined && amountOverride > 0 ? Math.round(amountOverride * 100) / 100 : Number(before.amount);
-      const result = await db.kysely
-        .updateTable('sandbox_transaction')
-        .set({ status: outcome === 'pay' ? 'success' : 'failed', amount_paid: outcome === 'pay' ? paid : null, updated_at: now.toISOString() })
-        .where('provider', '=', provider)
-        .where('reference', '=', reference)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      const tx = (await find(provider, reference))!;
-      const normalised = { ...tx, amount: Number(tx.amount), amount_paid: tx.amount_paid === null ? null : Number(tx.amount_paid) };
-      if (Number(result.numUpdatedRows) !== 1) return { tx: normalised, webhook: null };
-      const body = wires[provider].webhook(normalised, now);
-      if (!body) return { tx: normalised, webhook: null };
-      const rawBody = JSON.stringify(body);
-      return { tx: normalised, webhook: { rawBody, headers: { 'content-type': 'application/json', ...wires[provider].sign(rawBody, await secret(provider), now) } } };
-    },
+    decide: (provider: PaymentProviderId, reference: string, outcome: 'pay' | 'decline', amountOverride?: number, now: Date = new Date()) =>
+      decide(ctx, provider, reference, outcome, amountOverride, now),
     /** PayPal's verify-webhook-signature, as the sandbox answers it. */
-    async verifyPaypal(request: PaypalVerifyRequest) {
-      return sandboxVerifyWebhookSignature(await secret('paypal'), request);
-    },
+    verifyPaypal: async (request: PaypalVerifyRequest) => sandboxVerifyWebhookSignature(await ctx.secret('paypal'), request),
     /** For tests and the README: sign a body as this sandbox's provider would. */
-    async sign(provider: PaymentProviderId, rawBody: string, now: Date = new Date()) {
-      return wires[provider].sign(rawBody, await secret(provider), now);
+    sign: async (provider: PaymentProviderId, rawBody: string, now: Date = new Date()) => ctx.wires[provider].sign(rawBody, await ctx.secret(provider), now),
+  };
+}
+
+async function find({ db }: SandboxContext, provider: PaymentProviderId, reference: string): Promise<SandboxTx | undefined> {
+  return db.kysely.selectFrom('sandbox_transaction').selectAll().where('provider', '=', provider).where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Amounts as numbers (PostgreSQL returns numerics as strings), as the wires expect them. */
+const withNumbers = (tx: SandboxTx): SandboxTx => ({ ...tx, amount: Number(tx.amount), amount_paid: tx.amount_paid === null ? null : Number(tx.amount_paid) });
+
+async function signatureOk(ctx: SandboxContext, provider: PaymentProviderId, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+  const key = await ctx.secret(provider);
+  switch (provider) {
+    case 'paystack':
+      return verifyPaystackSignature(key, rawBody, headers);
+    case 'flutterwave':
+      return verifyFlutterwaveSignature(key, headers);
+    case 'monnify':
+      return verifyMonnifySignature(key, rawBody, headers);
+    case 'paypal': {
+      // As the real adapter does: hand the transmission to the (sandbox) verification endpoint.
+      const request = paypalVerifyRequest(rawBody, headers, paypalSandboxWebhookId(key));
+      return !!request && sandboxVerifyWebhookSignature(key, request).verification_status === 'SUCCESS';
+    }
+  }
+}
+
+function sandboxAdapter(ctx: SandboxContext, provider: PaymentProviderId): PaymentAdapter {
+  const wire = ctx.wires[provider];
+  return {
+    provider,
+    mode: 'sandbox',
+    startPayment: (input) => openTransaction(ctx, provider, input),
+    verifyWebhookSignature: (rawBody, headers) => signatureOk(ctx, provider, rawBody, headers),
+    readWebhook: readers[provider].webhook,
+    async verifyTransaction(reference) {
+      const tx = await find(ctx, provider, reference);
+      if (!tx) throw new ProviderError(provider, 404, `no sandbox transaction ${reference}`);
+      return readers[provider].verification(wire.verification(withNumbers(tx)));
     },
   };
+}
+
+/** A payment started in the sandbox: its pending transaction, and the address of its hosted page. */
+async function openTransaction(ctx: SandboxContext, provider: PaymentProviderId, input: StartPaymentInput): Promise<StartedPayment> {
+  const now = new Date().toISOString();
+  const providerReference = ctx.wires[provider].providerReference();
+  await ctx.db.kysely
+    .insertInto('sandbox_transaction')
+    .values({
+      provider,
+      reference: input.reference,
+      provider_reference: providerReference,
+      order_id: input.orderId,
+      order_number: input.orderNumber,
+      email: input.email,
+      amount: input.amount,
+      currency: input.currency,
+      status: 'pending',
+      amount_paid: null,
+      return_url: input.returnUrl,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { url: `${ctx.publicUrl}/sandbox/${provider}/pay/${encodeURIComponent(input.reference)}`, providerReference };
+}
+
+async function decide(
+  ctx: SandboxContext,
+  provider: PaymentProviderId,
+  reference: string,
+  outcome: 'pay' | 'decline',
+  amountOverride: number | undefined,
+  now: Date,
+): Promise<SandboxDecision | null> {
+  const before = await find(ctx, provider, reference);
+  if (!before) return null;
+  const paid = amountOverride !== undefined && amountOverride > 0 ? Math.round(amountOverride * 100) / 100 : Number(before.amount);
+  const result = await ctx.db.kysely
+    .updateTable('sandbox_transaction')
+    .set({ status: outcome === 'pay' ? 'success' : 'failed', amount_paid: outcome === 'pay' ? paid : null, updated_at: now.toISOString() })
+    .where('provider', '=', provider)
+    .where('reference', '=', reference)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const tx = withNumbers((await find(ctx, provider, reference))!);
+  if (Number(result.numUpdatedRows) !== 1) return { tx, webhook: null };
+  const body = ctx.wires[provider].webhook(tx, now);
+  if (!body) return { tx, webhook: null };
+  const rawBody = JSON.stringify(body);
+  return { tx, webhook: { rawBody, headers: { 'content-type': 'application/json', ...ctx.wires[provider].sign(rawBody, await ctx.secret(provider), now) } } };
 }
