@@ -44,7 +44,23 @@ export function paymentReceiptMail(input: {
     '',
     BRAND,
   ].join('\n');
-  const html = `<!doctype html>
+  const html = receiptHtml({ subject, greeting, number, rows, trackUrl, help });
+  return { to: input.to, subject, text, html };
+}
+
+/** What the receipt's text and HTML both say. */
+interface ReceiptParts {
+  subject: string;
+  greeting: string;
+  number: string;
+  rows: string[][];
+  trackUrl: string;
+  help: string;
+}
+
+/** The receipt as HTML: the same words as its text, every value escaped. */
+function receiptHtml({ subject, greeting, number, rows, trackUrl, help }: ReceiptParts): string {
+  return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#faf6f1;font-family:Helvetica,Arial,sans-serif;color:#2b2118;line-height:1.5">
@@ -60,5 +76,4 @@ ${help ? `<p style="font-size:14px;color:#5c4a3d">Questions? ${escapeHtml(help.c
 </div>
 </body>
 </html>`;
-  return { to: input.to, subject, text, html };
 }

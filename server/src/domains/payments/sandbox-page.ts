@@ -14,6 +14,48 @@ export const SANDBOX_BRANDS: Record<PaymentProviderId, { name: string; kind: str
 /** A stable, fake one-time account number for the bank-transfer sandbox. */
 const sandboxAccountNumber = (tx: SandboxTx) => `99${String(Math.abs([...tx.reference].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))).padStart(8, '0').slice(-8)}`;
 
+/** The hosted page's style sheet (its brand colour is set apart, as --brand). */
+const SANDBOX_PAGE_STYLE = `*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f1ee;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f1a16}
+main{width:min(420px,calc(100vw - 32px));background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.08);overflow:hidden}
+header{background:var(--brand);color:#fff;padding:16px 20px}
+header p{margin:0;font-size:13px;opacity:.9}
+header h1{margin:2px 0 0;font-size:18px}
+.body{padding:20px}
+.sandbox{font-size:12px;background:#fff6d6;border:1px solid #f0d98a;border-radius:6px;padding:6px 10px;margin:0 0 16px}
+.amount{font-size:32px;font-weight:700;margin:0}
+.meta{color:#5f564e;margin:4px 0 16px;font-size:14px}
+dl{margin:0 0 16px;display:grid;gap:6px}
+dl div{display:flex;justify-content:space-between;gap:12px;font-size:14px}
+dt{color:#5f564e}dd{margin:0;font-weight:600}
+details{margin:0 0 16px;font-size:14px}
+summary{cursor:pointer;color:#5f564e}
+label{display:block;margin:10px 0 4px}
+input{width:100%;padding:10px;border:1px solid #cfc8c0;border-radius:6px;font:inherit}
+.actions{display:flex;gap:10px}
+button{flex:1;padding:12px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;border:1px solid transparent}
+.pay{background:var(--brand);color:#fff}
+.decline{background:#fff;color:#a32121;border-color:#e3b4b4}
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1f1a16;outline-offset:2px}
+.done{font-weight:600}
+a{color:var(--brand)}`;
+
+/** Pay or Decline, with an amount to pay instead (to test part payments). */
+function payForm(brand: (typeof SANDBOX_BRANDS)[PaymentProviderId], tx: SandboxTx, currency: CurrencyName, action: string): string {
+  const e = escapeHtml;
+  return `<form method="post" action="${e(action)}">
+<details>
+<summary>Test a part payment</summary>
+<label for="amount">Amount to pay instead (${e(currency)})</label>
+<input id="amount" name="amount" type="number" inputmode="decimal" min="0.01" step="0.01" placeholder="${e(String(tx.amount))}">
+</details>
+<div class="actions">
+<button class="pay" type="submit" name="outcome" value="pay">${e(brand.pay)}</button>
+<button class="decline" type="submit" name="outcome" value="decline" formnovalidate>${e(brand.decline)}</button>
+</div>
+</form>`;
+}
+
 export function sandboxPage(provider: PaymentProviderId, tx: SandboxTx, action: string): string {
   const brand = SANDBOX_BRANDS[provider];
   const e = escapeHtml;
@@ -39,30 +81,7 @@ export function sandboxPage(provider: PaymentProviderId, tx: SandboxTx, action: 
 <title>${e(brand.name)} sandbox · Pay ${e(amount)} · Adire Blooms</title>
 <style>
 :root{--brand:${brand.colour}}
-*{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f3f1ee;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f1a16}
-main{width:min(420px,calc(100vw - 32px));background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.08);overflow:hidden}
-header{background:var(--brand);color:#fff;padding:16px 20px}
-header p{margin:0;font-size:13px;opacity:.9}
-header h1{margin:2px 0 0;font-size:18px}
-.body{padding:20px}
-.sandbox{font-size:12px;background:#fff6d6;border:1px solid #f0d98a;border-radius:6px;padding:6px 10px;margin:0 0 16px}
-.amount{font-size:32px;font-weight:700;margin:0}
-.meta{color:#5f564e;margin:4px 0 16px;font-size:14px}
-dl{margin:0 0 16px;display:grid;gap:6px}
-dl div{display:flex;justify-content:space-between;gap:12px;font-size:14px}
-dt{color:#5f564e}dd{margin:0;font-weight:600}
-details{margin:0 0 16px;font-size:14px}
-summary{cursor:pointer;color:#5f564e}
-label{display:block;margin:10px 0 4px}
-input{width:100%;padding:10px;border:1px solid #cfc8c0;border-radius:6px;font:inherit}
-.actions{display:flex;gap:10px}
-button{flex:1;padding:12px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;border:1px solid transparent}
-.pay{background:var(--brand);color:#fff}
-.decline{background:#fff;color:#a32121;border-color:#e3b4b4}
-button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1f1a16;outline-offset:2px}
-.done{font-weight:600}
-a{color:var(--brand)}
+${SANDBOX_PAGE_STYLE}
 </style>
 </head>
 <body>
@@ -77,17 +96,7 @@ ${transfer}
 ${
   done
     ? `<p class="done" role="status">${e(outcome)}</p><p><a href="${e(tx.return_url)}">Back to Adire Blooms</a></p>`
-    : `<form method="post" action="${e(action)}">
-<details>
-<summary>Test a part payment</summary>
-<label for="amount">Amount to pay instead (${e(currency)})</label>
-<input id="amount" name="amount" type="number" inputmode="decimal" min="0.01" step="0.01" placeholder="${e(String(tx.amount))}">
-</details>
-<div class="actions">
-<button class="pay" type="submit" name="outcome" value="pay">${e(brand.pay)}</button>
-<button class="decline" type="submit" name="outcome" value="decline" formnovalidate>${e(brand.decline)}</button>
-</div>
-</form>`
+    : payForm(brand, tx, currency, action)
 }
 </div>
 </main>

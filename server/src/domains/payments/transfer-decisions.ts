@@ -63,7 +63,7 @@ export async function confirmTransfer(db: Db, orderNumber: string, now: Date = n
  * A manual transfer confirmed by the operator, inside the caller's transaction: a payment row for
  * what was still owed, with status 'paid - confirmed by transfer', and its audit event.
  */
-export async function recordTransferConfirmed(trx: Kysely<Database>, row: OrderRow, status: string, at: string): Promise<{ amount: number; method: string; reference: string }> {
+async function recordTransferConfirmed(trx: Kysely<Database>, row: OrderRow, status: string, at: string): Promise<{ amount: number; method: string; reference: string }> {
   const due = amountDue(Number(row.total), await receivedFor(trx, row));
   const chosen = await trx
     .selectFrom('payment_event')

@@ -34,6 +34,39 @@ export const DEFAULT_TRANSFER_ACCOUNTS: TransferAccounts = {
   },
 };
 
+interface TransferCommon {
+  method: ManualMethodName;
+  amount: number;
+  currency: CurrencyName;
+  reference: string;
+}
+
+/** A bank account's instructions: its details, the amount, and the order number as the transfer's reference. */
+function accountInstructions(heading: string, a: TransferAccount, common: TransferCommon, money: string): TransferInstructions {
+  return {
+    heading,
+    details: [
+      { label: 'Bank', value: a.bankName },
+      { label: 'Account name', value: a.accountName },
+      { label: 'Account number', value: a.accountNumber },
+      ...(a.sortCode ? [{ label: 'Sort code', value: a.sortCode }] : []),
+      ...(a.routingNumber ? [{ label: 'Routing number', value: a.routingNumber }] : []),
+      ...(a.iban ? [{ label: 'IBAN', value: a.iban }] : []),
+      ...(a.swiftCode ? [{ label: 'SWIFT / BIC', value: a.swiftCode }] : []),
+      { label: 'Amount', value: `${money} (${common.currency})` },
+    ],
+    note: `Write your order number ${common.reference} as the transfer reference. We check our account and e-mail you as soon as your payment is confirmed; your order is then arranged.`,
+    ...common,
+    bankName: a.bankName,
+    accountName: a.accountName,
+    accountNumber: a.accountNumber,
+    ...(a.sortCode ? { sortCode: a.sortCode } : {}),
+    ...(a.routingNumber ? { routingNumber: a.routingNumber } : {}),
+    ...(a.iban ? { iban: a.iban } : {}),
+    ...(a.swiftCode ? { swiftCode: a.swiftCode } : {}),
+  };
+}
+
 /** What the shopper sends, where, and what to quote: the order number. */
 export function transferInstructions(input: {
   method: ManualMethodName;
@@ -46,29 +79,7 @@ export function transferInstructions(input: {
   const { method, amount, currency, orderNumber } = input;
   const money = formatAmount(amount, currency);
   const common = { method, amount, currency, reference: orderNumber };
-  const note = `Write your order number ${orderNumber} as the transfer reference. We check our account and e-mail you as soon as your payment is confirmed; your order is then arranged.`;
-  const account = (heading: string, a: TransferAccount): TransferInstructions => ({
-    heading,
-    details: [
-      { label: 'Bank', value: a.bankName },
-      { label: 'Account name', value: a.accountName },
-      { label: 'Account number', value: a.accountNumber },
-      ...(a.sortCode ? [{ label: 'Sort code', value: a.sortCode }] : []),
-      ...(a.routingNumber ? [{ label: 'Routing number', value: a.routingNumber }] : []),
-      ...(a.iban ? [{ label: 'IBAN', value: a.iban }] : []),
-      ...(a.swiftCode ? [{ label: 'SWIFT / BIC', value: a.swiftCode }] : []),
-      { label: 'Amount', value: `${money} (${currency})` },
-    ],
-    note,
-    ...common,
-    bankName: a.bankName,
-    accountName: a.accountName,
-    accountNumber: a.accountNumber,
-    ...(a.sortCode ? { sortCode: a.sortCode } : {}),
-    ...(a.routingNumber ? { routingNumber: a.routingNumber } : {}),
-    ...(a.iban ? { iban: a.iban } : {}),
-    ...(a.swiftCode ? { swiftCode: a.swiftCode } : {}),
-  });
+  const account = (heading: string, a: TransferAccount) => accountInstructions(heading, a, common, money);
   switch (method) {
     case 'gtbTransfer': {
       const bank = input.contact?.bank ?? { bankName: 'Guaranty Trust Bank', accountName: 'Adire Blooms Ltd', accountNumber: '0123456789' };

@@ -55,10 +55,10 @@ export function readMonnifyVerification(json: unknown): VerifiedTransaction {
   return { status, amount, currency, reference };
 }
 
-export function monnifyAdapter(config: MonnifyConfig): PaymentAdapter {
-  const base = config.baseUrl.replace(/\/+$/, '');
+/** The authorization header of Monnify calls: a login token, kept until a minute before it expires. */
+function monnifyBearer(config: MonnifyConfig, base: string): () => Promise<Record<string, string>> {
   let token: { value: string; until: number } | null = null;
-  async function bearer(): Promise<Record<string, string>> {
+  return async () => {
     if (!token || token.until < Date.now()) {
       const basic = Buffer.from(`${config.apiKey}:${config.secretKey}`).toString('base64');
       const json = await callProvider<{ responseBody?: { accessToken?: string; expiresIn?: number } }>('monnify', `${base}/api/v1/auth/login`, {
@@ -71,7 +71,12 @@ export function monnifyAdapter(config: MonnifyConfig): PaymentAdapter {
       token = { value, until: Date.now() + Math.max(60, (json.responseBody?.expiresIn ?? 3000) - 60) * 1000 };
     }
     return { authorization: `Bearer ${token.value}` };
-  }
+  };
+}
+
+export function monnifyAdapter(config: MonnifyConfig): PaymentAdapter {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const bearer = monnifyBearer(config, base);
   return {
     provider: 'monnify',
     mode: 'live',

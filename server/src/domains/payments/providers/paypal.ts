@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { VerifiedTransaction } from '../logic';
 import { paypalSignedString, paypalTransmission, sandboxPaypalSignature, safeEqual, hmacHex } from '../signatures';
-import { randomId, type SandboxWire } from './sandbox-wire';
-import { callProvider, num, obj, ProviderError, str, type PaymentAdapter, type WebhookEvent } from './types';
+import { randomId, type SandboxTx, type SandboxWire } from './sandbox-wire';
+import { callProvider, num, obj, ProviderError, str, type PaymentAdapter, type StartPaymentInput, type WebhookEvent } from './types';
 
 /**
  * PayPal (USD, GBP), its published REST API: an order created with intent CAPTURE, the shopper approves
@@ -95,10 +95,10 @@ export function readPaypalOrder(json: unknown): VerifiedTransaction {
   return { status, amount: Math.round(amount * 100) / 100, currency, reference };
 }
 
-export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
-  const base = config.baseUrl.replace(/\/+$/, '');
+/** The authorization header of PayPal calls: an OAuth2 token, kept until a minute before it expires. */
+function paypalBearer(config: PaypalConfig, base: string): () => Promise<Record<string, string>> {
   let token: { value: string; until: number } | null = null;
-  async function bearer(): Promise<Record<string, string>> {
+  return async () => {
     if (!token || token.until < Date.now()) {
       const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
       const json = await callProvider<{ access_token?: string; expires_in?: number }>('paypal', `${base}/v1/oauth2/token`, {
@@ -110,7 +110,31 @@ export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
       token = { value: json.access_token, until: Date.now() + Math.max(60, (json.expires_in ?? 3000) - 60) * 1000 };
     }
     return { authorization: `Bearer ${token.value}` };
-  }
+  };
+}
+
+/** The order PayPal is asked to create: one purchase unit carrying our reference, captured on approval. */
+function paypalOrderRequest(input: StartPaymentInput) {
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: input.orderNumber,
+        custom_id: input.reference,
+        invoice_id: input.reference,
+        description: input.description,
+        amount: { currency_code: input.currency, value: input.amount.toFixed(2) },
+      },
+    ],
+    payment_source: {
+      paypal: { experience_context: { brand_name: 'Adire Blooms', user_action: 'PAY_NOW', return_url: input.returnUrl, cancel_url: input.cancelUrl } },
+    },
+  };
+}
+
+export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const bearer = paypalBearer(config, base);
   const getOrder = async (id: string) => callProvider('paypal', `${base}/v2/checkout/orders/${encodeURIComponent(id)}`, { headers: await bearer() });
 
   return {
@@ -119,21 +143,7 @@ export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
     async startPayment(input) {
       const json = await callProvider<{ id?: string; links?: { rel?: string; href?: string }[] }>('paypal', `${base}/v2/checkout/orders`, {
         headers: { ...(await bearer()), 'paypal-request-id': input.reference },
-        body: {
-          intent: 'CAPTURE',
-          purchase_units: [
-            {
-              reference_id: input.orderNumber,
-              custom_id: input.reference,
-              invoice_id: input.reference,
-              description: input.description,
-              amount: { currency_code: input.currency, value: input.amount.toFixed(2) },
-            },
-          ],
-          payment_source: {
-            paypal: { experience_context: { brand_name: 'Adire Blooms', user_action: 'PAY_NOW', return_url: input.returnUrl, cancel_url: input.cancelUrl } },
-          },
-        },
+        body: paypalOrderRequest(input),
       });
       const link = json.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
       if (!json.id || !link) throw new ProviderError('paypal', 200, 'order creation gave no approval link');
@@ -193,32 +203,67 @@ export function sandboxVerifyWebhookSignature(secret: string, request: PaypalVer
   return { verification_status: ok ? 'SUCCESS' : 'FAILURE' };
 }
 
+/** The webhook PayPal sends once a capture completes or is denied. */
+function sandboxCaptureEvent(tx: SandboxTx, now: Date): object | null {
+  if (tx.status === 'pending') return null;
+  const paid = tx.status === 'success';
+  const event = paid ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED';
+  return {
+    id: `WH-${randomUUID()}`,
+    event_version: '1.0',
+    create_time: now.toISOString(),
+    resource_type: 'capture',
+    event_type: event,
+    summary: paid ? `Payment completed for ${tx.currency} ${(tx.amount_paid ?? tx.amount).toFixed(2)}` : 'Payment denied',
+    resource: {
+      id: `CAP${tx.provider_reference.slice(3)}`,
+      status: paid ? 'COMPLETED' : 'DECLINED',
+      amount: { currency_code: tx.currency, value: (paid ? (tx.amount_paid ?? tx.amount) : tx.amount).toFixed(2) },
+      custom_id: tx.reference,
+      invoice_id: tx.reference,
+      final_capture: true,
+      supplementary_data: { related_ids: { order_id: tx.provider_reference } },
+      create_time: now.toISOString(),
+    },
+  };
+}
+
+/** PayPal's GET /v2/checkout/orders/:id for a sandbox transaction. */
+function sandboxPaypalOrder(tx: SandboxTx): unknown {
+  const paid = tx.status === 'success';
+  const amount = { currency_code: tx.currency, value: tx.amount.toFixed(2) };
+  return {
+    id: tx.provider_reference,
+    intent: 'CAPTURE',
+    status: paid ? 'COMPLETED' : tx.status === 'failed' ? 'VOIDED' : 'PAYER_ACTION_REQUIRED',
+    purchase_units: [
+      {
+        reference_id: tx.order_number,
+        custom_id: tx.reference,
+        invoice_id: tx.reference,
+        amount,
+        ...(paid
+          ? {
+              payments: {
+                captures: [
+                  {
+                    id: `CAP${tx.provider_reference.slice(3)}`,
+                    status: 'COMPLETED',
+                    amount: { currency_code: tx.currency, value: (tx.amount_paid ?? tx.amount).toFixed(2) },
+                  },
+                ],
+              },
+            }
+          : {}),
+      },
+    ],
+  };
+}
+
 export function paypalSandboxWire(publicUrl: string): SandboxWire {
   return {
     providerReference: () => randomId(17),
-    webhook(tx, now) {
-      if (tx.status === 'pending') return null;
-      const paid = tx.status === 'success';
-      const event = paid ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED';
-      return {
-        id: `WH-${randomUUID()}`,
-        event_version: '1.0',
-        create_time: now.toISOString(),
-        resource_type: 'capture',
-        event_type: event,
-        summary: paid ? `Payment completed for ${tx.currency} ${(tx.amount_paid ?? tx.amount).toFixed(2)}` : 'Payment denied',
-        resource: {
-          id: `CAP${tx.provider_reference.slice(3)}`,
-          status: paid ? 'COMPLETED' : 'DECLINED',
-          amount: { currency_code: tx.currency, value: (paid ? (tx.amount_paid ?? tx.amount) : tx.amount).toFixed(2) },
-          custom_id: tx.reference,
-          invoice_id: tx.reference,
-          final_capture: true,
-          supplementary_data: { related_ids: { order_id: tx.provider_reference } },
-          create_time: now.toISOString(),
-        },
-      };
-    },
+    webhook: sandboxCaptureEvent,
     sign(rawBody, secret, now) {
       const id = randomUUID();
       const time = now.toISOString();
@@ -231,35 +276,6 @@ export function paypalSandboxWire(publicUrl: string): SandboxWire {
         'paypal-transmission-time': time,
       };
     },
-    verification(tx) {
-      const paid = tx.status === 'success';
-      const amount = { currency_code: tx.currency, value: tx.amount.toFixed(2) };
-      return {
-        id: tx.provider_reference,
-        intent: 'CAPTURE',
-        status: paid ? 'COMPLETED' : tx.status === 'failed' ? 'VOIDED' : 'PAYER_ACTION_REQUIRED',
-        purchase_units: [
-          {
-            reference_id: tx.order_number,
-            custom_id: tx.reference,
-            invoice_id: tx.reference,
-            amount,
-            ...(paid
-              ? {
-                  payments: {
-                    captures: [
-                      {
-                        id: `CAP${tx.provider_reference.slice(3)}`,
-                        status: 'COMPLETED',
-                        amount: { currency_code: tx.currency, value: (tx.amount_paid ?? tx.amount).toFixed(2) },
-                      },
-                    ],
-                  },
-                }
-              : {}),
-          },
-        ],
-      };
-    },
+    verification: sandboxPaypalOrder,
   };
 }
