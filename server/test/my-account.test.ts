@@ -246,6 +246,28 @@ describe('sessions and password', () => {
     expect(sessions.map((s) => s.device).sort()).toEqual(['Chrome on Android', 'Safari on Mac', 'Unknown device']);
   });
 
+  it("labels the session of checkout's free account with the device it was made from", async () => {
+    const email = 'funmi.ade@example.com';
+    const created = await call({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
+    const checkout = await call({
+      method: 'PUT',
+      url: `/v1/orders/order/checkout-order/${(created.json().data as Order).id}`,
+      ua: MAC_UA,
+      payload: {
+        business,
+        currency: 'NGN',
+        shouldCreateAccount: true,
+        userData: { name: 'Funmi Ade', email, phone: '+2348031112222', phoneCountryCode: '+234', password: 'Petals-and-rain' },
+        orderData: { deliveryDate: '2020-03-12', pickupLocation: 'Lekki LPL', recipient: { method: 'pick-up' } },
+      },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    expect(checkout.json().data.user.authToken).toBeTruthy();
+    // Made on the shop's clock (2020 here), so read from its row: the device is there before any use.
+    const row = await shop.db.kysely.selectFrom('auth_session').innerJoin('app_user', 'app_user.id', 'auth_session.user_id').select(['auth_session.user_agent', 'auth_session.last_used_at']).where('app_user.email', '=', email).executeTakeFirstOrThrow();
+    expect(row).toEqual({ user_agent: MAC_UA, last_used_at: null });
+  });
+
   it('changing the password needs the current one and ends the other sessions', async () => {
     const email = 'dayo.ola@example.com';
     const here = await signup(email, PHONE_UA);

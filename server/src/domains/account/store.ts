@@ -143,7 +143,7 @@ export const emailTakenError = (field: string) => new AppError(409, 'EMAIL_TAKEN
  */
 export async function openCheckoutAccount(
   trx: Kysely<Database>,
-  input: NewUser & { madeByOrderOf: string | null },
+  input: NewUser & { madeByOrderOf: string | null; userAgent?: string | null },
   ttlMs: number,
   now: number = Date.now(),
 ): Promise<{ row: AppUserRow; token: string; created: true } | null> {
@@ -153,7 +153,7 @@ export async function openCheckoutAccount(
     return null;
   }
   const row = await insertUser(trx, input, now);
-  return { row, token: await createSession(trx, row.id, ttlMs, now), created: true };
+  return { row, token: await createSession(trx, row.id, ttlMs, now, { userAgent: input.userAgent }), created: true };
 }
 
 /** "Save this recipient": into the user's address book, inside the caller's transaction. */

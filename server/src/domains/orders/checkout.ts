@@ -86,6 +86,8 @@ interface Submission {
   session: RequestSession | null;
   passwordHash: string | null;
   now: Date;
+  /** The shopper's user agent: the device a free account's first session is labelled with. */
+  userAgent?: string;
 }
 
 /** What the transaction leaves for the answer and the mail after the commit. */
@@ -128,9 +130,9 @@ async function repriceAndHold(ctx: Ctx, trx: Kysely<Database>, row: OrderRow, it
  * Checkout's free account (account's business): a new one; on a resubmit of the order that made it,
  * none (no session through checkout for an existing account).
  */
-async function checkoutAccount(ctx: Ctx, trx: Kysely<Database>, row: OrderRow, { data, session, passwordHash, now }: Submission) {
+async function checkoutAccount(ctx: Ctx, trx: Kysely<Database>, row: OrderRow, { data, session, passwordHash, now, userAgent }: Submission) {
   if (!passwordHash || session) return null;
-  return openCheckoutAccount(trx, { ...data.client, passwordHash, madeByOrderOf: row.user_id }, ctx.auth.tokenTtlMs, now.getTime());
+  return openCheckoutAccount(trx, { ...data.client, passwordHash, madeByOrderOf: row.user_id, userAgent }, ctx.auth.tokenTtlMs, now.getTime());
 }
 
 /** The checked-out columns, the order number (first submit only) and the 'received' step. */
@@ -198,11 +200,11 @@ async function refusal(ctx: Ctx, { data, passwordHash }: Submission, err: unknow
  * its delivery fee, discount and total, the order number (first submit only), the 'received' step
  * and the saved recipient (shouldSaveAddress). The confirmation mail goes after the commit.
  */
-async function submit(ctx: Ctx, id: string, body: unknown, session: RequestSession | null, ip: string, now: Date = new Date()): Promise<CheckoutResponse> {
+async function submit(ctx: Ctx, id: string, body: unknown, session: RequestSession | null, ip: string, now: Date = new Date(), userAgent?: string): Promise<CheckoutResponse> {
   const { config, data } = await readSubmission(ctx, id, body, !!session, now);
   // Argon2 is slow: hash before the transaction so its locks are short.
   const passwordHash = data.newAccountPassword ? await hashPassword(data.newAccountPassword) : null;
-  const s: Submission = { id, data, config, session, passwordHash, now };
+  const s: Submission = { id, data, config, session, passwordHash, now, userAgent };
   let outcome: Outcome;
   try {
     outcome = await ctx.db.kysely.transaction().execute((trx) => checkOut(ctx, trx, s));
@@ -266,7 +268,7 @@ export function createCheckoutService(options: CheckoutServiceOptions) {
   const ctx: Ctx = { ...options, attempts };
   return {
     saveSenderInfo: (id: string, body: unknown) => saveSenderInfo(ctx, id, body),
-    submit: (id: string, body: unknown, session: RequestSession | null, ip: string, now?: Date) => submit(ctx, id, body, session, ip, now),
+    submit: (id: string, body: unknown, session: RequestSession | null, ip: string, now?: Date, userAgent?: string) => submit(ctx, id, body, session, ip, now, userAgent),
     quote: (id: string, query: QuoteQuery, now?: Date) => quote(ctx, id, query, now),
   };
 }

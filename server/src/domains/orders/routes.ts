@@ -123,7 +123,7 @@ function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupo
   app.put('/v1/orders/order/checkout-order/:id', { schema: { params: idParams, body: { type: 'object', properties: { business: text(100) } } } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const session = await userFromRequest(db, request);
-    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now())) };
+    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now(), request.headers['user-agent'])) };
   });
 
   app.get('/v1/orders/order/delivery-quote/:id', { schema: { params: idParams, querystring: quoteQuery } }, async (request) => {
