@@ -247,6 +247,10 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const baseURL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+  if (!(cpuSlowdown >= 1)) {
+    // The host-calibrated slowdown needs Lighthouse's BenchmarkIndex, which only `pnpm bench:store` reads.
+    throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1 here, not "${process.env.BENCH_CPU_SLOWDOWN}" (host-calibrated: run pnpm bench:store)`);
+  }
   console.log(`Taps at ${TAP_AT_MS} ms after navigation start, ${cpuSlowdown}× CPU, phone 412×915 (touch), ${runs} runs, against ${baseURL}; load ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   const figures = await runTaps(baseURL, { runs, cpuSlowdown, log: console.log });
   console.log(`\nMedians of ${runs}:\n${tapTable(figures).join('\n')}`);
