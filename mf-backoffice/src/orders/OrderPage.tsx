@@ -5,6 +5,7 @@ import {
   type FloristNoteRequest,
   type OrderActionResult,
   type StaffOrderPage as OrderView,
+  type TransferDecisionName,
   type TransferDecisionRequest,
 } from '@adire/contracts';
 import { formatAmount } from '@adire/domain';
@@ -17,6 +18,9 @@ import { FloristNote } from './FloristNote';
 import { formatShopDateTime } from '@adire/domain/formats';
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
+
+/** A button for each of the contracts' TRANSFER_DECISIONS (a decision added there does not compile here until it has one). */
+const DECISION_BUTTON: Record<TransferDecisionName, string> = { confirm: 'Confirm transfer', reject: 'Reject transfer' };
 
 /** Print only one part: the delivery sheet (the order without controls) or the card message. */
 function printPart(part: 'sheet' | 'card') {
@@ -146,7 +150,7 @@ export function OrderPage() {
           )}
           <div className={styles.actions}>
             <button type="button" className={styles.primary} disabled={busy} onClick={() => void decide({ decision: 'confirm' })}>
-              Confirm transfer
+              {DECISION_BUTTON.confirm}
             </button>
           </div>
           <form aria-label="Reject the transfer" onSubmit={reject} className={styles.inline}>
@@ -155,7 +159,7 @@ export function OrderPage() {
               <input name="reason" maxLength={300} />
             </label>
             <button type="submit" className={styles.secondary} disabled={busy}>
-              Reject transfer
+              {DECISION_BUTTON.reject}
             </button>
           </form>
         </section>

@@ -160,9 +160,13 @@ export interface AdvanceRequest {
   step: DeliveryStep;
 }
 
-/** POST orders/:orderNumber/transfer: a florist's decision on an announced transfer. */
+/** What a florist may decide on an announced transfer: the route's schema and the back office's buttons read them here. */
+export const TRANSFER_DECISIONS = ['confirm', 'reject'] as const;
+export type TransferDecisionName = (typeof TRANSFER_DECISIONS)[number];
+
+/** POST orders/:orderNumber/transfer: a florist's decision on an announced transfer (`reason` with 'reject'). */
 export interface TransferDecisionRequest {
-  decision: 'confirm' | 'reject';
+  decision: TransferDecisionName;
   reason?: string;
 }
 

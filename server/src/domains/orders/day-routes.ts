@@ -1,4 +1,4 @@
-import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaySheet, type DaySheetQuery } from '@adire/contracts';
+import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaysQuery, type DaySheet, type DaySheetQuery } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { readCheckoutSettings } from '../site';
@@ -59,8 +59,8 @@ export function dayStaffRoutes({ db, now }: DayRoutesOptions): DomainStaffRoutes
       await staff(request, 'orders');
       const at = now();
       const settings = await readCheckoutSettings(db.kysely);
-      // A DaysQuery, each field read by its rule (with its own message), so taken as sent.
-      const { from, days } = readDayRange(request.query as Record<string, unknown>, todayFor(at, settings));
+      // The contracts' DaysQuery, each field then read by its rule (with its own message): `days` arrives as text.
+      const { from, days } = readDayRange(request.query as DaysQuery, todayFor(at, settings));
       return { data: await dayLoads(db, from, days, at, settings) };
     });
     app.get(`${BACKOFFICE_PATHS.days}/:date/sheet`, { schema: { params: { type: 'object', properties: { date: text(40) } }, querystring: query } }, async (request): Promise<{ data: DaySheet }> => {

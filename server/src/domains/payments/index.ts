@@ -3,7 +3,7 @@ export { paymentRoutes, type PaymentRoutesOptions } from './routes';
 export { buildAdapters, offeredPaymentMethods } from './adapters';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
-export { recordCouponOverLimit, recordOverbooked, recordOversold, recordPaymentEvent } from './trail';
+export { recordPaymentEvent } from './trail';
 export { sendPaymentReceipt } from './receipt';
 export { receivedFor } from './ledger';
 export { AWAITING_TRANSFER } from './logic';

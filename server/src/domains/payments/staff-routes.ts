@@ -1,4 +1,4 @@
-import { BACKOFFICE_PATHS, type OrderActionResult, type OrderPaymentSide, type TransferDecisionRequest, type TransferNotice } from '@adire/contracts';
+import { BACKOFFICE_PATHS, TRANSFER_DECISIONS, type OrderActionResult, type OrderPaymentSide, type TransferDecisionRequest, type TransferNotice } from '@adire/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -44,7 +44,7 @@ export function transferStaffRoutes({ db, mailer, publicUrl }: TransferStaffRout
   return async (app, { staff }) => {
     app.post(
       `${BACKOFFICE_PATHS.orders}/:orderNumber/transfer`,
-      { schema: { params: orderParams, body: staffBody(['decision'], { decision: { type: 'string', enum: ['confirm', 'reject'] }, reason: staffText(300) }) } },
+      { schema: { params: orderParams, body: staffBody(['decision'], { decision: { type: 'string', enum: [...TRANSFER_DECISIONS] }, reason: staffText(300) }) } },
       async (request): Promise<{ data: OrderActionResult }> => {
         const { actor } = await staff(request, 'orders');
         const before = await staffOrderPage(db, (request.params as { orderNumber: string }).orderNumber, orderPaymentSide);

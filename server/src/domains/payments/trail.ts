@@ -25,7 +25,7 @@ export async function recordPaymentEvent(
  * Units a paid order took that another order held meanwhile (this order's hold had lapsed) are
  * oversold: kept in the audit trail for the shop.
  */
-export async function recordOversold(trx: Kysely<Database>, orderId: string, oversold: readonly unknown[], provider: string, reference: string | null, at: string): Promise<void> {
+async function recordOversold(trx: Kysely<Database>, orderId: string, oversold: readonly unknown[], provider: string, reference: string | null, at: string): Promise<void> {
   if (oversold.length) await recordPaymentEvent(trx, { orderId, provider, reference, kind: 'oversold', detail: { oversold }, at });
 }
 
@@ -33,7 +33,7 @@ export async function recordOversold(trx: Kysely<Database>, orderId: string, ove
  * A paid order took a place its delivery day no longer had (its hold had lapsed and other orders
  * filled the day): the place is kept (the money arrived) and the operator told, in the trail and the log.
  */
-export async function recordOverbooked(
+async function recordOverbooked(
   trx: Kysely<Database>,
   orderId: string,
   over: OverBooking | null,
@@ -53,7 +53,7 @@ export async function recordOverbooked(
  * uses meanwhile: the use counts (the money was taken at that price) and the operator is told, in the
  * trail (`pnpm payments history`) and the log.
  */
-export async function recordCouponOverLimit(
+async function recordCouponOverLimit(
   trx: Kysely<Database>,
   orderId: string,
   over: CouponOverLimit | null,
