@@ -39,7 +39,7 @@ export interface StaffRoutesOptions {
    * Whether a request carries a live shopper's session (the account domain's check, given by the
    * composition root: staff imports no domain). Such a token is refused (403) on every back-office call.
    */
-  isShopperSession?: (request: FastifyRequest) => Promise<boolean>;
+  isShopperSession: (request: FastifyRequest) => Promise<boolean>;
 }
 
 /** A domain's back-office routes: a plugin given the staff guard. */
@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsync<StaffRoutesOptions> = async (app, o
   // A shopper's token is never a way in, whatever the call (login included).
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith(`${BACKOFFICE_PREFIX}/`) || request.routeOptions.url === undefined) return;
-    if (request.headers.authorization && !(await service.session(request)) && (await options.isShopperSession?.(request))) {
+    if (request.headers.authorization && !(await service.session(request)) && (await options.isShopperSession(request))) {
       throw new AppError(403, 'FORBIDDEN', NOT_STAFF_MESSAGE);
     }
   });
