@@ -56,7 +56,10 @@ export async function beside(): Promise<string> {
     for (const build of builds) {
       const db = await build.db();
       // The order rows' shoppers each check out from an address of their own, behind a trusted proxy.
-      const server = await startFile(build.name, build.file, [db], { TRUST_PROXY: '127.0.0.1' });
+      const server = await startFile(build.name, build.file, [db], { TRUST_PROXY: '127.0.0.1' }).catch((err: unknown) => {
+        removeCopy(db); // a build that does not start leaves no database behind
+        throw err;
+      });
       running.push({ name: build.name, server, db, rows: await rowsOf(server, db) });
     }
     const asked = process.env.BENCH_BESIDE_ROWS?.split(',').map((s) => s.trim());
