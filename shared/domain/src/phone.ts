@@ -50,3 +50,6 @@ export function fullPhoneNumber(countryCode: string | undefined | null, typed: s
 }
 
 export const isPhoneNumber = (countryCode: string | undefined | null, typed: string | undefined | null): boolean => fullPhoneNumber(countryCode, typed) !== null;
+
+/** A `tel:` link for a phone however it is written ('+234 803 555 0142', '0809-555-1234'): its digits and a leading +. */
+export const telLink = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,3 +1,4 @@
+import { telLink } from '@adire/domain';
 import { go } from './navigation';
 import { Newsletter } from './Newsletter';
 import { PaymentIcons } from './PaymentIcons';
@@ -56,7 +57,7 @@ export function Footer() {
             <ul>
               {contact.phones.map((p) => (
                 <li key={p}>
-                  <a href={`tel:${p.replace(/\s/g, '')}`}>{p}</a>
+                  <a href={telLink(p)}>{p}</a>
                 </li>
               ))}
               <li>
