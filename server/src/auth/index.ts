@@ -6,5 +6,5 @@
 export { createAttemptLog, addressAndClientRules, RateLimitedError, withRetryAfter, type AttemptLog, type LimitRule, type Reservation } from './attempts';
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, type AuthConfig } from './config';
 export { parseLimit, retryAfterMs, tooManyAttemptsMessage, type RateLimit } from './limits';
-export { ARGON2ID, hashPassword, verifyPassword, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
+export { ARGON2ID, hashPassword, verifyPassword, hashSecret, secretMatches, verifyNothing, passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 export { bearerToken, generateCode, generateToken, hashToken, normaliseCode, CODE_LENGTH, CODE_MAX_TRIES, CODE_TTL_MS } from './tokens';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopContact } from '@adire/contracts';
-import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -8,7 +7,7 @@ import { readSetting } from '../../db/settings';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { cooldownLeftMs } from './logic';
-import { CODE_MAX_TRIES, CODE_TTL_MS, generateCode, normaliseCode } from '../../auth';
+import { CODE_MAX_TRIES, CODE_TTL_MS, generateCode, hashSecret, normaliseCode, secretMatches } from '../../auth';
 import { codeMail, noAccountMail } from './mail';
 import { MESSAGES } from './messages';
 import { iso } from './store';
@@ -55,7 +54,7 @@ async function cooldownLeft(o: OneTimeCodeOptions, address: string, now: number)
 async function issue(o: OneTimeCodeOptions, address: string, user: AppUserRow | undefined, purpose: 'password-reset' | 'legacy-upgrade') {
   const now = Date.now();
   const code = generateCode();
-  const codeHash = await hash(code);
+  const codeHash = await hashSecret(code);
   await o.db.kysely.transaction().execute(async (trx) => {
     await voidCodes(trx, address, new Date(now));
     await trx
@@ -107,7 +106,7 @@ async function consume(o: OneTimeCodeOptions, address: string, rawCode: unknown)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw fail(MESSAGES.deadCode, 'OTP_TOO_MANY_TRIES');
   const code = normaliseCode(rawCode);
-  const right = code !== null && (await verify(row.code_hash, code).catch(() => false));
+  const right = code !== null && (await secretMatches(row.code_hash, code));
   if (!right) {
     const used = Number(row.attempts) + 1;
     throw fail(used >= CODE_MAX_TRIES ? MESSAGES.deadCode : MESSAGES.wrongCode, used >= CODE_MAX_TRIES ? 'OTP_TOO_MANY_TRIES' : 'OTP_INVALID');

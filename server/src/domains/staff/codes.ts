@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { addressAndClientRules, generateCode, generateToken, hashPassword, normaliseCode, passwordProblem, CODE_MAX_TRIES, type AttemptLog, type RateLimit } from '../../auth';
+import { addressAndClientRules, generateCode, hashPassword, hashSecret, secretMatches, verifyNothing, normaliseCode, passwordProblem, CODE_MAX_TRIES, type AttemptLog, type RateLimit } from '../../auth';
 import { recordAction } from './audit';
 import type { StaffRow } from './members';
 
@@ -96,15 +95,13 @@ async function setPassword(db: Db, member: StaffRow, inviteId: string, passwordH
 }
 
 export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddress: RateLimit; perIp: RateLimit }) {
-  let dummyHash: Promise<string> | undefined;
-  const dummy = () => (dummyHash ??= hash(generateToken()));
   const bucket = (purpose: CodePurpose) => `staff-${purpose}`;
 
   return {
     /** A fresh code of this purpose for the member (their earlier unused ones die); the code to mail. */
     async issue(member: StaffRow, purpose: CodePurpose, now = Date.now()): Promise<string> {
       const code = generateCode();
-      const codeHash = await hash(code);
+      const codeHash = await hashSecret(code);
       const ttl = purpose === 'invite' ? INVITE_TTL_MS : RESET_TTL_MS;
       await db.kysely.transaction().execute(async (trx) => {
         await trx.updateTable('staff_invite').set({ consumed_at: iso(now) }).where('staff_id', '=', member.id).where('consumed_at', 'is', null).execute();
@@ -124,7 +121,7 @@ export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddr
 
     /** Spends the time a real code costs (an unknown address answers as slowly as a known one). */
     async pretend(code: unknown): Promise<void> {
-      await verify(await dummy(), String(code ?? '')).catch(() => false);
+      await verifyNothing(String(code ?? ''));
     },
 
     /** Every unused code of the member dies (disabled, removed). */
@@ -149,7 +146,7 @@ export function createStaffCodes(db: Db, attempts: AttemptLog, limits: { perAddr
       }
       if (!(await takeClientTry(db, row.id, input.ip))) throw new AppError(400, 'CODE_TOO_MANY_TRIES', messages.tooMany, { code: 'has had too many wrong tries from here' });
       if (!(await takeTotalTry(db, row.id))) throw wrong();
-      if (!(await verify(row.code_hash, code).catch(() => false))) throw wrong();
+      if (!(await secretMatches(row.code_hash, code))) throw wrong();
       const passwordHash = await hashPassword(input.password);
       if (!(await setPassword(db, member, row.id, passwordHash, input.purpose, input.ip, now))) throw wrong();
       await attempts.clear(rules[0]!.bucket);
