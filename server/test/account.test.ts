@@ -185,6 +185,18 @@ describe('one-time codes', () => {
     expect(row.code_hash).not.toContain(code);
   });
 
+  it('a code more than a day old is deleted when the next code is issued, to anyone', async () => {
+    const codesOf = (email: string) => shop.db.kysely.selectFrom('one_time_code').select('id').where('email', '=', email).execute();
+    const old = (await signup(fresh('old-code'))).email;
+    expect((await post(PATHS.otpRequest, { email: old }, undefined, '198.51.100.61')).statusCode).toBe(200);
+    const dayAndMore = new Date(Date.now() - 25 * 3_600_000).toISOString(); // as the cooldown test moves a code back
+    await shop.db.kysely.updateTable('one_time_code').set({ created_at: dayAndMore }).where('email', '=', old).execute();
+    const other = (await signup(fresh('next-code'))).email;
+    expect((await post(PATHS.otpRequest, { email: other }, undefined, '198.51.100.62')).statusCode).toBe(200);
+    expect(await codesOf(old)).toEqual([]);
+    expect(await codesOf(other)).toHaveLength(1);
+  });
+
   it('a right code logs the shopper in with a new token, once', async () => {
     const email = (await signup(fresh('validate'))).email;
     await post(PATHS.otpRequest, { email });

@@ -48,8 +48,6 @@ export function createAttemptLog(db: Db, longestWindowMs: number) {
     if (now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     lastHousekeeping = now;
     await db.kysely.deleteFrom('auth_attempt').where('created_at', '<', new Date(now - keepMs).toISOString()).execute();
-    // Codes are dead after 10 minutes; keep a day of them for the cooldown and for support questions.
-    await db.kysely.deleteFrom('one_time_code').where('created_at', '<', new Date(now - DAY_MS).toISOString()).execute();
   }
 
   return {

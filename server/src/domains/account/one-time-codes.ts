@@ -34,6 +34,9 @@ export async function eraseCodes(trx: Kysely<Database>, address: string): Promis
   await trx.deleteFrom('one_time_code').where('email', '=', address).execute();
 }
 
+/** Codes are dead after 10 minutes; a day of them is kept for the cooldown and for support questions. */
+export const CODES_KEPT_MS = 24 * 3_600_000;
+
 /** Ms until this address may get another code (the cooldown holds for unknown addresses too). */
 async function cooldownLeft(o: OneTimeCodeOptions, address: string, now: number): Promise<number> {
   const last = await o.db.kysely
@@ -57,6 +60,7 @@ async function issue(o: OneTimeCodeOptions, address: string, user: AppUserRow | 
   const codeHash = await hashSecret(code);
   await o.db.kysely.transaction().execute(async (trx) => {
     await voidCodes(trx, address, new Date(now));
+    await trx.deleteFrom('one_time_code').where('created_at', '<', iso(now - CODES_KEPT_MS)).execute();
     await trx
       .insertInto('one_time_code')
       .values({
