@@ -100,3 +100,91 @@ test.describe('with a mouse', () => {
     expect(stored.map((item) => item.quantity)).toEqual([1]);
   });
 });
+
+/**
+ * The checkout's drawn delivery stage (a drawn order): the browser renders its own stage over the
+ * drawing (it knows the shopper), so a tap kept on the drawing is made on the same control of the
+ * browser's stage — the same radio or check box by its name and value, the same button by its text.
+ */
+test.describe("the checkout's drawn delivery stage", () => {
+  const ROSES_SKU = 'AB-1001';
+
+  /** An open order made as the cart makes it; its checkout page is drawn with the delivery stage. */
+  async function openCheckout(page: Page): Promise<{ release(): void }> {
+    const created = await page.request.post('/v1/orders/order/create', {
+      data: { business: 'adire-blooms', currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: ROSES_SKU, quantity: 1 }] },
+    });
+    const orderId = ((await created.json()) as { data: { id: string } }).data.id;
+    const scripts = await holdScripts(page);
+    await page.goto(`/checkout?orderId=${orderId}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('form', { name: 'Delivery details' }).getByLabel('Sender name')).toBeVisible();
+    return scripts;
+  }
+
+  test('a tap on the "Pick-up" choice before the page runs chooses pick-up when the page is ready', async ({ page }) => {
+    const errors = watchErrors(page);
+    const scripts = await openCheckout(page);
+    const form = page.getByRole('form', { name: 'Delivery details' });
+    await tapDrawn(page, form.locator('label', { hasText: 'Collect it from one of our branches' }));
+    scripts.release();
+    await expect(form.getByRole('radio', { name: /^Pick-up/ })).toBeChecked({ timeout: 20_000 });
+    await expect(form.getByText('Pick-up day', { exact: true })).toBeVisible();
+    await expect(form.getByRole('radio', { name: /^Pick-up/ })).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+
+  test('a tap on "Create a free account" before the page runs ticks it once, when the page is ready', async ({ page }) => {
+    const errors = watchErrors(page);
+    const scripts = await openCheckout(page);
+    const form = page.getByRole('form', { name: 'Delivery details' });
+    const offer = form.getByRole('checkbox', { name: /Create a free account/ });
+    await expect(offer).not.toBeChecked();
+    await tapDrawn(page, offer);
+    scripts.release();
+    // Ticked, and it stays ticked (a tap made twice would untick it).
+    await expect(form.getByLabel(/^Password/)).toBeVisible({ timeout: 20_000 });
+    await expect(offer).toBeChecked();
+    await expect(offer).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    await expect(offer).toBeChecked();
+    expect(errors).toEqual([]);
+  });
+
+  test("a tap on the checkout header's cart button before the page runs opens the cart when the page is ready", async ({ page }) => {
+    const errors = watchErrors(page);
+    const scripts = await openCheckout(page);
+    const cart = page.getByRole('button', { name: /^Cart \(\d+\)$/ });
+    await tapDrawn(page, cart);
+    await expect(cart).toHaveAttribute('data-tap-waiting', '');
+    scripts.release();
+    await expect(page.getByRole('dialog', { name: 'Cart' })).toBeVisible({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * The newsletter's two drawn pages (a link in a mail): their one button waits for the frame to run,
+ * and a tap on it before then is made then — the token is sent (this one is not valid: the page says so).
+ */
+for (const { path, button } of [
+  { path: '/unsubscribe?token=no-such-token', button: 'Unsubscribe' },
+  { path: '/newsletter/confirm?token=no-such-token', button: 'Confirm subscription' },
+]) {
+  test(`a tap on "${button}" before the page runs sends the link's token when the page is ready`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/v1/storefront/') && posts.push(new URL(r.url()).pathname));
+    const scripts = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const control = page.getByRole('button', { name: button });
+    await expect(control).toBeVisible();
+    await tapDrawn(page, control);
+    await expect(control).toHaveAttribute('data-tap-waiting', '');
+    scripts.release();
+    await expect(page.getByRole('alert').filter({ hasText: /not valid|expired/ })).toBeVisible({ timeout: 20_000 });
+    await expect(control).toHaveCount(0);
+    expect(posts).toHaveLength(1);
+    // The one error is the browser's note of the token's refusal (404: no such token).
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  });
+}

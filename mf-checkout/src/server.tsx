@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, type HandshakeResponse, type Order, type RegionDrawn, type RegionDrawRequest } from '@adire/contracts';
+import { API_PATHS, UNTIL_RUNNING_ATTRIBUTE, type HandshakeResponse, type Order, type RegionDrawn, type RegionDrawRequest } from '@adire/contracts';
 import { currenciesFromRates } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { renderToString } from 'react-dom/server';
@@ -43,8 +43,10 @@ async function orderToDraw(url: string): Promise<{ order: Order; handshake: Hand
  * order, an unknown one, a paid one, one whose stage only the browser knows) the frame only: the
  * stages, the heading and the state before any order is read. The server does not know the shopper
  * (the session is in the browser's storage), so it draws the guest's view; the browser renders its own
- * over it (a logged-in shopper's own details then), and the controls are disabled until then (a tap
- * before would do nothing). The data is read first; the render is synchronous, so this module's bus
+ * over it (a logged-in shopper's own details then), and the controls are disabled until then. A tap
+ * on one before then is kept, though: the fieldset is marked UNTIL_RUNNING_ATTRIBUTE, and the page's
+ * early-tap script makes the tap on the same control of the browser's stage once it replaces the
+ * drawing (issue 31, item 2): a delivery method, a day, the free account, the header's cart button. The data is read first; the render is synchronous, so this module's bus
  * and drawn order belong to one page at a time. Pages not to be indexed.
  */
 export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
@@ -62,7 +64,7 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
   }
   try {
     html = renderToString(
-      <fieldset disabled role="presentation" className={styles.drawnControls}>
+      <fieldset disabled {...{ [UNTIL_RUNNING_ATTRIBUTE]: '' }} role="presentation" className={styles.drawnControls}>
         <CheckoutApp location={request.url} />
       </fieldset>,
     );

@@ -92,8 +92,9 @@ describe('the checkout drawn on the server', () => {
     expect(drawn).toContain('Qty 2');
     expect(drawn).toMatch(/₦90,000/);
     expect(drawn).not.toContain('Loading your order…');
-    // Controls wait for the browser (disabled), and the page is not for search engines.
-    expect(drawn).toMatch(/^<fieldset disabled=""/);
+    // Controls wait for the browser (disabled, and marked: a tap on one is kept by the page's early-tap
+    // script until the browser's stage replaces the drawing), and the page is not for search engines.
+    expect(drawn).toMatch(/^<fieldset disabled="" data-until-running=""/);
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     // The order travels with the page (the browser shows it without asking again), safely written.
     expect(pageData(res.body).regions.checkout?.answers).toEqual({ order: JSON.parse(JSON.stringify(order)) });

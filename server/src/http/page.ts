@@ -89,9 +89,13 @@ export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.curren
  * marks the control `data-tap-waiting` (the shell's style shows it taken, in the tap's next paint),
  * and once the mark of its part goes — React has hydrated it and enabled its controls — clicks it,
  * once per tap, in the order they were made. The gesture's own click, if it comes after the part
- * was enabled (or on a label, which is never disabled), is dropped: the tap is made once. A control
- * the browser drew anew in the meantime (a drawing that did not match) is gone, and so is its tap.
- * Links stay links. The part's own listeners see none of these events before it runs: React would
+ * was enabled (or on a label, which is never disabled), is dropped: the tap is made once. A part the
+ * browser renders anew over the drawing rather than hydrating it (the checkout's: it knows the
+ * shopper, the server does not) takes its tap along: once the drawn part is gone, the tap is made on
+ * the same control of what replaced it — the same radio or check box by its name and value (a label
+ * by its control, and made on that control's label), the same button by its text without figures ('Cart (0)' is 'Cart (2)' once the
+ * cart is read), the same one of several alike by its place among them. A control with no such
+ * counterpart in the browser's first render is gone, and so is its tap. Links stay links. The part's own listeners see none of these events before it runs: React would
  * otherwise hydrate the whole touched root at once, inside the tap (a long task the tap's next paint
  * waits for), where it now goes on in slices. The store's CSP allows this script by its hash
  * (security.ts).
@@ -100,14 +104,19 @@ export const EARLY_TAPS_SCRIPT =
   `(function(){var A='${UNTIL_RUNNING_ATTRIBUTE}',W='data-tap-waiting',q=[],o=null,d=null,g=null;` +
   "function wait(t){return t&&t.closest?t.closest('['+A+']'):null}" +
   "function control(t,p){var c=t.closest('button,input,label');return c&&p.contains(c)&&(c.tagName!=='INPUT'||/^(checkbox|radio|submit|button|image|reset)$/.test(c.type))?c:null}" +
-  "function replay(){for(var i=0;i<q.length;){var c=q[i];if(c.isConnected&&wait(c)){i++;continue}q.splice(i,1);if(!c.isConnected)continue;" +
-  "if(q.indexOf(c)<0)c.removeAttribute(W);c.click()}if(!q.length&&o){o.disconnect();o=null}}" +
+  // What a control is in a part drawn anew: a label stands for its control, an input is its name and value, a button its text without figures.
+  "function key(c){if(c.tagName==='LABEL'&&c.control)c=c.control;return c.tagName+'|'+c.type+'|'+(c.name||'')+'|'+(c.tagName==='INPUT'?c.value:c.textContent.replace(/\\d+/g,''))}" +
+  "function alike(h,k){var r=[],l=h.querySelectorAll('button,input,label');for(var i=0;i<l.length;i++)if(key(l[i])===k&&r.indexOf(l[i].control||l[i])<0)r.push(l[i].tagName==='LABEL'&&l[i].control||l[i]);return r}" +
+  "function replay(){for(var i=0;i<q.length;){var t=q[i],c=t.c,m;" +
+  "if(!c.isConnected&&t.h.isConnected&&(m=alike(t.h,t.k)[t.n])){if(t.l&&m.labels&&m.labels[0])m=m.labels[0];c.removeAttribute(W);m.setAttribute(W,'');if(g===c)g=m;t.c=c=m}" +
+  "if(c.isConnected&&wait(c)){i++;continue}q.splice(i,1);if(!c.isConnected)continue;" +
+  "if(!q.some(function(u){return u.c===c}))c.removeAttribute(W);c.click()}if(!q.length&&o){o.disconnect();o=null}}" +
   "function on(e){var t=e.target,p=wait(t),n=e.type;" +
   "if(n==='click'){if(e.isTrusted&&g&&t.closest&&t.closest('button,input,label')===g){g=null;e.preventDefault();e.stopImmediatePropagation()}else if(p)e.stopImmediatePropagation();return}" +
   "if(n==='pointerdown'||n==='keydown')g=null;if(!p)return;e.stopImmediatePropagation();" +
   "if(n==='pointerdown')d=e.isPrimary&&e.button===0?control(t,p):null;else if(n==='pointercancel')d=null;" +
-  "else if(n==='pointerup'){var c=control(t,p);if(c&&c===d){q.push(c);g=c;c.setAttribute(W,'');" +
-  "if(!o){o=new MutationObserver(replay);o.observe(document.documentElement,{subtree:true,attributes:true,attributeFilter:[A]})}}d=null}}" +
+  "else if(n==='pointerup'){var c=control(t,p);if(c&&c===d){var k=key(c);q.push({c:c,h:p.parentNode,k:k,l:c.tagName==='LABEL',n:alike(p,k).indexOf(c.tagName==='LABEL'&&c.control||c)});g=c;c.setAttribute(W,'');" +
+  "if(!o){o=new MutationObserver(replay);o.observe(document.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:[A]})}}d=null}}" +
   "'pointerdown pointerup pointercancel mousedown mouseup click touchstart touchend keydown keyup focusin focusout'.split(' ').forEach(function(n){addEventListener(n,on,true)})})()";
 
 /**

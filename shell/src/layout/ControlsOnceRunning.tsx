@@ -1,6 +1,5 @@
-import { UNTIL_RUNNING_ATTRIBUTE } from '@adire/contracts';
 import type { ReactNode } from 'react';
-import { useRunning } from './running';
+import { untilRunning, useRunning } from './running';
 import styles from './shell.module.css';
 
 /**
@@ -15,7 +14,7 @@ import styles from './shell.module.css';
 export function ControlsOnceRunning({ children }: { children: ReactNode }) {
   const running = useRunning();
   return (
-    <fieldset disabled={!running} {...{ [UNTIL_RUNNING_ATTRIBUTE]: running ? undefined : '' }} role="presentation" className={styles.drawnControls}>
+    <fieldset disabled={!running} {...untilRunning(running)} role="presentation" className={styles.drawnControls}>
       {children}
     </fieldset>
   );

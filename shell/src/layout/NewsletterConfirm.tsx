@@ -2,7 +2,7 @@ import { api } from '@adire/api-client';
 import { API_PATHS, BRAND } from '@adire/contracts';
 import { useState } from 'react';
 import { pageLocation } from '../pageLocation';
-import { useRunning } from './running';
+import { untilRunning, useRunning } from './running';
 import styles from './shell.module.css';
 
 type State = { status: 'ready' } | { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; message: string };
@@ -31,9 +31,9 @@ export function NewsletterConfirm() {
       {(state.status === 'ready' || state.status === 'working') && (
         <>
           <p>Confirm that you want to receive the {BRAND} newsletter at this address.</p>
-          {/* Drawn on the server, the button waits for the browser's page to work. */}
+          {/* Drawn on the server, the button waits for the browser's page to work; a tap before is kept (untilRunning). */}
           <p>
-            <button type="button" className={styles.primaryButton} onClick={() => void confirm()} disabled={state.status === 'working' || !running}>
+            <button type="button" className={styles.primaryButton} onClick={() => void confirm()} disabled={state.status === 'working' || !running} {...untilRunning(running)}>
               Confirm subscription
             </button>
           </p>

@@ -1,4 +1,4 @@
-import type { Currency } from '@adire/contracts';
+import { UNTIL_RUNNING_ATTRIBUTE, type Currency } from '@adire/contracts';
 import { useBusValue } from '@adire/ui';
 import { useSyncExternalStore } from 'react';
 
@@ -17,6 +17,13 @@ export function useRunning(): boolean {
     () => false,
   );
 }
+
+/**
+ * The mark of a drawn control (or of a part holding controls) that waits for the frame to run: a tap
+ * on it before then is kept by the page's early-tap script and made once the mark goes (issue 31,
+ * item 2). Spread beside the control's own `disabled={!running}`.
+ */
+export const untilRunning = (running: boolean) => ({ [UNTIL_RUNNING_ATTRIBUTE]: running ? undefined : '' });
 
 /** The currency the server drew the frame in (the page's data), while the browser hydrates it. */
 let drawnIn: Currency | null = null;
