@@ -1,12 +1,12 @@
 import type { PaymentProviderId } from '@adire/contracts';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../orders';
 import type { AttemptRow } from './context';
 import { VOIDED_ATTEMPT_PAYMENT } from './logic';
 
-/** What an order was paid (`payment`) and what was asked of a provider (`payment_attempt`), as read. */
+/** What an order was paid (`payment`) and what was asked of a provider (`payment_attempt`): read, and written here only. */
 
 /**
  * Everything received for an order, in its currency (other currencies converted at today's rates). A
@@ -25,4 +25,40 @@ export async function findAttempt(db: Db, provider: PaymentProviderId, reference
   // Ours are '<orderNumber>-<10 random>'; anything with a NUL (which PostgreSQL cannot even compare) is not.
   if (reference.length > 120 || reference.includes('\u0000')) return undefined;
   return db.kysely.selectFrom('payment_attempt').selectAll().where('provider', '=', provider).where('reference', '=', reference).executeTakeFirst();
+}
+
+/*
+ * The one writer of `payment` and `payment_attempt` (issue 30, item 3): each write takes the db or the
+ * caller's transaction, so it stays inside that transaction and in its place.
+ */
+
+/** A payment row: what arrived, from whom, and how it counts. */
+export type NewPayment = Insertable<Database['payment']>;
+
+/** Records a payment (the unique (provider, reference) index refuses a second of the same). */
+export async function insertPayment(q: Kysely<Database>, payment: NewPayment): Promise<void> {
+  await q.insertInto('payment').values(payment).execute();
+}
+
+/** Records a new attempt with a provider. */
+export async function insertAttempt(q: Kysely<Database>, attempt: AttemptRow): Promise<void> {
+  await q.insertInto('payment_attempt').values(attempt).execute();
+}
+
+/** An attempt's status; with `onlyIfPending`, only while it is still pending. How many rows changed (0 or 1). */
+export async function setAttemptStatus(q: Kysely<Database>, attemptId: string, status: string, at: string, onlyIfPending = false): Promise<number> {
+  let update = q.updateTable('payment_attempt').set({ status, updated_at: at }).where('id', '=', attemptId);
+  if (onlyIfPending) update = update.where('status', '=', 'pending');
+  return Number((await update.executeTakeFirst()).numUpdatedRows);
+}
+
+/** The provider's own reference of an attempt, as its page was opened. */
+export async function setAttemptProviderReference(q: Kysely<Database>, attemptId: string, providerReference: string | null | undefined, at: string): Promise<void> {
+  await q.updateTable('payment_attempt').set({ provider_reference: providerReference, updated_at: at }).where('id', '=', attemptId).execute();
+}
+
+/** Voids an order's attempts still pending (a currency switch); how many were voided. */
+export async function voidPendingAttempts(q: Kysely<Database>, orderId: string, at: string): Promise<number> {
+  const voided = await q.updateTable('payment_attempt').set({ status: 'void', updated_at: at }).where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
+  return Number(voided.numUpdatedRows);
 }

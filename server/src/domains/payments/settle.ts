@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { findOrder, lockOrder, setPaymentStatus, type OrderRow } from '../orders';
 import type { AttemptRow, PaymentsContext, SettleResult } from './context';
-import { receivedFor } from './ledger';
+import { insertPayment, receivedFor, setAttemptStatus } from './ledger';
 import { attemptOutcome, orderStatusAfterFailure, orderStatusAfterPayment, verificationProblem, VOIDED_ATTEMPT_PAYMENT, type VerifiedTransaction, type WebhookClaim } from './logic';
 import { ProviderError, type PaymentAdapter } from './providers/types';
 import { sendPaymentReceipt } from './receipt';
@@ -53,13 +53,8 @@ async function recordFailure({ db }: PaymentsContext, { attempt, verified, sourc
   return db.kysely.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, db.dialect, attempt.order_id);
     const stamp = new Date().toISOString();
-    const changed = await trx
-      .updateTable('payment_attempt')
-      .set({ status: 'failed', updated_at: stamp })
-      .where('id', '=', attempt.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) return { outcome: 'duplicate' as const, paymentStatus: order.payment_status };
+    const changed = await setAttemptStatus(trx, attempt.id, 'failed', stamp, true);
+    if (changed !== 1) return { outcome: 'duplicate' as const, paymentStatus: order.payment_status };
     const next = orderStatusAfterFailure(order.payment_status, isPaid);
     if (next !== order.payment_status) await setPaymentStatus(trx, order, next, stamp);
     await recordPaymentEvent(trx, {
@@ -115,10 +110,7 @@ async function recordPaymentIn(ctx: PaymentsContext, trx: Kysely<Database>, answ
  * it, or count it by hand); the order's status and what it still owes do not move.
  */
 async function recordVoidedAttemptPayment(ctx: PaymentsContext, trx: Kysely<Database>, order: OrderRow, { attempt, verified, source }: Answer, stamp: string): Promise<SettleResult> {
-  await trx
-    .insertInto('payment')
-    .values({ id: randomUUID(), order_id: order.id, provider: attempt.provider, method: attempt.method, reference: attempt.reference, amount: verified.amount, currency: verified.currency.toUpperCase(), status: VOIDED_ATTEMPT_PAYMENT, created_at: stamp })
-    .execute();
+  await insertPayment(trx, { id: randomUUID(), order_id: order.id, provider: attempt.provider, method: attempt.method, reference: attempt.reference, amount: verified.amount, currency: verified.currency.toUpperCase(), status: VOIDED_ATTEMPT_PAYMENT, created_at: stamp });
   await recordPaymentEvent(trx, {
     orderId: order.id,
     provider: attempt.provider,
@@ -134,21 +126,18 @@ async function recordVoidedAttemptPayment(ctx: PaymentsContext, trx: Kysely<Data
 /** The payment counts toward the order: its status follows what was received, and a first full payment makes it paid. */
 async function countPayment(ctx: PaymentsContext, trx: Kysely<Database>, order: OrderRow, { attempt, verified, source }: Answer, outcome: 'paid' | 'part payment', stamp: string): Promise<Recorded> {
   // The unique (provider, reference) index is the last word if two deliveries get this far.
-  await trx
-    .insertInto('payment')
-    .values({
-      id: randomUUID(),
-      order_id: order.id,
-      provider: attempt.provider,
-      method: attempt.method,
-      reference: attempt.reference,
-      amount: verified.amount,
-      currency: verified.currency.toUpperCase(),
-      status: outcome,
-      created_at: stamp,
-    })
-    .execute();
-  await trx.updateTable('payment_attempt').set({ status: outcome, updated_at: stamp }).where('id', '=', attempt.id).execute();
+  await insertPayment(trx, {
+    id: randomUUID(),
+    order_id: order.id,
+    provider: attempt.provider,
+    method: attempt.method,
+    reference: attempt.reference,
+    amount: verified.amount,
+    currency: verified.currency.toUpperCase(),
+    status: outcome,
+    created_at: stamp,
+  });
+  await setAttemptStatus(trx, attempt.id, outcome, stamp);
   const received = await receivedFor(trx, order);
   const next = orderStatusAfterPayment(order.payment_status, received, Number(order.total), isPaid);
   if (next !== order.payment_status) await setPaymentStatus(trx, order, next, stamp);

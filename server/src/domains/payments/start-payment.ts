@@ -15,7 +15,7 @@ import {
   type OrderRow,
 } from '../orders';
 import { readyToPay, type AttemptRow, type PaymentsContext } from './context';
-import { receivedFor } from './ledger';
+import { insertAttempt, receivedFor, setAttemptProviderReference, setAttemptStatus, voidPendingAttempts } from './ledger';
 import { amountDue, findMethod, methodCurrencyProblem, newPaymentReference, providerOf, type ManualMethodName } from './logic';
 import type { PaymentAdapter, StartedPayment } from './providers/types';
 import { startTransfer } from './manual-transfer';
@@ -75,9 +75,9 @@ async function switchCurrency({ db }: PaymentsContext, row: OrderRow, currency: 
       throw new AppError(409, 'CURRENCY_LOCKED', `Part of this order is already paid in ${current.currency}: pay the rest in ${current.currency}`, { currency: 'cannot change' });
     }
     const stamp = new Date().toISOString();
-    const voided = await trx.updateTable('payment_attempt').set({ status: 'void', updated_at: stamp }).where('order_id', '=', current.id).where('status', '=', 'pending').executeTakeFirst();
-    if (Number(voided.numUpdatedRows) > 0) {
-      await recordPaymentEvent(trx, { orderId: current.id, provider: 'shop', reference: null, kind: 'attempts voided', detail: { from: current.currency, to: currency, attempts: Number(voided.numUpdatedRows) }, at: stamp });
+    const voided = await voidPendingAttempts(trx, current.id, stamp);
+    if (voided > 0) {
+      await recordPaymentEvent(trx, { orderId: current.id, provider: 'shop', reference: null, kind: 'attempts voided', detail: { from: current.currency, to: currency, attempts: voided }, at: stamp });
     }
   });
 }
@@ -90,15 +90,15 @@ async function startProviderPayment(ctx: PaymentsContext, row: OrderRow, provide
       paymentMethod: 'is not available',
     });
   }
-  const attempt = await insertAttempt(ctx, row, provider, method, amount);
+  const attempt = await newAttempt(ctx, row, provider, method, amount);
   const started = await askProvider(ctx, adapter, row, attempt);
   const { reference, currency } = attempt;
-  await ctx.db.kysely.updateTable('payment_attempt').set({ provider_reference: started.providerReference, updated_at: new Date().toISOString() }).where('id', '=', attempt.id).execute();
+  await setAttemptProviderReference(ctx.db.kysely, attempt.id, started.providerReference, new Date().toISOString());
   await recordPaymentEvent(ctx.db.kysely, { orderId: row.id, provider, reference, kind: 'started', detail: { method, amount, currency, mode: adapter.mode } });
   return { action: 'redirect', url: started.url, redirectUrl: started.url, provider, reference, amount, currency: currency as CurrencyName, order: toOrder(row) };
 }
 
-async function insertAttempt({ db }: PaymentsContext, row: OrderRow, provider: PaymentProviderId, method: string, amount: number): Promise<AttemptRow> {
+async function newAttempt({ db }: PaymentsContext, row: OrderRow, provider: PaymentProviderId, method: string, amount: number): Promise<AttemptRow> {
   const now = new Date().toISOString();
   const attempt: AttemptRow = {
     id: randomUUID(),
@@ -113,7 +113,7 @@ async function insertAttempt({ db }: PaymentsContext, row: OrderRow, provider: P
     created_at: now,
     updated_at: now,
   };
-  await db.kysely.insertInto('payment_attempt').values(attempt).execute();
+  await insertAttempt(db.kysely, attempt);
   return attempt;
 }
 
@@ -137,7 +137,7 @@ async function askProvider({ db, publicUrl, log }: PaymentsContext, adapter: Pay
     });
   } catch (err) {
     log?.error({ err, provider, reference }, 'payment could not be started');
-    await db.kysely.updateTable('payment_attempt').set({ status: 'failed', updated_at: new Date().toISOString() }).where('id', '=', attempt.id).execute();
+    await setAttemptStatus(db.kysely, attempt.id, 'failed', new Date().toISOString());
     await recordPaymentEvent(db.kysely, { orderId: row.id, provider, reference, kind: 'start failed', detail: { method, amount, currency, error: (err as Error).message } });
     throw new AppError(502, 'PROVIDER_UNAVAILABLE', 'The payment service did not answer. Please try again, or choose another payment method.');
   }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findOrderByNumber, OrdersCommandError, releaseDay, setPaymentStatus, type OrderRow } from '../orders';
 import { PaymentsCommandError } from './command-error';
-import { receivedFor } from './ledger';
+import { insertPayment, receivedFor } from './ledger';
 import { amountDue, AWAITING_TRANSFER } from './logic';
 import { sendPaymentReceipt } from './receipt';
 import { recordBecamePaid, recordPaymentEvent } from './trail';
@@ -75,10 +75,7 @@ async function recordTransferConfirmed(trx: Kysely<Database>, row: OrderRow, sta
     .executeTakeFirst();
   const method = String(parseJson<{ method?: string }>(chosen?.detail ?? '{}', {}).method ?? 'bankTransfer');
   const reference = `${row.order_number ?? row.id}-TRANSFER-${at.replace(/\D/g, '').slice(0, 14)}`;
-  await trx
-    .insertInto('payment')
-    .values({ id: randomUUID(), order_id: row.id, provider: 'manual', method, reference, amount: due, currency: row.currency, status, created_at: at })
-    .execute();
+  await insertPayment(trx, { id: randomUUID(), order_id: row.id, provider: 'manual', method, reference, amount: due, currency: row.currency, status, created_at: at });
   await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference, kind: 'confirmed', detail: { source: 'operator', method, amount: due, currency: row.currency }, at });
   return { amount: due, method, reference };
 }
