@@ -89,7 +89,9 @@ export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.curren
  * marks the control `data-tap-waiting` (the shell's style shows it taken, in the tap's next paint),
  * and once the mark of its part goes — React has hydrated it and enabled its controls — clicks it,
  * once per tap, in the order they were made. The gesture's own click, if it comes after the part
- * was enabled (or on a label, which is never disabled), is dropped: the tap is made once. A part the
+ * was enabled (or on a label, which is never disabled), is dropped: the tap is made once. Only a click
+ * within a second of the tap (by the events' own times) is taken for its own: a disabled button never
+ * gets one, and a later click with no pointer before it (a screen reader's) is the shopper's. A part the
  * browser renders anew over the drawing rather than hydrating it (the checkout's: it knows the
  * shopper, the server does not) takes its tap along: once the drawn part is gone, the tap is made on
  * the same control of what replaced it — the same radio or check box by its name and value (a label
@@ -101,7 +103,7 @@ export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.curren
  * (security.ts).
  */
 export const EARLY_TAPS_SCRIPT =
-  `(function(){var A='${UNTIL_RUNNING_ATTRIBUTE}',W='data-tap-waiting',q=[],o=null,d=null,g=null;` +
+  `(function(){var A='${UNTIL_RUNNING_ATTRIBUTE}',W='data-tap-waiting',q=[],o=null,d=null,g=null,gt=0;` +
   "function wait(t){return t&&t.closest?t.closest('['+A+']'):null}" +
   "function control(t,p){var c=t.closest('button,input,label');return c&&p.contains(c)&&(c.tagName!=='INPUT'||/^(checkbox|radio|submit|button|image|reset)$/.test(c.type))?c:null}" +
   // What a control is in a part drawn anew: a label stands for its control, an input is its name and value, a button its text without figures.
@@ -112,10 +114,10 @@ export const EARLY_TAPS_SCRIPT =
   "if(c.isConnected&&wait(c)){i++;continue}q.splice(i,1);if(!c.isConnected)continue;" +
   "if(!q.some(function(u){return u.c===c}))c.removeAttribute(W);c.click()}if(!q.length&&o){o.disconnect();o=null}}" +
   "function on(e){var t=e.target,p=wait(t),n=e.type;" +
-  "if(n==='click'){if(e.isTrusted&&g&&t.closest&&t.closest('button,input,label')===g){g=null;e.preventDefault();e.stopImmediatePropagation()}else if(p)e.stopImmediatePropagation();return}" +
+  "if(n==='click'){if(e.isTrusted&&g&&e.timeStamp-gt<1e3&&t.closest&&t.closest('button,input,label')===g){g=null;e.preventDefault();e.stopImmediatePropagation()}else if(p)e.stopImmediatePropagation();return}" +
   "if(n==='pointerdown'||n==='keydown')g=null;if(!p)return;e.stopImmediatePropagation();" +
   "if(n==='pointerdown')d=e.isPrimary&&e.button===0?control(t,p):null;else if(n==='pointercancel')d=null;" +
-  "else if(n==='pointerup'){var c=control(t,p);if(c&&c===d){var k=key(c);q.push({c:c,h:p.parentNode,k:k,l:c.tagName==='LABEL',n:alike(p,k).indexOf(c.tagName==='LABEL'&&c.control||c)});g=c;c.setAttribute(W,'');" +
+  "else if(n==='pointerup'){var c=control(t,p);if(c&&c===d){var k=key(c);q.push({c:c,h:p.parentNode,k:k,l:c.tagName==='LABEL',n:alike(p,k).indexOf(c.tagName==='LABEL'&&c.control||c)});g=c;gt=e.timeStamp;c.setAttribute(W,'');" +
   "if(!o){o=new MutationObserver(replay);o.observe(document.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:[A]})}}d=null}}" +
   "'pointerdown pointerup pointercancel mousedown mouseup click touchstart touchend keydown keyup focusin focusout'.split(' ').forEach(function(n){addEventListener(n,on,true)})})()";
 
