@@ -3,7 +3,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { addressAndClientRules, generateCode, hashPassword, hashSecret, secretMatches, verifyNothing, normaliseCode, passwordProblem, CODE_MAX_TRIES, type AttemptLog, type RateLimit } from '../../auth';
 import { recordAction } from './audit';
-import type { StaffRow } from './members';
+import { changeMember, type StaffRow } from './members';
+import { endMemberSessions } from './sessions';
 
 /**
  * The staff's one-time codes, kept in `staff_invite`: an invitation's (sets the first password, 72
@@ -86,8 +87,8 @@ async function setPassword(db: Db, member: StaffRow, inviteId: string, passwordH
   return db.kysely.transaction().execute(async (trx) => {
     const used = await trx.updateTable('staff_invite').set({ consumed_at: stamp }).where('id', '=', inviteId).where('consumed_at', 'is', null).executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return false;
-    await trx.updateTable('staff_member').set({ password_hash: passwordHash, updated_at: stamp }).where('id', '=', member.id).execute();
-    await trx.updateTable('staff_session').set({ revoked_at: stamp }).where('staff_id', '=', member.id).where('revoked_at', 'is', null).execute();
+    await changeMember(trx, member.id, { password_hash: passwordHash }, stamp);
+    await endMemberSessions(trx, member.id, stamp);
     const action = purpose === 'invite' ? 'staff.set-password' : 'staff.reset-password';
     await recordAction(trx, { email: member.email, role: member.role, source: ip }, action, member.email, {}, stamp);
     return true;

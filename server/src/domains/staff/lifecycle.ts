@@ -9,8 +9,9 @@ import type { AttemptLog } from '../../auth';
 import { recordAction, type Actor } from './audit';
 import { RESET_TTL_MS, type StaffCodes } from './codes';
 import { resetMail } from './mail';
-import { auditedMember, findMember, keepAManager, toStaffMember, type StaffRow } from './members';
+import { auditedMember, changeMember, deleteMember, findMember, keepAManager, toStaffMember, type StaffRow } from './members';
 import { isStaffRole, STAFF_ROLES } from './roles';
+import { endMemberSessions } from './sessions';
 
 /**
  * A member's life after the invitation (issue 32): disable and enable, a new role, removal, "sign out
@@ -45,15 +46,14 @@ async function mustMember(db: Db, raw: unknown): Promise<StaffRow> {
 
 /** Nothing to do (already disabled, already that role, …): a 409 that says so. */
 const refuse = (message: string) => new AppError(409, 'NOTHING_TO_CHANGE', message);
-const endSessions = (q: Kysely<Database>, memberId: string, now: number) =>
-  q.updateTable('staff_session').set({ revoked_at: iso(now) }).where('staff_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+const endSessions = (q: Kysely<Database>, memberId: string, now: number) => endMemberSessions(q, memberId, iso(now));
 
 /** One change to a member, in a transaction with its audit row; the member after it. */
 async function change(db: Db, actor: Actor, member: StaffRow, action: string, run: (trx: Kysely<Database>) => Promise<Partial<StaffRow>>, now: number): Promise<StaffRow> {
   return db.kysely.transaction().execute(async (trx) => {
     const set = await run(trx);
     const after = { ...member, ...set };
-    if (Object.keys(set).length) await trx.updateTable('staff_member').set({ ...set, updated_at: iso(now) }).where('id', '=', member.id).execute();
+    if (Object.keys(set).length) await changeMember(trx, member.id, set, iso(now));
     await recordAction(trx, actor, action, member.email, { before: auditedMember(member), after: auditedMember(after) }, iso(now));
     return after;
   });
@@ -96,7 +96,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
       const member = await mustMember(db, email);
       await db.kysely.transaction().execute(async (trx) => {
         await keepAManager(trx, db.dialect, member, actor.email);
-        await trx.deleteFrom('staff_member').where('id', '=', member.id).execute();
+        await deleteMember(trx, member.id);
         await recordAction(trx, actor, 'staff.remove', member.email, { before: auditedMember(member), after: null }, iso(now));
       });
       return { message: `${member.email} is removed from the staff; the audit keeps what they did.`, member: null };
@@ -105,7 +105,7 @@ export function createStaffLifecycle({ db, mailer, publicUrl, attempts, codes }:
     async signOut(actor: Actor, email: unknown, now = Date.now()): Promise<Outcome> {
       const member = await mustMember(db, email);
       const ended = await db.kysely.transaction().execute(async (trx) => {
-        const done = Number((await endSessions(trx, member.id, now)).numUpdatedRows);
+        const done = await endSessions(trx, member.id, now);
         await recordAction(trx, actor, 'staff.sign-out', member.email, { after: { sessionsEnded: done } }, iso(now));
         return done;
       });

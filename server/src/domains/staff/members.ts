@@ -1,5 +1,5 @@
 import type { StaffMember } from '@adire/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, StaffMemberTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -31,6 +31,26 @@ export const auditedMember = (row: StaffRow) => ({
 export const isActive = (row: Pick<StaffRow, 'password_hash' | 'disabled_at'>) => row.password_hash !== null && row.disabled_at === null;
 
 export const findMember = (q: Kysely<Database>, address: string) => q.selectFrom('staff_member').selectAll().where('email', '=', address).executeTakeFirst();
+
+/*
+ * The one writer of `staff_member` (issue 30, item 3): each write takes the db or the caller's
+ * transaction, so it stays inside that transaction and in its place.
+ */
+
+/** A new member (the unique address refuses a second of the same). */
+export async function insertMember(q: Kysely<Database>, member: StaffRow): Promise<void> {
+  await q.insertInto('staff_member').values(member).execute();
+}
+
+/** Changes a member's fields (role, name, disabled_at, password_hash), stamped `updated_at`. */
+export async function changeMember(q: Kysely<Database>, memberId: string, set: Omit<Updateable<StaffMemberTable>, 'id' | 'updated_at'>, at: string): Promise<void> {
+  await q.updateTable('staff_member').set({ ...set, updated_at: at }).where('id', '=', memberId).execute();
+}
+
+/** Deletes a member (their sessions and codes go with them). */
+export async function deleteMember(q: Kysely<Database>, memberId: string): Promise<void> {
+  await q.deleteFrom('staff_member').where('id', '=', memberId).execute();
+}
 
 export function lastManagerMessage(target: string, actorEmail: string): string {
   const who = target === actorEmail ? 'You are' : `${target} is`;

@@ -10,7 +10,7 @@ import { createStaffCodes, INVITE_TTL_MS, RESET_TTL_MS, type StaffCodes } from '
 import type { StaffConfig } from './config';
 import { createStaffLifecycle, mailResetCode } from './lifecycle';
 import { inviteMail } from './mail';
-import { findMember, toStaffMember, type StaffMember, type StaffRow } from './members';
+import { changeMember, findMember, insertMember, toStaffMember, type StaffMember, type StaffRow } from './members';
 import { isStaffRole, STAFF_ROLES } from './roles';
 import { endSession, findSession, openSession, type StaffSession } from './sessions';
 
@@ -65,12 +65,12 @@ async function invitedMember(ctx: Ctx, address: string, role: StaffRow['role'], 
   const found = await findMember(ctx.db.kysely, address);
   if (found?.password_hash) throw alreadyMember();
   if (found) {
-    await ctx.db.kysely.updateTable('staff_member').set({ role, name: name ?? found.name, disabled_at: null, updated_at: iso(now) }).where('id', '=', found.id).execute();
+    await changeMember(ctx.db.kysely, found.id, { role, name: name ?? found.name, disabled_at: null }, iso(now));
     return { before: toStaffMember(found), member: { ...found, role, name: name ?? found.name, disabled_at: null } };
   }
   const member: StaffRow = { id: randomUUID(), email: address, name, role, password_hash: null, created_at: iso(now), updated_at: iso(now), disabled_at: null };
   try {
-    await ctx.db.kysely.insertInto('staff_member').values(member).execute();
+    await insertMember(ctx.db.kysely, member);
   } catch (err) {
     if (await findMember(ctx.db.kysely, address)) throw alreadyMember();
     throw err;

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { bearerToken, generateToken, hashToken } from '../../auth';
 import type { StaffRow } from './members';
 
 /**
  * The back office's sessions (staff_session): opened by a login or a redeemed code, alive while used
  * within the idle timeout and before their hard end, revoked by a logout. Only a token's hash is stored.
+ * This module is staff_session's one writer (issue 30, item 3).
  */
 export interface StaffSession {
   member: StaffRow;
@@ -54,4 +57,10 @@ export async function findSession(db: Db, idleMs: number, request: Pick<FastifyR
 
 export async function endSession(db: Db, session: StaffSession): Promise<void> {
   await db.kysely.updateTable('staff_session').set({ revoked_at: iso(Date.now()) }).where('token_hash', '=', session.tokenHash).execute();
+}
+
+/** Ends every live session of a member, in the caller's transaction; how many were ended. */
+export async function endMemberSessions(q: Kysely<Database>, memberId: string, at: string): Promise<number> {
+  const ended = await q.updateTable('staff_session').set({ revoked_at: at }).where('staff_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(ended.numUpdatedRows);
 }
