@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { designsForStaff } from './merchandising';
-import { bumpCatalogVersion } from './writer';
+import { bumpCatalogVersion, setProductPrice } from './writer';
 
 /**
  * The catalogue as the shop's managers change it (the back office): a product's size prices, and
@@ -76,7 +76,7 @@ export async function setSizePrices(db: Db, product: StaffProduct, prices: Recor
   await db.kysely.transaction().execute(async (trx) => {
     for (const [sku, price] of Object.entries(prices) as [string, number][]) {
       await trx.updateTable('product_variant').set({ price_ngn: price }).where('sku', '=', sku).execute();
-      if (sku === product.sku || product.sizes.find((s) => s.sku === sku)?.isDefault) await trx.updateTable('product').set({ price_ngn: price }).where('id', '=', product.id).execute();
+      if (sku === product.sku || product.sizes.find((s) => s.sku === sku)?.isDefault) await setProductPrice(trx, product.id, price);
     }
     await bumpCatalogVersion(trx);
   });

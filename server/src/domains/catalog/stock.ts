@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { bumpCatalogVersion } from './writer';
+import { bumpCatalogVersion, setProductStock } from './writer';
 
 /**
  * A product's stock count: most products have none (not limited); a limited one can be sold that many
@@ -38,11 +38,7 @@ export async function takeUnits(trx: Kysely<Database>, sold: readonly { product:
   let soldOut = false;
   for (const { product, quantity } of sold) {
     const left = Math.max(0, product.stock - quantity);
-    await trx
-      .updateTable('product')
-      .set(left === 0 ? { stock: 0, in_stock: 0 } : { stock: left })
-      .where('id', '=', product.id)
-      .execute();
+    await setProductStock(trx, product.id, left === 0 ? { stock: 0, in_stock: 0 } : { stock: left });
     if (left === 0) soldOut = true;
   }
   if (soldOut) await bumpCatalogVersion(trx);
@@ -62,11 +58,7 @@ export async function setStock(db: Db, sku: string, stock: number | null): Promi
       .where((eb) => (variant ? eb('id', '=', variant.product_id) : eb('sku', '=', sku)))
       .executeTakeFirst();
     if (!product) throw new AppError(404, 'NOT_FOUND', `No product has the SKU ${sku}`);
-    await trx
-      .updateTable('product')
-      .set({ stock, in_stock: stock === null || stock > 0 ? 1 : 0 })
-      .where('id', '=', product.id)
-      .execute();
+    await setProductStock(trx, product.id, { stock, in_stock: stock === null || stock > 0 ? 1 : 0 });
     await bumpCatalogVersion(trx);
     return { name: product.name, stock };
   });

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, ProductTable } from '../../db/schema';
 import { notifyCatalogChanged } from './index-cache';
 import { productId } from './ids';
 import type { SeedBlogPost, SeedCatalog, SeedFaq } from './seed-types';
@@ -57,6 +57,21 @@ export async function bumpCatalogVersion(db: Kysely<Database>): Promise<void> {
   const updated = await db.updateTable('catalog_state').set((eb) => ({ version: eb('version', '+', 1), updated_at: now })).where('id', '=', 'catalog').executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('catalog_state').values({ id: 'catalog', version: 1, updated_at: now }).execute();
   notifyCatalogChanged();
+}
+
+/*
+ * The one writer of `product` (issue 30, item 3), the seed aside: the generated catalogue below, and
+ * these small writes taking the caller's transaction (a price from the back office, a stock count).
+ */
+
+/** A product's own price (its default size's), as the back office set it. */
+export async function setProductPrice(q: Kysely<Database>, productId: string, priceNgn: number): Promise<void> {
+  await q.updateTable('product').set({ price_ngn: priceNgn }).where('id', '=', productId).execute();
+}
+
+/** A product's stock count, and its "in stock" mark when given. */
+export async function setProductStock(q: Kysely<Database>, productId: string, set: Pick<Updateable<ProductTable>, 'stock' | 'in_stock'>): Promise<void> {
+  await q.updateTable('product').set(set).where('id', '=', productId).execute();
 }
 
 /**
