@@ -1,7 +1,7 @@
 /** Canaries in the registry: starting, promoting and aborting one, and the health shells report of it (release_health). */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { makeLive, readLive, type Trx } from './registry-store';
+import { addHistory, makeLive, readLive, setCanaryPointer, type Trx } from './registry-store';
 import { entryFileOf, type ReleaseTarget } from './releases';
 
 /** Serve a published version of a target to `percent`% of browsers beside the live one; what shells report is counted afresh. */
@@ -13,12 +13,9 @@ export async function startCanary(trx: Trx, target: ReleaseTarget, version: stri
   if (stable === version) throw new Error(`${target} ${version} is already live for everyone`);
   const entry = await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', version).where('path', '=', entryFileOf(target)).executeTakeFirst();
   if (!entry) throw new Error(`${target} has no published version '${version}' (store it first: pnpm release publish ${target} --store-only)`);
-  await trx.updateTable('release_live').set({ canary_version: version, canary_percent: percent }).where('target', '=', target).execute();
+  await setCanaryPointer(trx, target, version, percent);
   await trx.deleteFrom('release_health').where('target', '=', target).execute();
-  await trx
-    .insertInto('release_history')
-    .values({ at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` })
-    .execute();
+  await addHistory(trx, { at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` });
 }
 
 async function runningCanary(trx: Trx, target: ReleaseTarget) {
@@ -32,15 +29,15 @@ export async function promoteCanary(trx: Trx, target: ReleaseTarget): Promise<st
   const { version } = await runningCanary(trx, target);
   const { live } = await readLive(trx);
   await makeLive(trx, target, version, { at: new Date().toISOString(), action: 'promote' }, live);
-  await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
+  await setCanaryPointer(trx, target, null, null);
   return version;
 }
 
 /** Return every browser to the stable version; the history keeps why. */
 export async function abortCanary(trx: Trx, target: ReleaseTarget, reason: string): Promise<string> {
   const { version, stable } = await runningCanary(trx, target);
-  await trx.updateTable('release_live').set({ canary_version: null, canary_percent: null }).where('target', '=', target).execute();
-  await trx.insertInto('release_history').values({ at: new Date().toISOString(), action: 'abort', target, version, previous: stable, forced: 0, reason }).execute();
+  await setCanaryPointer(trx, target, null, null);
+  await addHistory(trx, { at: new Date().toISOString(), action: 'abort', target, version, previous: stable, forced: 0, reason });
   return version;
 }
 

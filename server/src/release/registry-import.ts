@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@adire/contracts';
 import type { Db } from '../db/database';
-import { changeRegistry, storeBuild } from './registry-store';
+import { addHistory, changeRegistry, markImported, setLivePointer, storeBuild } from './registry-store';
 import { isReleaseTarget, readBuildFiles, RELEASE_TARGETS, type BuildFile, type ReleaseInfo, type ReleaseManifest } from './releases';
 
 export async function importReleasesFolder(db: Db, dir: string): Promise<number | null> {
@@ -45,22 +45,15 @@ export async function importReleasesFolder(db: Db, dir: string): Promise<number 
     }
     for (const h of legacy.history ?? []) {
       if (!isReleaseTarget(h.remote)) continue;
-      await trx
-        .insertInto('release_history')
-        .values({ at: h.at, action: h.action, target: h.remote, version: h.version, previous: h.previous ?? null, forced: h.forced ? 1 : 0, reason: h.reason ?? null })
-        .execute();
+      await addHistory(trx, { at: h.at, action: h.action, target: h.remote, version: h.version, previous: h.previous ?? null, forced: h.forced ? 1 : 0, reason: h.reason ?? null });
     }
     const targets = new Set([...Object.keys(legacy.live ?? {}), ...Object.keys(legacy.origins ?? {})].filter(isReleaseTarget));
     for (const target of targets) {
       const version = legacy.live?.[target] ?? null;
       const origin = legacy.origins?.[target as RemoteName] ?? null;
-      await trx
-        .insertInto('release_live')
-        .values({ target, version, origin })
-        .onConflict((oc) => oc.column('target').doUpdateSet({ version, origin }))
-        .execute();
+      await setLivePointer(trx, target, version, origin);
     }
-    await trx.updateTable('release_state').set({ imported_from: path.resolve(dir) }).where('id', '=', 'registry').execute();
+    await markImported(trx, path.resolve(dir));
     return count;
   });
   if (imported !== null) {

@@ -1,6 +1,7 @@
 /**
  * The registry's tables (release_state, release_build, release_blob, release_file, release_live,
- * release_history): its stamp, live pointers, builds and history, read and written in one place.
+ * release_history): its stamp, live pointers, builds and history, read and written in one place — this
+ * module is their one writer (issue 30, item 3), each write in the change's transaction.
  * Every change is one transaction that moves the stamp first (changeRegistry).
  */
 import { sql, type Transaction } from 'kysely';
@@ -112,12 +113,51 @@ export async function makeLive(trx: Trx, target: ReleaseTarget, version: string,
     .values({ target, version, origin: null })
     .onConflict((oc) => oc.column('target').doUpdateSet({ version }))
     .execute();
-  await trx
-    .insertInto('release_history')
-    .values({ at: change.at, action: change.action, target, version, previous, forced: change.forced ? 1 : 0, reason: change.reason ?? null })
-    .execute();
+  await addHistory(trx, { at: change.at, action: change.action, target, version, previous, forced: change.forced ? 1 : 0, reason: change.reason ?? null });
   live[target] = version;
   return true;
+}
+
+/** A line of the history, as it is stored. */
+export type HistoryRow = Omit<Database['release_history'], 'id'>;
+
+/** Appends a line to the history. */
+export async function addHistory(trx: Trx, row: HistoryRow): Promise<void> {
+  await trx.insertInto('release_history').values(row).execute();
+}
+
+/** A target's live version and origin together (the import of a releases folder). */
+export async function setLivePointer(trx: Trx, target: string, version: string | null, origin: string | null): Promise<void> {
+  await trx
+    .insertInto('release_live')
+    .values({ target, version, origin })
+    .onConflict((oc) => oc.column('target').doUpdateSet({ version, origin }))
+    .execute();
+}
+
+/** A remote's origin (another server's …/releases, or null: this server), its live version kept. */
+export async function setLiveOrigin(trx: Trx, target: string, origin: string | null): Promise<void> {
+  await trx
+    .insertInto('release_live')
+    .values({ target, version: null, origin })
+    .onConflict((oc) => oc.column('target').doUpdateSet({ origin }))
+    .execute();
+}
+
+/** Every live pointer replaced by these, unchecked (drills only: forcePointers). */
+export async function replaceLivePointers(trx: Trx, pointers: { target: string; version: string | null; origin: string | null }[]): Promise<void> {
+  await trx.deleteFrom('release_live').execute();
+  for (const row of pointers) await trx.insertInto('release_live').values(row).execute();
+}
+
+/** A target's canary: a version for a share of browsers, or none (null, null). */
+export async function setCanaryPointer(trx: Trx, target: string, version: string | null, percent: number | null): Promise<void> {
+  await trx.updateTable('release_live').set({ canary_version: version, canary_percent: percent }).where('target', '=', target).execute();
+}
+
+/** The releases folder this database was imported from (once). */
+export async function markImported(trx: Trx, dir: string): Promise<void> {
+  await trx.updateTable('release_state').set({ imported_from: dir }).where('id', '=', 'registry').execute();
 }
 
 /** One change of the registry: a transaction whose first statement moves the stamp (and takes the write lock). */

@@ -8,7 +8,7 @@ import { abortCanary, addHealth, healthOf, promoteCanary, startCanary } from './
 import { placePublished, shellVersionWith, unpackRelease } from './registry-files';
 import { importReleasesFolder } from './registry-import';
 import { registryStatus } from './registry-status';
-import { changeRegistry, historyOfRow, infoOfRow, liveInfos, makeLive, readLive, readRegistryStamp, storeBuild, type Trx } from './registry-store';
+import { changeRegistry, historyOfRow, infoOfRow, liveInfos, makeLive, readLive, readRegistryStamp, replaceLivePointers, setLiveOrigin, storeBuild, type Trx } from './registry-store';
 import {
   contentHashOf,
   contractsConflict,
@@ -223,13 +223,7 @@ export class ReleaseRegistry {
       }
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`'${origin}' must be an http(s) address`);
     }
-    return this.change(async (trx) => {
-      await trx
-        .insertInto('release_live')
-        .values({ target: remote, version: null, origin })
-        .onConflict((oc) => oc.column('target').doUpdateSet({ origin }))
-        .execute();
-    });
+    return this.change((trx) => setLiveOrigin(trx, remote, origin));
   }
 
   /** The live pointers and origins as they are now (for tools and tests). */
@@ -292,16 +286,9 @@ export class ReleaseRegistry {
    * manifest file did. Only for drills that need a broken deployment (a live version that does not exist).
    */
   forcePointers(pointers: Pick<ReleaseManifest, 'live' | 'origins'>): Promise<void> {
-    return this.change(async (trx) => {
-      await trx.deleteFrom('release_live').execute();
-      const targets = new Set<string>([...Object.keys(pointers.live), ...Object.keys(pointers.origins ?? {})]);
-      for (const target of targets) {
-        await trx
-          .insertInto('release_live')
-          .values({ target, version: pointers.live[target as ReleaseTarget] ?? null, origin: pointers.origins?.[target as RemoteName] ?? null })
-          .execute();
-      }
-    });
+    const targets = new Set<string>([...Object.keys(pointers.live), ...Object.keys(pointers.origins ?? {})]);
+    const rows = [...targets].map((target) => ({ target, version: pointers.live[target as ReleaseTarget] ?? null, origin: pointers.origins?.[target as RemoteName] ?? null }));
+    return this.change((trx) => replaceLivePointers(trx, rows));
   }
 
   /** What `pnpm release status` shows. */
