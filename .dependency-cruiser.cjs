@@ -3,12 +3,12 @@
  * Run by `npm test` ("Architecture rules" in scripts/test-all.sh) and on its own with `pnpm rules`.
  * A new rule goes here, not in a review comment. What each rule means: server/README.md, "Rooms and the import rules".
  *
- * Rooms: the platform is server/src/{auth,db,http,mail}/, config.ts and paths.ts; a domain is each
+ * Rooms: the platform is server/src/{auth,db,http,mail,metrics}/, config.ts and paths.ts; a domain is each
  * server/src/domains/<name>/ and server/src/release/; the composition root (main.ts, app.ts, server-config.ts, seed.ts, cli/)
  * may import anything.
  */
 const DOMAIN = '^server/src/(domains/[^/]+|release)/';
-const PLATFORM = '^server/src/(auth|db|http|mail)/|^server/src/(config|paths)\\.ts$';
+const PLATFORM = '^server/src/(auth|db|http|mail|metrics)/|^server/src/(config|paths)\\.ts$';
 /** A domain's front door: its index.ts, or testing.ts, which a domain exports on purpose for tests only. */
 const FRONT_DOOR = '^server/src/(domains/[^/]+|release)/(index|testing)\\.ts$';
 
@@ -60,6 +60,14 @@ module.exports = {
       comment: 'auth/, db/, http/, mail/, config.ts and paths.ts import no domain (release/ is a domain too); a domain reads its own configuration.',
       from: { path: PLATFORM },
       to: { path: `${DOMAIN}|^server/src/(main|app|seed)\\.ts$|^server/src/cli/` },
+    },
+    {
+      name: 'metrics-stand-alone',
+      severity: 'error',
+      comment:
+        "metrics/ (the registry, what domains count, its own port) imports nothing else of the server: domains count through the ShopTally the composition root hands them, and the gauges that read the database are the composition root's (shop-metrics.ts).",
+      from: { path: '^server/src/metrics/' },
+      to: { path: '^server/src/', pathNot: '^server/src/metrics/' },
     },
     {
       name: 'tests-through-front-doors',

@@ -22,6 +22,8 @@ import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, ord
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
+import type { ShopMetrics } from './metrics';
+import { addShopGauges } from './shop-metrics';
 
 export interface AppOptions {
   db: Db;
@@ -34,16 +36,19 @@ export interface AppOptions {
   logger?: boolean;
   /** The shop's clock for orders and payments (holds, cutoffs, order-by times); tests move it. Default: the machine's. */
   now?: () => Date;
+  /** The metrics (issue 41): every route instrumented, the domains' counts and the gauges read at scrape time. Served by main.ts on METRICS_PORT. */
+  metrics?: ShopMetrics;
 }
 
 type Config = AppOptions['config'];
 type Site = { production: boolean; publicUrl: string };
 
-export async function buildApp({ db, config, mailer, logger = true, clock = Date.now, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger = true, clock = Date.now, now = () => new Date(), metrics }: AppOptions): Promise<FastifyInstance> {
   const { mail, logTo } = shopMailer(db, config, mailer);
   const site: Site = { production: config.production ?? false, publicUrl: config.publicUrl ?? 'http://127.0.0.1:8080' };
-  const { app, releases, versions } = await platform(db, config, logger);
-  await domains(app, { db, config, mail, site, now, releases });
+  const { app, releases, versions } = await platform(db, config, logger, metrics);
+  await domains(app, { db, config, mail, site, now, releases, metrics });
+  if (metrics) addShopGauges(metrics, { db, releases, now });
   await pages(app, { db, config, site, clock, releases, versions });
   logTo(app);
   keepMailGoing(app, mail, config);
@@ -78,7 +83,7 @@ function shopMailer(db: Db, config: Config, mailer: Mailer | undefined) {
  * input guards, response cache and compression; the release registry; the business check of every /v1
  * call and /healthz.
  */
-async function platform(db: Db, config: Config, logger: boolean) {
+async function platform(db: Db, config: Config, logger: boolean, metrics: ShopMetrics | undefined) {
   // Kept answers are offered the request before Fastify routes it (response-cache.ts), once registered.
   let keptFirst: KeptFirst | undefined;
   const app = Fastify({
@@ -93,6 +98,7 @@ async function platform(db: Db, config: Config, logger: boolean) {
   });
 
   trackRoutes(app);
+  metrics?.instrument(app);
   registerErrorHandling(app, config.bodyLimitBytes);
   // The release registry in the database; config.releasesDir is this instance's cache of unpacked releases.
   const releases = new ReleaseRegistry(db, config.releasesDir, app.log).watch();
@@ -124,19 +130,19 @@ async function platform(db: Db, config: Config, logger: boolean) {
 /** Every domain's routes: the shopper's API, then the back office's (each domain's staff routes under the staff domain's hooks). */
 async function domains(
   app: FastifyInstance,
-  { db, config, mail, site, now, releases }: { db: Db; config: Config; mail: Mailer; site: Site; now: () => Date; releases: ReleaseRegistry },
+  { db, config, mail, site, now, releases, metrics }: { db: Db; config: Config; mail: Mailer; site: Site; now: () => Date; releases: ReleaseRegistry; metrics?: ShopMetrics },
 ) {
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments), auth: config.auth ?? DEFAULT_AUTH_CONFIG } });
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now });
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally });
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
   await app.register(accountOrderRoutes, { db });
   await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart(orderPaymentRecords), newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
-  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now });
+  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {
     db,

@@ -43,6 +43,8 @@ export interface PlatformConfig {
   responseCache: { enabled: boolean; checkMs: number; maxBytes: number };
   /** First screen drawn on the server from the live releases (SSR=0 turns it off; DRAW_BUDGET_MS, default 100; DRAW_LIMIT_PER_MINUTE new drawings per client, default 60). */
   serverDraw: { enabled: boolean; budgetMs: number; drawsPerClientPerMinute?: number };
+  /** METRICS_PORT: Prometheus' `GET /metrics` on its own port (off when unset), on METRICS_HOST (default 127.0.0.1, never the public port). */
+  metrics: { port: number; host: string } | null;
 }
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -51,9 +53,14 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   }
   const host = env.HOST ?? '127.0.0.1';
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
+  if (metricsPort !== null && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535 || (metricsPort === port && port !== 0))) {
+    throw new Error(`METRICS_PORT must be a port number other than PORT, got '${env.METRICS_PORT}'`);
+  }
   return {
     host,
     port,
+    metrics: metricsPort === null ? null : { port: metricsPort, host: env.METRICS_HOST ?? '127.0.0.1' },
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE ?? path.join(ROOT, 'var', 'adire-blooms.sqlite'),
     shellDir: env.SHELL_DIR ?? path.join(ROOT, 'shell', 'dist'),

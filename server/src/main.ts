@@ -3,6 +3,7 @@ import { loadConfig } from './server-config';
 import { exitOnDatabaseFileProblem, openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed';
+import { serveMetrics, ShopMetrics } from './metrics';
 
 const config = loadConfig();
 let db: Db;
@@ -17,11 +18,15 @@ try {
   exitOnDatabaseFileProblem(config, err);
   throw err;
 }
-const app = await buildApp({ db, config });
+// METRICS_PORT: the metrics on their own port (loopback by default), never the shop's.
+const metrics = config.metrics ? new ShopMetrics({ defaultLabels: process.env.METRICS_INSTANCE ? { instance_name: process.env.METRICS_INSTANCE } : undefined }) : undefined;
+const app = await buildApp({ db, config, metrics });
 app.log.info({ applied, seeded, database: db.dialect }, 'database ready');
+const metricsServer = metrics && config.metrics ? await serveMetrics(metrics, config.metrics) : undefined;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await metricsServer?.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -30,3 +35,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ host: config.host, port: config.port });
 console.log(`Adire Blooms is open at http://${config.host}:${config.port} (${db.dialect})`);
+if (metricsServer) console.log(`Metrics for Prometheus at http://${config.metrics!.host}:${metricsServer.port}/metrics`);

@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { ReleaseRegistry } from '../src/release';
+import type { ShopMetrics } from '../src/metrics';
 import { seedIfEmpty } from '../src/seed';
 
 export interface TestShop {
@@ -86,6 +87,8 @@ export async function startTestShop(
     clock?: () => number;
     /** The shop's clock for orders and payments (a test moves it instead of waiting). */
     now?: () => Date;
+    /** The metrics (issue 41): the routes instrumented, the domains counting, the gauges read at scrape time. */
+    metrics?: ShopMetrics;
   } = {},
 ): Promise<TestShop> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-test-'));
@@ -105,6 +108,7 @@ export async function startTestShop(
     logger: false,
     clock: options.clock,
     now: options.now,
+    metrics: options.metrics,
   });
   return {
     app,

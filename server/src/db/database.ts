@@ -6,7 +6,7 @@ import pg from 'pg';
 import { DEFAULT_BUSY_WAIT_MS, patientSqliteDialect } from './patient-sqlite';
 import type { Database } from './schema';
 
-export { DatabaseBusyError, isBusy } from './patient-sqlite';
+export { busyWaits, DatabaseBusyError, isBusy } from './patient-sqlite';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,6 +20,8 @@ export interface Db {
    * one connection for a transaction, and a read beside it would see uncommitted rows.
    */
   sqlite?: SQLite.Database;
+  /** PostgreSQL only: the connection pool's clients, idle ones and callers waiting for one (the metrics read it). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface OpenOptions {
@@ -36,7 +38,8 @@ export function openDatabase(options: OpenOptions): Db {
     // discards it and the next query opens a fresh connection.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), pool: stats };
   }
   const sqlite = openSqliteFile(options.sqliteFile);
   const kysely = new Kysely<Database>({ dialect: patientSqliteDialect(sqlite, withStatementCache(sqlite), options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS) });

@@ -34,6 +34,9 @@ import { localWritesOf, type LocalWrites } from './local-writes';
 /** How long a statement or transaction keeps trying for the write lock by default. */
 export const DEFAULT_BUSY_WAIT_MS = 5000;
 
+/** Statements and transactions of this process that met another process's lock and waited (the metrics read it). */
+export const busyWaits = { count: 0 };
+
 /** The database stayed locked by another process for the whole wait; nothing of this call was written. */
 export class DatabaseBusyError extends Error {
   readonly code = 'SQLITE_BUSY_WAIT';
@@ -129,6 +132,7 @@ export class PatientSqliteDriver implements Driver {
         return run(this.statements, query, this.#writes);
       } catch (err) {
         if (!isBusy(err)) throw err;
+        if (attempt === 0) busyWaits.count++;
         const waited = Date.now() - started;
         if (waited >= this.waitMs) throw new DatabaseBusyError(waited);
         await pause(backoff(attempt));
@@ -148,6 +152,7 @@ export class PatientSqliteDriver implements Driver {
       } catch (err) {
         this.#gate.give();
         if (!isBusy(err)) throw err;
+        if (attempt === 0) busyWaits.count++;
         const waited = Date.now() - started;
         if (waited >= this.waitMs) throw new DatabaseBusyError(waited);
         await pause(backoff(attempt));

@@ -161,6 +161,8 @@ async function registerShell(app: FastifyInstance, opts: ShellOptions) {
       !url.startsWith('/releases/') &&
       !url.startsWith('/dev-remotes/') &&
       !url.startsWith('/media/') &&
+      // The metrics are on their own port (METRICS_PORT), never here: a plain 404, not the shell's page.
+      url.split('?')[0] !== '/metrics' &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
     if (isPage) return sendShell(request, reply, url);
     return reply.status(404).send({ message: `Not found: ${request.method} ${shortPath(url)}`, code: 'NOT_FOUND' });

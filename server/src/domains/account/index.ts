@@ -2,7 +2,7 @@
 export { accountRoutes, type AccountOptions } from './routes';
 export { myAccountRoutes, type MyAccountOptions } from './my-account/routes';
 export type { AccountDataPart, AccountOwner } from './my-account/data';
-export { sendDueReminders, dueOccasion } from './my-account/reminders';
+export { countDueReminders, sendDueReminders, dueOccasion } from './my-account/reminders';
 export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow, type RequestSession } from './session';
 // Passwords, tokens, codes, rate limits and the attempt log are the platform's (server/src/auth/), shared
 // with staff logins; passed on here for the domains whose shoppers they count (orders, site).

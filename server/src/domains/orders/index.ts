@@ -26,6 +26,7 @@ export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, ord
 export { couponLapsedNotice } from './store';
 export type { CouponOverLimit } from './coupon-hold';
 export { releaseDay, type OverBooking } from './day-bookings';
+export { dayLoads } from './day-sheet';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber, orderNumberArg } from './order-number';
 export { seedCheckoutIfMissing } from './seed';

@@ -12,6 +12,7 @@ import { createOrder, readOrder, updateOrder, type OrderInput } from './service'
 import { toOrder } from './store';
 import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
 import { deliveryDayRoutes } from './day-routes';
+import type { ShopTally } from '../../metrics';
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -23,6 +24,8 @@ export interface OrderRoutesOptions {
   publicUrl?: string;
   /** The shop's clock (tests move it). */
   now?: () => Date;
+  /** Where checkouts are counted (the metrics); nothing when not given. */
+  tally?: Pick<ShopTally, 'checkout'>;
 }
 
 const cartItem = {
@@ -69,6 +72,7 @@ interface OrderRouteContext {
   checkout: CheckoutService;
   coupons: ReturnType<typeof createCouponService>;
   trackerAttempts: AttemptLog;
+  tally?: Pick<ShopTally, 'checkout'>;
 }
 
 /** The saved cart of a logged-in shopper, and the order it turns into: create, update, read. */
@@ -110,7 +114,7 @@ function registerOrderRoutes(app: FastifyInstance, { db, now }: OrderRouteContex
  * The checkout: sender, the whole checkout, the delivery quote and the coupon. Bodies are checked
  * field by field by the service (every wrong field named at once); the schemas only bound sizes.
  */
-function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupons }: OrderRouteContext): void {
+function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupons, tally }: OrderRouteContext): void {
   app.put(
     '/v1/orders/order/save-sender-info/:id',
     { schema: { params: idParams, body: { type: 'object', properties: { business: text(100), name: text(400), email: text(400), phone: text(100), phoneCountryCode: text(20) } } } },
@@ -123,7 +127,9 @@ function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupo
   app.put('/v1/orders/order/checkout-order/:id', { schema: { params: idParams, body: { type: 'object', properties: { business: text(100) } } } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const session = await userFromRequest(db, request);
-    return { data: await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now(), request.headers['user-agent'])) };
+    const data = await withRetryAfter(reply, () => checkout.submit(id, request.body, session, request.ip, now(), request.headers['user-agent']));
+    tally?.checkout();
+    return { data };
   });
 
   app.get('/v1/orders/order/delivery-quote/:id', { schema: { params: idParams, querystring: quoteQuery } }, async (request) => {
@@ -178,6 +184,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     checkout: createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log }),
     coupons: createCouponService(db),
     trackerAttempts: createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs)),
+    tally: options.tally,
   };
   // The days ahead for a place: open or not, places left (issue 29).
   await app.register(deliveryDayRoutes, { db, now: ctx.now });

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { orderFinished, orderItems, type OrderRow } from '../orders';
 import type { PaymentAdapter } from './providers/types';
+import type { ShopTally } from '../../metrics';
 
 /** What the shopper's payment calls (starting a payment, a provider's answer, a transfer notice) work with. */
 
@@ -22,6 +23,8 @@ export interface PaymentsServiceOptions {
   log?: PaymentsLog;
   /** The shop's clock (holds, the delivery date's check, when a payment is recorded); tests move it. */
   now?: () => Date;
+  /** Where payments, failures and webhooks are counted (the metrics). */
+  tally?: ShopTally;
 }
 
 /** One context for every call of the payments service. */
@@ -33,6 +36,7 @@ export interface PaymentsContext {
   log?: PaymentsLog;
   /** The shop's clock (see PaymentsServiceOptions.now). */
   clock: () => Date;
+  tally?: ShopTally;
 }
 
 /** What a webhook or a shopper's return came to. */

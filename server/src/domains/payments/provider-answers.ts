@@ -37,6 +37,7 @@ export async function handleWebhook(ctx: PaymentsContext, provider: PaymentProvi
     }
   }
   const result = await settle(ctx, adapter, attempt, event.claim, 'webhook');
+  if (result.outcome === 'duplicate') ctx.tally?.webhookReplayed(provider);
   if (result.outcome === 'mismatch') return { status: 400, body: { message: `Payment not verified: ${result.message}`, code: 'VERIFICATION_MISMATCH' } };
   if (result.outcome === 'unavailable') return { status: 502, body: { message: 'The payment could not be verified right now', code: 'VERIFY_UNAVAILABLE' } };
   return { status: 200, body: { data: result } };
@@ -58,7 +59,10 @@ async function readSignedWebhook(
     ctx.log?.warn({ err, provider }, 'webhook signature could not be checked');
     return { status: 502, body: { message: 'The signature could not be checked right now', code: 'SIGNATURE_UNAVAILABLE' } };
   }
-  if (!signed) return { status: 401, body: { message: 'The webhook signature is not valid', code: 'BAD_SIGNATURE' } };
+  if (!signed) {
+    ctx.tally?.webhookRefused(provider);
+    return { status: 401, body: { message: 'The webhook signature is not valid', code: 'BAD_SIGNATURE' } };
+  }
   let body: unknown;
   try {
     body = JSON.parse(rawBody.toString('utf8'));

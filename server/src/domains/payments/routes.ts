@@ -10,6 +10,7 @@ import { createSandbox, keptRootSecret } from './sandbox';
 import { paymentNotFoundPage } from './sandbox-page';
 import { htmlPage, registerSandboxRoutes } from './sandbox-routes';
 import { createPaymentsService, type PaymentsService } from './service';
+import type { ShopTally } from '../../metrics';
 
 export { buildAdapters, offeredPaymentMethods } from './adapters';
 
@@ -20,6 +21,8 @@ export interface PaymentRoutesOptions {
   config: PaymentsConfig;
   /** The shop's clock (holds, the delivery date's check before paying); tests move it. */
   now?: () => Date;
+  /** Where payments, failures and webhooks are counted (the metrics); nothing when not given. */
+  tally?: ShopTally;
 }
 
 /**
@@ -27,9 +30,9 @@ export interface PaymentRoutesOptions {
  * provider webhooks and the shopper's return outside /v1 (providers send no `business`); the built-in
  * sandboxes' hosted pages (`sandbox-routes.ts`).
  */
-export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config, now }) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config, now, tally }) => {
   const sandbox = config.sandbox ? createSandbox({ db, publicUrl, rootSecret: keptRootSecret(db, config.sandboxSecret) }) : null;
-  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now });
+  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now, tally });
   registerShopperRoutes(app, service);
   // Raw bodies here: a signature is computed over the exact bytes the provider sent.
   await app.register(async (raw) => {

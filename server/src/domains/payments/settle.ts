@@ -49,8 +49,8 @@ export async function settle(ctx: PaymentsContext, adapter: PaymentAdapter, atte
   return recordPayment(ctx, { attempt, verified, source }, outcome);
 }
 
-async function recordFailure({ db }: PaymentsContext, { attempt, verified, source }: Answer): Promise<SettleResult> {
-  return db.kysely.transaction().execute(async (trx) => {
+async function recordFailure({ db, tally }: PaymentsContext, { attempt, verified, source }: Answer): Promise<SettleResult> {
+  const result = await db.kysely.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, db.dialect, attempt.order_id);
     const stamp = new Date().toISOString();
     const changed = await setAttemptStatus(trx, attempt.id, 'failed', stamp, true);
@@ -67,6 +67,8 @@ async function recordFailure({ db }: PaymentsContext, { attempt, verified, sourc
     });
     return { outcome: 'failed' as const, paymentStatus: next };
   });
+  if (result.outcome === 'failed') tally?.paymentFailed(attempt.provider);
+  return result;
 }
 
 const isUniqueViolation = (err: unknown) => {
@@ -89,6 +91,7 @@ async function recordPayment(ctx: PaymentsContext, answer: Answer, outcome: 'pai
     const order = await findOrder(ctx.db, answer.attempt.order_id);
     return { outcome: 'duplicate', paymentStatus: order.payment_status };
   }
+  if (recorded.paidAt) ctx.tally?.orderPaid(answer.attempt.method);
   if (recorded.paidAt) await mailReceipt(ctx, answer, recorded.paidAt);
   return recorded.result;
 }

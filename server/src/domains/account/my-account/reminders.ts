@@ -137,6 +137,16 @@ export function reminderMail(input: { to: string; name: string; date: string; pu
   return { to: input.to, subject, text, html };
 }
 
+/** How many reminders are due today and not yet mailed this year (the metrics' `shop_reminders_due`). */
+export async function countDueReminders(db: Pick<Db, 'kysely'>, now: Date): Promise<number> {
+  const today = lagosDay(now);
+  const rows = await db.kysely.selectFrom('occasion_reminder').select(['month_day', 'days_before', 'last_sent_year']).where('stopped_at', 'is', null).execute();
+  return rows.filter((r) => {
+    const due = dueOccasion(r.month_day, Number(r.days_before), today);
+    return due !== null && Number(r.last_sent_year) < due.year;
+  }).length;
+}
+
 /**
  * Mails every reminder due today, once per occasion per year: each is claimed first (its year written
  * where it was older — of two instances, one wins the row), then its mail is kept in the outbox with a
