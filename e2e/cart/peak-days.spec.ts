@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../journeys/a11y';
 import { newManager, PAGE_NOW, rosesInTheDrawer, SCREENS, setCapacity } from '../checkout/peakDays';
 import { requireDevMailbox, requireOperator } from '../support';
+import { backoffice } from '../backoffice/staff';
+
+const backofficeCall = (page: import('@playwright/test').Page, manager: { token: string }, body: Record<string, unknown>) => backoffice(page, 'POST', 'settings/delivery', manager.token, body);
 
 /**
  * Issue 29, items 4 and 7: the drawer's date picker shows what a manager set for a peak day. A fully
@@ -82,6 +85,59 @@ for (const screen of SCREENS) {
       } finally {
         await setCapacity(page, manager, FULL, 'lagos', null);
         await setCapacity(page, manager, FEW, 'lagos', null);
+      }
+    });
+  });
+}
+
+/**
+ * Issue 44, item 1: a tap on a day that cannot be taken says that day's reason on a phone (a touch
+ * screen: no hover, and the tap moves the calendar's focus), and on a desktop a click does the same;
+ * the calendar's own focus never replaces it, and a new month shows its summary again.
+ */
+const CLOSED_EARLY = '2097-02-12';
+for (const screen of SCREENS) {
+  test.describe(`a tapped day's reason in the cart drawer (${screen.name})`, () => {
+    test.use({ viewport: screen.viewport, hasTouch: screen.name === 'phone', isMobile: screen.name === 'phone' });
+    test.beforeEach(async ({ page }) => {
+      requireOperator();
+      await requireDevMailbox(page.request);
+    });
+
+    test('a tap on a fully booked day and on a day whose orders closed says its reason, and focus does not replace it', async ({ page }) => {
+      test.setTimeout(240_000);
+      const manager = await newManager(page);
+      const press = (cell: import('@playwright/test').Locator) => (screen.name === 'phone' ? cell.tap({ force: true }) : cell.click({ force: true }));
+      try {
+        await setCapacity(page, manager, FULL, 'lagos', 0);
+        const res = await backofficeCall(page, manager, { change: 'set-order-by', date: CLOSED_EARLY, closesAt: '2097-02-09 18:00' });
+        expect(res.status(), await res.text()).toBe(200);
+        await page.clock.install({ time: PAGE_NOW });
+
+        const drawer = await rosesInTheDrawer(page);
+        const line = drawer.getByRole('status');
+        await drawer.getByPlaceholder('Select date').click();
+        await expect(line).toHaveText('Not open in February: 12 Feb (Orders for 12 Feb closed at 6pm on 9 Feb); 14 Feb (Fully booked)');
+
+        await press(page.getByRole('gridcell', { name: 'Not available Thursday, February 14th, 2097' }));
+        await expect(line).toHaveText('14 Feb: Fully booked');
+        await expect(line).toHaveAttribute('role', 'status'); // polite: announced without interrupting
+        expect(await storedDate(page)).toBeNull();
+
+        await press(page.getByRole('gridcell', { name: 'Not available Tuesday, February 12th, 2097' }));
+        await expect(line).toHaveText('12 Feb: Orders for 12 Feb closed at 6pm on 9 Feb');
+        await expectAccessible(page, `the cart drawer's calendar after a tap on a closed day (${screen.name})`);
+
+        // Another month: its own summary (no day of it tapped yet), then back: February's.
+        await press(page.getByRole('button', { name: 'Next Month' }));
+        await expect(line).not.toContainText('Feb');
+        await press(page.getByRole('button', { name: 'Previous Month' }));
+        await expect(line).toHaveText('Not open in February: 12 Feb (Orders for 12 Feb closed at 6pm on 9 Feb); 14 Feb (Fully booked)');
+        await press(page.getByRole('gridcell', { name: 'Not available Thursday, February 14th, 2097' }));
+        await expect(line).toHaveText('14 Feb: Fully booked');
+      } finally {
+        await setCapacity(page, manager, FULL, 'lagos', null);
+        await backofficeCall(page, manager, { change: 'clear-order-by', date: CLOSED_EARLY });
       }
     });
   });

@@ -3,7 +3,7 @@ import type { DayPlace, DeliveryDay } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
 import { chosenDayProblem, dayLine, fetchDeliveryDays, fewLeftWords, shownDay } from '@adire/domain/days';
 import { useBusValue } from '@adire/ui';
-import { useEffect, useMemo, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import styles from './cart.module.css';
@@ -39,8 +39,10 @@ function useDayAnswers(place: DayPlace, ranges: readonly { from: string; days: n
 /**
  * The drawer's date picker. Days the shopper cannot take are disabled and say why: the one date
  * rule (past, closed, order-by time, same-day cutoff) and the shop's answer for the place (fully
- * booked). A day's reason is its title on hover and, for the day hovered or focused, the line under
- * the picker, which a screen reader announces. A chosen day with few places says 'Only N left'; a
+ * booked). A day's reason is its title on hover and the line under the picker, which a screen reader
+ * announces: the day last tapped or clicked (a tap on a day that cannot be taken says why, on a phone
+ * too), else hovered by the mouse, or focused from the keyboard; the month's days not open when none
+ * is. A focus that follows a tap never replaces it. A chosen day with few places says 'Only N left'; a
  * day chosen earlier that can no longer be taken is flagged. Loaded only when the drawer opens.
  */
 export default function DeliveryDatePicker({ value, onChange, id, describedBy, place }: {
@@ -57,6 +59,7 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
   const first = firstDeliveryDate(now, settings);
   const [month, setMonth] = useState(() => monthOf(value ?? first));
   const [pointed, setPointed] = useState<string | null>(null);
+  const keyboard = useRef(false); // the last input was a key (focus then moves with it)
   const [calendarOpen, setCalendarOpen] = useState(false);
 
   // The month shown, and the chosen day's own month (to say whether it can still be taken).
@@ -76,18 +79,28 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
   const problem = chosen ? chosenDayProblem(chosen) : null;
   const few = chosen ? fewLeftWords(chosen) : null;
   const noteId = `${id}-day`;
-  // While the calendar is open: the day hovered or focused, with its reason or places left; else the month's days not open.
+  // While the calendar is open: the day tapped, hovered or focused, with its reason or places left; else the month's days not open.
   const line = pointed ? dayLine(dayOf(pointed)) : calendarOpen ? (shutSummary(month, marks.excluded) ?? '') : '';
 
-  // The day under the mouse or the keyboard's focus (react-datepicker tells of neither for a disabled day).
-  const point = (e: FocusEvent<HTMLDivElement> | MouseEvent<HTMLDivElement>) => {
+  // The day a tap, the mouse or the keyboard's focus is on (react-datepicker tells of none of them for a disabled day).
+  const point = (e: FocusEvent<HTMLDivElement> | PointerEvent<HTMLDivElement>) => {
     const target = e.target instanceof Element ? e.target.closest('.react-datepicker__day') : null;
-    const day = target?.querySelector('[data-date]')?.getAttribute('data-date');
-    if (day) setPointed(day);
+    const date = target?.querySelector('[data-date]')?.getAttribute('data-date');
+    if (date) setPointed(date);
   };
 
   return (
-    <div className={styles.picker} onFocus={point} onMouseOver={point}>
+    <div
+      className={styles.picker}
+      onKeyDownCapture={() => (keyboard.current = true)}
+      onPointerDownCapture={(e) => {
+        keyboard.current = false;
+        point(e);
+      }}
+      // A touch's pointerover is the tap's own; the focus a tap or click moves is not the shopper's choice of day.
+      onPointerOver={(e) => e.pointerType === 'mouse' && point(e)}
+      onFocus={(e) => keyboard.current && point(e)}
+    >
       <DatePicker
         id={id}
         selected={value ? toDate(value) : null}
@@ -101,7 +114,10 @@ export default function DeliveryDatePicker({ value, onChange, id, describedBy, p
         excludeDates={marks.excluded.map((m) => ({ date: toDate(m.date), message: m.message }))}
         holidays={marks.fewLeft.map((m) => ({ date: `${m.date}T12:00:00`, holidayName: m.words }))}
         renderDayContents={(n: number, d: Date) => <span data-date={toIso(d)}>{n}</span>}
-        onMonthChange={(d: Date) => setMonth(monthOf(toIso(d)))}
+        onMonthChange={(d: Date) => {
+          setMonth(monthOf(toIso(d)));
+          setPointed(null); // a new month: its days not open, until a day is pointed at
+        }}
         onCalendarOpen={() => setCalendarOpen(true)}
         onCalendarClose={() => {
           setCalendarOpen(false);

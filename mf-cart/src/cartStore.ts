@@ -92,7 +92,7 @@ export const useCart = create<CartState>((set, get) => {
    */
   async function saveOrder(items: CartItem[], after: 'checkout' | 'stay' | 'home' | 'close'): Promise<boolean> {
     const { orderId, deliveryDate } = get();
-    const body = orderBody(items, deliveryDate, currentCurrency(), currentUser() !== null);
+    const body = orderBody(items, deliveryDate, currentCurrency());
     set({ busy: true });
     const res = orderId ? await api.put<{ id: string }>(API_PATHS.order(orderId), body) : await api.post<{ id: string }>(API_PATHS.orderCreate, body);
     set({ busy: false });

@@ -14,13 +14,15 @@ export function itemsWithSku(items: readonly CartItem[]): CartItem[] {
 }
 
 /**
- * What the cart sends for an order. A guest's delivery date goes as an empty string (SPEC section 6);
- * an emptied cart goes as null so the order is updated with no items.
+ * What the cart sends for an order: the day chosen in the drawer, a guest's too, so the order carries
+ * it and the checkout's link opened on another device keeps it (issue 44, item 5; SPEC section 6 had a
+ * guest's date sent as an empty string, which lost the day); no day chosen is an empty string. An
+ * emptied cart goes as null so the order is updated with no items.
  */
-export function orderBody(items: readonly CartItem[], deliveryDate: string | null, currency: CurrencyName, loggedIn: boolean): OrderBody {
+export function orderBody(items: readonly CartItem[], deliveryDate: string | null, currency: CurrencyName): OrderBody {
   const kept = itemsWithSku(items);
   return {
-    deliveryDate: loggedIn && deliveryDate ? deliveryDate : '',
+    deliveryDate: deliveryDate ?? '',
     cartItems: kept.length ? kept : null,
     currency,
   };

@@ -90,9 +90,30 @@ describe('the drawer picker', () => {
     const full = await screen.findByRole('gridcell', { name: 'Not available Sunday, February 14th, 2027' });
     expect(full.getAttribute('title')).toBe('Fully booked');
     // react-datepicker tells nothing of the mouse over a disabled day: the picker reads it itself.
-    fireEvent.mouseOver(full);
+    fireEvent.pointerOver(full, { pointerType: 'mouse' });
     expect(screen.getByRole('status').textContent).toBe('14 Feb: Fully booked');
-    fireEvent.mouseOver(screen.getByRole('gridcell', { name: 'Choose Monday, February 15th, 2027' }));
+    fireEvent.pointerOver(screen.getByRole('gridcell', { name: 'Choose Monday, February 15th, 2027' }), { pointerType: 'mouse' });
+    expect(screen.getByRole('status').textContent).toBe('15 Feb: open');
+  });
+
+  it('a tap on a day that is not open says its reason, and the focus the calendar moves does not replace it (issue 44, item 1)', async () => {
+    answering([{ date: '2027-02-14', open: false, reason: 'Fully booked', remaining: 0 }]);
+    render(<DeliveryDatePicker id="d" value={null} onChange={() => {}} place="lagos" />);
+    fireEvent.click(screen.getByPlaceholderText('Select date'));
+    const full = await screen.findByRole('gridcell', { name: 'Not available Sunday, February 14th, 2027' });
+    const open = screen.getByRole('gridcell', { name: 'Choose Monday, February 15th, 2027' });
+    // The month's summary first, even when the calendar focuses a day of its own.
+    fireEvent.focus(open);
+    expect(screen.getByRole('status').textContent).toBe('Not open in February: 14 Feb (Fully booked)');
+    // A touch: its pointerover is not a mouse's; the tap itself says the day's reason.
+    fireEvent.pointerOver(full, { pointerType: 'touch' });
+    fireEvent.pointerDown(full, { pointerType: 'touch' });
+    expect(screen.getByRole('status').textContent).toBe('14 Feb: Fully booked');
+    fireEvent.focus(open);
+    expect(screen.getByRole('status').textContent).toBe('14 Feb: Fully booked');
+    // The keyboard's focus is the shopper's: it speaks of the day focused.
+    fireEvent.keyDown(open, { key: 'ArrowRight' });
+    fireEvent.focus(open);
     expect(screen.getByRole('status').textContent).toBe('15 Feb: open');
   });
 

@@ -6,12 +6,12 @@ import { firstDeliveryDate, isSelectableDate, orderBody, storedCartItems } from 
 const item: CartItem = { SKU: 'AB-1', name: 'Roses', description: '', image: { src: '' }, price: 100, quantity: 1, productId: 'p' };
 
 describe('order body', () => {
-  it('sends a guest date as an empty string and a logged-in date as is', () => {
-    expect(orderBody([item], '2099-01-02', 'USD', false).deliveryDate).toBe('');
-    expect(orderBody([item], '2099-01-02', 'USD', true)).toEqual({ deliveryDate: '2099-01-02', cartItems: [item], currency: 'USD' });
+  it('sends the chosen day, a guest\'s too (the order carries it to any device), and no day as an empty string', () => {
+    expect(orderBody([item], '2099-01-02', 'USD')).toEqual({ deliveryDate: '2099-01-02', cartItems: [item], currency: 'USD' });
+    expect(orderBody([item], null, 'USD').deliveryDate).toBe('');
   });
   it('drops items without an SKU and sends null when nothing is left', () => {
-    expect(orderBody([{ ...item, SKU: '' }], null, 'NGN', true)).toEqual({ deliveryDate: '', cartItems: null, currency: 'NGN' });
+    expect(orderBody([{ ...item, SKU: '' }], null, 'NGN')).toEqual({ deliveryDate: '', cartItems: null, currency: 'NGN' });
   });
 });
 

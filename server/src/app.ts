@@ -18,7 +18,7 @@ import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -28,7 +28,7 @@ import { addShopGauges } from './shop-metrics';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary' | 'proof'>>;
   /** The release telemetry's clock (page tokens' expiry, vitals' hours); tests pass their own. */
   clock?: () => number;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
@@ -153,6 +153,7 @@ async function domains(
     // Each domain's own back-office routes, under the staff hooks and role guard.
     domainRoutes: [
       orderStaffRoutes({ db, paymentSide: orderPaymentSide }),
+      photoStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, now, config: config.proof }),
       dayStaffRoutes({ db, now }),
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
       catalogStaffRoutes({ db }),

@@ -1,6 +1,7 @@
 import { loadAuthConfig, type AuthConfig } from './domains/account';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
 import { loadStaffConfig, type StaffConfig } from './domains/staff';
+import { loadProofConfig, type ProofConfig } from './domains/orders';
 import { loadPlatformConfig, type PlatformConfig } from './config';
 import { loadCanaryConfig, type CanaryConfig } from './release';
 
@@ -17,6 +18,8 @@ export interface ServerConfig extends PlatformConfig {
   payments: PaymentsConfig;
   /** How canaries are judged (errors, vitals) and how many page loads measure vitals (CANARY_*, VITALS_SAMPLE_PERCENT). */
   canary: CanaryConfig;
+  /** Orders' photos: the upload limit and how long they are kept (PHOTO_MAX_MB, PHOTO_KEEP_DAYS). */
+  proof: ProofConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -26,5 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staff: loadStaffConfig(env, loadAuthConfig(env)),
     payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
     canary: loadCanaryConfig(env),
+    proof: loadProofConfig(env),
   };
 }

@@ -668,6 +668,26 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  // Issue 40: an order's photos (multipart: a field or file that is anything; the content decides), and where one is served.
+  'GET /v1/backoffice/orders/:orderNumber/photos': { valid: () => request('GET', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'photos'], { query: q({ business: biz }), headers: staffHeader() }) },
+  'POST /v1/backoffice/orders/:orderNumber/photos': {
+    valid: () =>
+      fc
+        .tuple(
+          request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'photos'], { query: q({ business: biz }), headers: staffHeader() }),
+          mostly(fc.constantFrom('ready', 'delivered', 'not-delivered', 'lovely')),
+          shortText(240),
+          fc.oneof(fc.constant('\u00ff\u00d8\u00ff\u00e0 not really a jpeg'), fc.constant('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '), hostileText),
+        )
+        .map(([req, kind, caption, file]) => {
+          const b = 'fuzzboundary';
+          const raw = `--${b}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n--${b}\r\nContent-Disposition: form-data; name="caption"\r\n\r\n${caption}\r\n--${b}\r\nContent-Disposition: form-data; name="photo"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${file}\r\n--${b}--\r\n`;
+          return { ...req, raw, contentType: `multipart/form-data; boundary=${b}` };
+        }),
+  },
+  'GET /v1/orders/photos/:id': {
+    valid: () => request('GET', ['v1', 'orders', 'photos', fc.oneof({ weight: 6, arbitrary: fc.base64String({ minLength: 32, maxLength: 32 }).map((t) => t.replace(/[+/=]/g, '_')) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 64) || 'x') })], { query: q({ business: biz, size: mostly(fc.constantFrom('large', 'small'), 8) }) }),
+  },
   'GET /v1/backoffice/settings': { valid: () => request('GET', split('/v1/backoffice/settings'), { query: q({ business: biz }), headers: staffHeader() }) },
   'PUT /v1/backoffice/settings': {
     valid: () =>
@@ -858,6 +878,7 @@ async function fingerprint(): Promise<Record<string, string>> {
     newsletter_subscription: "count(*) || '/' || coalesce(max(updated_at), '')",
     mail_outbox: 'count(*)',
     review: 'count(*)',
+    order_photo: 'count(*)',
     product: 'coalesce(sum(in_stock), 0)',
     setting: "count(*) || '/' || coalesce(max(updated_at), '')",
     currency: 'coalesce(sum(conversion_rate), 0)',

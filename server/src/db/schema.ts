@@ -584,6 +584,24 @@ export interface ReleaseStateTable {
   imported_from: string | null;
 }
 
+/** An order's photo (issue 40, migration 0039): re-encoded copies only, EXIF dropped; the id is its unguessable address. */
+export interface OrderPhotoTable {
+  id: string;
+  order_id: string;
+  /** 'ready' | 'delivered' | 'not-delivered' (ORDER_PHOTO_KINDS). */
+  kind: string;
+  caption: string | null;
+  taken_at: string;
+  /** The staff member's e-mail who added it. */
+  taken_by: string | null;
+  width: number;
+  height: number;
+  /** JPEG, 1600 px wide at most. */
+  large: Buffer;
+  /** JPEG, 480 px wide at most. */
+  small: Buffer;
+}
+
 export interface Database {
   staff_member: StaffMemberTable;
   staff_session: StaffSessionTable;
@@ -601,6 +619,7 @@ export interface Database {
   release_page_claim: ReleasePageClaimTable;
   release_vitals: ReleaseVitalsTable;
   shop_order: ShopOrderTable;
+  order_photo: OrderPhotoTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;
   coupon: CouponTable;

@@ -72,6 +72,8 @@ export const BACKOFFICE_PATHS = {
   review: (id: string) => one('reviews', id),
   /** GET → ReleaseStatusAnswer (managers; read-only). */
   releases: at('releases'),
+  /** GET → OrderPhotosAnswer; POST multipart/form-data (`photo`, `kind`, `caption`) → PhotoUploadAnswer (201). backoffice-proof.ts. */
+  orderPhotos: (orderNumber: string) => one('orders', orderNumber, '/photos'),
 } as const;
 
 // ---------------------------------------------------------------- orders (the orders domain)

@@ -14,3 +14,4 @@ export * from './backoffice-catalog';
 export * from './backoffice-staff';
 export * from './backoffice-settings';
 export * from './backoffice-releases';
+export * from './backoffice-proof';

@@ -13,3 +13,5 @@ export { lockLimitedProducts, setStock, stockMessage, takeUnits, type LimitedPro
 export { addOrderReviews, anonymiseOrderReviews, findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';
 export { featuredListsForStaff, readDesigns, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, MAX_FEATURED, type StaffFeaturedList, type StaffDesign } from './merchandising';
 export { CATALOG_USAGE, CatalogCommandError, executeCatalogCommand, parseCatalogCommand, type CatalogCommand } from './operator';
+// The media pipeline's encoder settings, for the orders domain's photos (issue 40).
+export { encodeVariant } from './photos';

@@ -49,6 +49,9 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   jpeg: (s) => s.jpeg({ quality: 76, mozjpeg: true }),
 };
 
+/** A photo's variant encoded with the shop's settings (above): also the orders domain's photos (issue 40). */
+export const encodeVariant = (pipeline: Sharp, format: ImageFormat): Sharp => ENCODE[format](pipeline);
+
 export interface PhotoInfo {
   /** Size as shown (after the EXIF rotation). */
   width: number;

@@ -31,3 +31,6 @@ export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber, orderNumberArg } from './order-number';
 export { seedCheckoutIfMissing } from './seed';
 export { advanceOrder, executeOrdersCommand, orderStatus, parseOrdersCommand, OrdersCommandError, ORDERS_USAGE, type OrdersCommand } from './operator';
+// Proof the flowers arrived (issue 40): an order's photos, their settings.
+export { photoStaffRoutes, type PhotoStaffRoutesOptions } from './photo-routes';
+export { loadProofConfig, DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';

@@ -12,6 +12,8 @@ import { createOrder, readOrder, updateOrder, type OrderInput } from './service'
 import { toOrder } from './store';
 import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
 import { deliveryDayRoutes } from './day-routes';
+import { registerPhotoServing } from './photo-routes';
+import { PRIVATE_CACHE_CONTROL } from '../../http/cache-control';
 import type { ShopTally } from '../../metrics';
 
 export interface OrderRoutesOptions {
@@ -156,6 +158,8 @@ function registerTrackerRoutes(app: FastifyInstance, { db, trackerAttempts }: Or
     const { orderNumber } = request.params as { orderNumber: string };
     const { phone, email } = request.query as { phone?: string; email?: string };
     const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }));
+    // A verified answer carries personal data (details, photos): never kept by a browser or a shared cache.
+    if (data.verified) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
     return { data, status: data.paymentStatus ?? data.status };
   });
@@ -191,4 +195,6 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   registerOrderRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
   registerTrackerRoutes(app, ctx);
+  // An order's photos, served by their unguessable ids (issue 40).
+  registerPhotoServing(app, db);
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import type { AttemptLog, RateLimit } from '../account';
 import { normaliseOrderNumber } from './order-number';
+import { trackedPhotos } from './photos';
 import { findOrderByNumber, statusEvents, toOrder } from './store';
 
 /** Where a delivery status stands among DELIVERY_STATUSES (declared once, in the contracts). */
@@ -109,5 +110,7 @@ export async function trackOrder(
       currency: order.currency,
       total: order.total,
     },
+    // Photos of the arrangement and the door (issue 40): personal data, to the proven sender only.
+    photos: await trackedPhotos(db, row.id),
   };
 }
