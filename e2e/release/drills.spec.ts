@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ReleaseTarget } from '../../server/src/release/testing';
 import { fillDelivery, fillSender } from '../checkout/helpers';
 import { OWN_STORE, readManifest, uniqueEmail, watchErrors, withRegistry, writeManifest, type Manifest } from '../support';
-import { buildFromLive, liveVersion, pageVersions, releaseCommand, REMOTES } from './release';
+import { buildFromLive, drawnBucket, liveVersion, pageVersions, releaseCommand, REMOTES } from './release';
 
 /** Well under the minute a release manager is promised, with room for a busy machine. */
 const RELEASE_STEP_LIMIT_MS = 30_000;
@@ -126,8 +126,8 @@ test.describe('release drills', () => {
     const canary = /^cart (\S+) is stored/m.exec(stored)?.[1];
     expect(canary, stored).toBeTruthy();
     releaseCommand(['canary', 'cart', canary!, '--percent', '10']);
-    // This browser's bucket (0) is in the 10%: it gets the canary, sticky by its cookie.
-    await context.addCookies([{ name: 'adire_canary', value: '0', url: baseURL! }]);
+    // This browser's bucket (one the store drew below 10) is in the 10%: it gets the canary, sticky by its cookie.
+    await context.addCookies([{ name: 'adire_canary', value: await drawnBucket(baseURL!, (bucket) => bucket < 10), url: baseURL! }]);
     await page.goto('/?versions');
     const readout = page.getByRole('complementary', { name: 'Store versions' });
     const cartRow = readout.getByRole('row', { name: /^cart\b/ });

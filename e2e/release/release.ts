@@ -72,3 +72,16 @@ export async function pageVersions(page: Page): Promise<Record<string, string>> 
   await expect.poll(() => page.evaluate(() => Boolean((window as { __ADIRE__?: { versions?: unknown } }).__ADIRE__?.versions))).toBe(true);
   return page.evaluate(() => (window as unknown as { __ADIRE__: { versions: Record<string, string> } }).__ADIRE__.versions);
 }
+
+/**
+ * A canary bucket cookie the store drew and signed (a browser cannot choose its own: issue 38, item 3):
+ * new browsers are asked for until one is given a bucket `wanted` accepts (at 10% about ten asks).
+ */
+export async function drawnBucket(base: string, wanted: (bucket: number) => boolean): Promise<string> {
+  for (let i = 0; i < 500; i++) {
+    const value = /adire_canary=([^;]+)/.exec((await fetch(`${base}/remotes.json`)).headers.get('set-cookie') ?? '')?.[1];
+    if (!value) throw new Error('no canary runs: the store gives no bucket');
+    if (wanted(Number(value.split('.')[0]))) return value;
+  }
+  throw new Error('no bucket drawn in 500 new browsers was wanted');
+}

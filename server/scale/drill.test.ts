@@ -45,7 +45,7 @@ beforeAll(async () => {
   // Every drill shopper comes from 127.0.0.1: the per-IP mail limit is lifted so each checkout mails as a real one's would.
   // A canary is judged over 12 page loads (not 50): each load is one report, and the drill's one client
   // may send 30 a minute to an instance (nginx may send them all to one).
-  env = { ...process.env, DATABASE_URL: database.databaseUrl, NODE_ENV: 'test', AUTH_LIMIT_ORDER_MAIL_IP: '1000000/1h', CANARY_MIN_PAGE_LOADS: '12' };
+  env = { ...process.env, DATABASE_URL: database.databaseUrl, NODE_ENV: 'test', AUTH_LIMIT_ORDER_MAIL_IP: '1000000/1h', CANARY_MIN_PAGE_LOADS: '12', CANARY_MIN_CLIENTS: '1' };
   delete env.SQLITE_FILE;
   prepare(env);
   release('publish', 'all', '--no-build');
@@ -96,7 +96,8 @@ describe('one release registry for every instance', () => {
 });
 
 describe('a canary release of the cart', () => {
-  const bucketOf = (setCookie: string | null) => /adire_canary=(\d+)/.exec(setCookie ?? '')?.[1];
+  // The bucket cookie as the store drew and signed it (`<bucket>.<signature>`).
+  const bucketOf = (setCookie: string | null) => /adire_canary=(\d+\.[\w-]+)/.exec(setCookie ?? '')?.[1];
 
   it('reaches 10% ± 3% of 3,000 browsers, each keeps its version, and failures reported by the canary abort it automatically', { timeout: 120_000 }, async () => {
     const stable = (await remotes(a.base)).cart!.version;

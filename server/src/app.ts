@@ -172,8 +172,8 @@ async function pages(
   const telemetry = new PageTelemetry(db, releases, config.canary ?? DEFAULT_CANARY_CONFIG);
   await telemetry.ready(); // the page-token secret, made or read once at start, not on a shopper's first page
   telemetryRoutes(app, telemetry, clock);
-  const pageTiming = (manifest: ReleaseManifest, bucket: number | null) => telemetry.pageTiming(manifest, bucket, clock());
-  await registerStoreFiles(app, { ...config, registry: releases, pageTiming, serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
+  const pageTiming = (manifest: ReleaseManifest, bucket: number | null, address: string) => telemetry.pageTiming(manifest, bucket, address, clock());
+  await registerStoreFiles(app, { ...config, registry: releases, pageTiming, bucketSecret: await telemetry.secret(), serverDraw: { ...config.serverDraw, publicUrl: site.publicUrl, versions, cache: config.responseCache?.enabled !== false } });
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issuePageToken, PAGE_TOKEN_TTL_MS } from '../src/release/testing';
 import { formatStatus } from '../src/release';
-import { hourOf, pageSecret, pruneTelemetry, VITALS_WINDOW_HOURS } from '../src/release/testing';
+import { hourOf, pageSecret, pruneTelemetry, signedBucket, VITALS_WINDOW_HOURS } from '../src/release/testing';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
@@ -27,9 +27,13 @@ function build(content: string): string {
 const publish = (content: string, storeOnly = false) =>
   shop.registry.publish({ remote: 'cart', distDir: build(content), packageVersion: '0.1.0', commit: 'abc1234', contractsVersion: '1.0.0', storeOnly });
 
-/** A page load of a browser in `bucket` (0–49 get the canary at 50%): the token from its response. */
-async function pageToken(bucket: number): Promise<string> {
-  const res = await shop.app.inject({ url: '/', headers: { cookie: `adire_canary=${bucket}` } });
+/** A client's address: each page load from one of its own unless a test says whose it is. */
+let client = 0;
+const newAddress = () => `10.1.${Math.floor(++client / 250) % 250}.${client % 250}`;
+
+/** A page load of a browser in `bucket` (0–49 get the canary at 50%; the store signed its cookie): the token from its response. */
+async function pageToken(bucket: number, remoteAddress = newAddress()): Promise<string> {
+  const res = await shop.app.inject({ url: '/', headers: { cookie: `adire_canary=${signedBucket(await pageSecret(shop.db), bucket)}` }, remoteAddress });
   expect(res.statusCode).toBe(200);
   const token = /adire-page;desc="([^"]+)"/.exec(String(res.headers['server-timing']))?.[1];
   expect(token, String(res.headers['server-timing'])).toBeTruthy();
@@ -47,7 +51,7 @@ beforeAll(async () => {
   shop = await startTestShop({
     shell: true,
     clock: () => now,
-    config: { canary: { minPageLoads: MIN, errorMargin: 0.05, inpMarginMs: 100, lcpMarginMs: 500, vitalsSamplePercent: 100, reportsPerMinute: 30 } },
+    config: { canary: { minPageLoads: MIN, minClients: MIN, errorMargin: 0.05, inpMarginMs: 100, lcpMarginMs: 500, vitalsSamplePercent: 100, reportsPerMinute: 30 } },
   });
   stable = (await publish('stable cart')).version;
 }, 60_000);
@@ -81,12 +85,12 @@ describe('reports a served page stands behind', () => {
     // Twenty failures in one report are one page load; the same report again is a replay.
     expect((await send({ token, events: failed(canary, 20) })).statusCode).toBe(204);
     expect((await send({ token, events: failed(canary, 20) })).json()).toMatchObject({ code: 'REPLAYED' });
-    expect((await health())!.canary).toEqual({ pageLoads: 1, failures: 1 });
+    expect((await health())!.canary).toMatchObject({ pageLoads: 1, failures: 1 });
     // Expired: half an hour after its page was served.
     const old = await pageToken(2);
     now += PAGE_TOKEN_TTL_MS;
     expect((await send({ token: old, events: failed(canary) })).json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
-    expect((await health())!.canary).toEqual({ pageLoads: 1, failures: 1 });
+    expect((await health())!.canary).toMatchObject({ pageLoads: 1, failures: 1 });
   });
 
   it('refuses a report on a version its page did not run, and counts nothing of it', async () => {
@@ -109,7 +113,61 @@ describe('reports a served page stands behind', () => {
     for (let i = 0; i < MIN; i++) expect((await send({ token: await pageToken(90), events: [{ remote: 'cart', version: stable, kind: 'loaded' }] })).statusCode).toBe(204);
     for (let i = 0; i < MIN; i++) expect((await send({ token: await pageToken(10), events: failed(canary) })).statusCode).toBe(204);
     expect((await shop.registry.served()).canary).toBeUndefined();
-    expect(await lastChange()).toMatchObject({ action: 'abort', version: canary, reason: `automatic: error rate 100.0% over ${MIN} page loads against the stable version's 0.0% over ${MIN} (more than 5 points worse)` });
+    expect(await lastChange()).toMatchObject({ action: 'abort', version: canary, reason: `automatic: error rate 100.0% over ${MIN} page loads from ${MIN} clients against the stable version's 0.0% over ${MIN} page loads from ${MIN} clients (more than 5 points worse)` });
+  });
+
+  it('the review of issue 38: a bucket the client chooses is no bucket, and a page load counts one failure per target', async () => {
+    // An unsigned cookie (or another's signature) is replaced by a bucket the store draws and signs.
+    for (const cookie of ['adire_canary=3', `adire_canary=3.${'A'.repeat(22)}`]) {
+      const res = await shop.app.inject({ url: '/', headers: { cookie } });
+      const set = /adire_canary=(\d+)\.([\w-]+)/.exec(String(res.headers['set-cookie']));
+      expect(set, 'a new, signed bucket').toBeTruthy();
+      expect(set![0]).toBe(`adire_canary=${signedBucket(await pageSecret(shop.db), Number(set![1]))}`);
+      const token = /adire-page;desc="([^".]+)\./.exec(String(res.headers['server-timing']))![1]!;
+      expect(JSON.parse(Buffer.from(token, 'base64url').toString()).b).toBe(Number(set![1]));
+    }
+    // `failed` and `error` of one page load, in one report or two: one page load, one failure.
+    const token = await pageToken(1);
+    expect((await send({ token, events: [{ remote: 'cart', version: canary, kind: 'failed' }, { remote: 'cart', version: canary, kind: 'error' }] })).statusCode).toBe(204);
+    expect((await send({ token, events: [{ remote: 'cart', version: canary, kind: 'error' }] })).json()).toMatchObject({ code: 'REPLAYED' });
+    expect((await health())!.canary).toMatchObject({ pageLoads: 1, failures: 1, clients: 1 });
+  });
+
+  /** What a page load tells a script: the versions its token names. */
+  const versionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).v.cart as string;
+  const healthyClients = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      expect((await send({ token: await pageToken(90), events: [{ remote: 'cart', version: stable, kind: 'loaded' }] })).statusCode).toBe(204);
+      expect((await send({ token: await pageToken(10), events: [{ remote: 'cart', version: canary, kind: 'loaded' }] })).statusCode).toBe(204);
+    }
+  };
+
+  it('the review of issue 38: 50 scripted page loads with adire_canary=0..9, each reporting failed + error, do not abort a healthy canary', async () => {
+    await healthyClients(2 * MIN);
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 50; i++) {
+      const res = await shop.app.inject({ url: '/', headers: { cookie: `adire_canary=${i % 10}` }, remoteAddress: attacker });
+      const token = /adire-page;desc="([^"]+)"/.exec(String(res.headers['server-timing']))![1]!;
+      const version = versionOf(token);
+      await send({ token, events: [{ remote: 'cart', version, kind: 'failed' }, { remote: 'cart', version, kind: 'error' }] });
+    }
+    expect((await shop.registry.served()).canary?.cart?.version, (await lastChange()).reason).toBe(canary);
+    const h = (await health())!;
+    expect(h.canary.failures).toBeLessThanOrEqual(h.canary.pageLoads); // never 198%: one failure per page load
+    expect(h.canary.clients).toBe(2 * MIN + 1);
+  });
+
+  it('the review of issue 38: stable tokens from one address reporting failures do not keep a broken canary live', async () => {
+    const attacker = '203.0.113.8';
+    for (let i = 0; i < 45; i++) {
+      const token = await pageToken(90, attacker);
+      await send({ token, events: [{ remote: 'cart', version: stable, kind: 'failed' }, { remote: 'cart', version: stable, kind: 'error' }] });
+    }
+    for (let i = 0; i < 2 * MIN; i++) expect((await send({ token: await pageToken(90), events: [{ remote: 'cart', version: stable, kind: 'loaded' }] })).statusCode).toBe(204);
+    // The broken canary's own page loads, from shoppers: it is aborted once enough of them have reported.
+    for (let i = 0; i < 2 * MIN && (await shop.registry.served()).canary; i++) await send({ token: await pageToken(10), events: failed(canary) });
+    expect((await shop.registry.served()).canary).toBeUndefined();
+    expect((await lastChange()).reason).toMatch(/^automatic: error rate 100\.0% over \d+ page loads from \d+ clients against the stable version's 0\.0% over 5\d page loads from 11 clients/);
   });
 
   it('every instance agrees on the secret, and claims and old vitals are deleted once they cannot count', async () => {
@@ -128,8 +186,9 @@ describe('reports a served page stands behind', () => {
 });
 
 describe('vitals per release', () => {
+  // Each page load also reports its cart loaded: a canary is judged by vitals over distinct clients too.
   const vitals = (bucket: number, version: string, inp: number, lcp = 900) => async () =>
-    send({ token: await pageToken(bucket), vitals: { lcp, inp, cls: 0.01 }, ran: { cart: version } });
+    send({ token: await pageToken(bucket), events: [{ remote: 'cart', version, kind: 'loaded' }], vitals: { lcp, inp, cls: 0.01 }, ran: { cart: version } });
 
   it('refuses vitals of a page not sampled, or for a release the page did not run', async () => {
     const unsampled = issuePageToken(await pageSecret(shop.db), { versions: { cart: stable }, bucket: 90, sampled: false, now });

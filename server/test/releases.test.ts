@@ -187,12 +187,13 @@ describe('canary releases', () => {
     const stable = await publish({ distDir: build('stable') });
     const canary = await publish({ distDir: build('canary'), storeOnly: true });
     await registry.canary('cart', canary.version, 10);
-    await registry.report([{ target: 'cart', version: 'someone-elses', pageLoads: 1000, failures: 1000 }]);
-    await registry.report([{ target: 'cart', version: stable.version, pageLoads: 60, failures: 0 }]);
-    expect((await registry.report([{ target: 'cart', version: canary.version, pageLoads: 40, failures: 40 }])).aborted).toEqual([]);
+    const rule = { minPageLoads: 50, errorMargin: 0.05, minClients: 1 };
+    await registry.report([{ target: 'cart', version: 'someone-elses', pageLoads: 1000, failures: 1000, client: 'c1' }], rule);
+    await registry.report([{ target: 'cart', version: stable.version, pageLoads: 60, failures: 0, client: 'c1' }], rule);
+    expect((await registry.report([{ target: 'cart', version: canary.version, pageLoads: 40, failures: 40, client: 'c1' }], rule)).aborted).toEqual([]);
     expect(formatStatus(await registry.status())).toContain(`  canary   ${canary.version}  for 10% of browsers: 40 page loads, error rate 100.0%; stable ${stable.version}: 60 page loads, error rate 0.0%`);
-    const { aborted } = await registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 0 }]);
-    expect(aborted).toEqual([{ target: 'cart', reason: "error rate 66.7% over 60 page loads against the stable version's 0.0% over 60 (more than 5 points worse)" }]);
+    const { aborted } = await registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 0, client: 'c1' }], rule);
+    expect(aborted).toEqual([{ target: 'cart', reason: "error rate 66.7% over 60 page loads from 1 client against the stable version's 0.0% over 60 page loads from 1 client (more than 5 points worse)" }]);
     expect((await history()).at(-1)).toMatchObject({ action: 'abort', version: canary.version, reason: expect.stringMatching(/^automatic: error rate 66\.7%/) });
     expect((await registry.served()).canary).toBeUndefined();
   });

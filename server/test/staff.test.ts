@@ -430,7 +430,7 @@ describe('release status (managers)', () => {
     const second = await shop.registry.publish({ ...base, distDir: dist('second') });
     const canary = await shop.registry.publish({ ...base, distDir: dist('canary'), storeOnly: true });
     await shop.registry.canary('cart', canary.version, 10);
-    await shop.registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 1 }]);
+    await shop.registry.report([{ target: 'cart', version: canary.version, pageLoads: 20, failures: 1, client: 'c1' }]);
     await shop.registry.setOrigin('cart', 'https://cdn.example.ng/releases');
 
     expect((await call('GET', `${P}/releases`, florist)).json()).toEqual({ code: 'FORBIDDEN', message: 'A florist cannot open release status. Ask a manager.' });
@@ -441,7 +441,7 @@ describe('release status (managers)', () => {
     const cart = status.targets.find((t) => t.target === 'cart');
     expect(cart).toMatchObject({ liveVersion: second.version, live: { version: second.version, commit: 'abc1234' }, origin: 'https://cdn.example.ng/releases', liveSince: { action: 'publish', previous: first.version } });
     expect(cart.earlier.map((r: { version: string }) => r.version)).toEqual(expect.arrayContaining([first.version, canary.version]));
-    expect(status.canaries).toEqual([expect.objectContaining({ target: 'cart', version: canary.version, percent: 10, canary: { pageLoads: 20, failures: 1 } })]);
+    expect(status.canaries).toEqual([expect.objectContaining({ target: 'cart', version: canary.version, percent: 10, canary: { pageLoads: 20, failures: 1, clients: 1, clientRate: 0.05 } })]);
     expect(status.history[0]).toMatchObject({ action: 'canary', remote: 'cart', version: canary.version });
     expect(formatStatus(await shop.registry.status())).toContain('cart\n  origin   https://cdn.example.ng/releases\n');
   });

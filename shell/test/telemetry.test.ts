@@ -27,6 +27,13 @@ describe('release telemetry', () => {
     expect(report.take()).toEqual([]);
   });
 
+  it('sends no error of a remote whose load failed: one failure per remote and page', () => {
+    const report = new PageReport();
+    expect(report.add(running, 'cart', 'failed')).toBe(true);
+    expect(report.add(running, 'cart', 'error')).toBe(false);
+    expect(report.take()).toEqual([{ remote: 'cart', version: 'c2', kind: 'failed' }]);
+  });
+
   it("tells which remote's release a script came from", () => {
     expect(remoteOfScript('https://shop.example/releases/cart/c2/assets/drawer-AbC.js', running)).toBe('cart');
     expect(remoteOfScript('https://shop.example/assets/main-AbC.js', running)).toBeNull();

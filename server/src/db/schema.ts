@@ -543,6 +543,14 @@ export interface ReleaseHealthTable {
   failures: Generated<number>;
 }
 
+export interface ReleaseHealthClientTable {
+  target: string;
+  version: string;
+  client: string;
+  page_loads: Generated<number>;
+  failures: Generated<number>;
+}
+
 export interface ReleaseHistoryTable {
   id: Generated<number>;
   at: string;
@@ -615,6 +623,7 @@ export interface Database {
   release_history: ReleaseHistoryTable;
   release_state: ReleaseStateTable;
   release_health: ReleaseHealthTable;
+  release_health_client: ReleaseHealthClientTable;
   release_secret: ReleaseSecretTable;
   release_page_claim: ReleasePageClaimTable;
   release_vitals: ReleaseVitalsTable;

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { addHistory, makeLive, readLive, setCanaryPointer, type Trx } from './registry-store';
+import { clientErrorRate } from './canary';
 import { entryFileOf, type ReleaseTarget } from './releases';
 
 /** Serve a published version of a target to `percent`% of browsers beside the live one; what shells report is counted afresh. */
@@ -15,6 +16,7 @@ export async function startCanary(trx: Trx, target: ReleaseTarget, version: stri
   if (!entry) throw new Error(`${target} has no published version '${version}' (store it first: pnpm release publish ${target} --store-only)`);
   await setCanaryPointer(trx, target, version, percent);
   await trx.deleteFrom('release_health').where('target', '=', target).execute();
+  await trx.deleteFrom('release_health_client').where('target', '=', target).execute();
   await addHistory(trx, { at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` });
 }
 
@@ -41,8 +43,17 @@ export async function abortCanary(trx: Trx, target: ReleaseTarget, reason: strin
   return version;
 }
 
-/** Add shells' counts to the health of the versions a canary compares. */
-export async function addHealth(db: Db, counts: { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[]): Promise<void> {
+export interface HealthCount {
+  target: ReleaseTarget;
+  version: string;
+  pageLoads: number;
+  failures: number;
+  /** The client the page was served to (its token's keyed hash of the address). */
+  client: string;
+}
+
+/** Add shells' counts to the health of the versions a canary compares, in total and per client (each one statement: every instance adds to the same rows). */
+export async function addHealth(db: Db, counts: HealthCount[]): Promise<void> {
   for (const c of counts) {
     await db.kysely
       .insertInto('release_health')
@@ -51,15 +62,40 @@ export async function addHealth(db: Db, counts: { target: ReleaseTarget; version
         oc.columns(['target', 'version']).doUpdateSet({ page_loads: sql`release_health.page_loads + ${c.pageLoads}`, failures: sql`release_health.failures + ${c.failures}` }),
       )
       .execute();
+    await db.kysely
+      .insertInto('release_health_client')
+      .values({ target: c.target, version: c.version, client: c.client, page_loads: c.pageLoads, failures: c.failures })
+      .onConflict((oc) =>
+        oc
+          .columns(['target', 'version', 'client'])
+          .doUpdateSet({ page_loads: sql`release_health_client.page_loads + ${c.pageLoads}`, failures: sql`release_health_client.failures + ${c.failures}` }),
+      )
+      .execute();
   }
 }
 
-/** Page loads and failures counted for a canary and its stable version. */
+/**
+ * Page loads and failures counted for a canary and its stable version, with their distinct clients and
+ * the error rate over clients (canary.ts, `clientErrorRate`).
+ */
 export async function healthOf(db: Db, target: ReleaseTarget, canaryVersion: string, stableVersion: string | null) {
   const rows = await db.kysely.selectFrom('release_health').selectAll().where('target', '=', target).execute();
+  const versions = [canaryVersion, ...(stableVersion ? [stableVersion] : [])];
+  const perClient = await db.kysely
+    .selectFrom('release_health_client')
+    .select(['version', 'page_loads', 'failures'])
+    .where('target', '=', target)
+    .where('version', 'in', versions)
+    .execute();
   const of = (version: string | null) => {
     const row = rows.find((r) => r.version === version);
-    return { pageLoads: Number(row?.page_loads ?? 0), failures: Number(row?.failures ?? 0) };
+    const clients = perClient.filter((r) => r.version === version);
+    return {
+      pageLoads: Number(row?.page_loads ?? 0),
+      failures: Number(row?.failures ?? 0),
+      clients: clients.length,
+      clientRate: clientErrorRate(clients.map((r) => ({ pageLoads: Number(r.page_loads), failures: Number(r.failures) }))),
+    };
   };
   return { canary: of(canaryVersion), stable: { version: stableVersion, ...of(stableVersion) } };
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { RemoteName } from '@adire/contracts';
 import { watchCommits, type CommitWatch } from '../db/commit-watch';
 import type { Db } from '../db/database';
-import { abortReason, CANARY_ERROR_MARGIN, CANARY_MIN_PAGE_LOADS } from './canary';
-import { abortCanary, addHealth, healthOf, promoteCanary, startCanary } from './registry-canary';
+import { abortReason, CANARY_ERROR_MARGIN, CANARY_MIN_CLIENTS, CANARY_MIN_PAGE_LOADS } from './canary';
+import { abortCanary, addHealth, healthOf, promoteCanary, startCanary, type HealthCount } from './registry-canary';
 import { placePublished, shellVersionWith, unpackRelease } from './registry-files';
 import { importReleasesFolder } from './registry-import';
 import { registryStatus } from './registry-status';
@@ -249,14 +249,19 @@ export class ReleaseRegistry {
     return this.change((trx) => abortCanary(trx, target, reason));
   }
 
+  /** Page loads, failures and distinct clients counted for a canary and its stable version. */
+  health(target: ReleaseTarget, canaryVersion: string, stableVersion: string | null) {
+    return healthOf(this.db, target, canaryVersion, stableVersion);
+  }
+
   /**
    * What shells reported (telemetry): page loads and failures per remote version, counted only for the
    * versions a running canary compares (its own and the stable one). A canary whose error rate exceeds
    * the stable one's by the margin, past the minimum page loads, is aborted here, with the reason.
    */
   async report(
-    counts: { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[],
-    rule: { minPageLoads: number; errorMargin: number } = { minPageLoads: CANARY_MIN_PAGE_LOADS, errorMargin: CANARY_ERROR_MARGIN },
+    counts: HealthCount[],
+    rule: { minPageLoads: number; errorMargin: number; minClients?: number } = { minPageLoads: CANARY_MIN_PAGE_LOADS, errorMargin: CANARY_ERROR_MARGIN, minClients: CANARY_MIN_CLIENTS },
   ): Promise<{ aborted: { target: ReleaseTarget; reason: string }[] }> {
     const canaries = (await this.served()).canary ?? {};
     const live = this.last().live;
@@ -269,7 +274,7 @@ export class ReleaseRegistry {
     for (const target of new Set(kept.map((c) => c.target))) {
       const canary = canaries[target]!;
       const health = await healthOf(this.db, target, canary.version, live[target] ?? null);
-      const reason = abortReason(health.canary, health.stable, { minPageLoads: rule.minPageLoads, margin: rule.errorMargin });
+      const reason = abortReason(health.canary, health.stable, { minPageLoads: rule.minPageLoads, margin: rule.errorMargin, minClients: rule.minClients ?? 0 });
       if (!reason) continue;
       try {
         await this.abort(target, `automatic: ${reason}`);

@@ -207,8 +207,9 @@ export interface RegistryStatus {
     target: ReleaseTarget;
     version: string;
     percent: number;
-    canary: { pageLoads: number; failures: number };
-    stable: { version: string | null; pageLoads: number; failures: number };
+    /** Distinct clients that reported each side, and its error rate over clients (canary.ts, clientErrorRate). */
+    canary: { pageLoads: number; failures: number; clients?: number; clientRate?: number };
+    stable: { version: string | null; pageLoads: number; failures: number; clients?: number; clientRate?: number };
     /** Rolling p75s of the canary's and the stable version's vitals. */
     vitals?: { canary: VitalsSummary; stable: VitalsSummary };
   }[];

@@ -3,6 +3,7 @@
  * drawn on the server within its budget (page-drawer.ts) and kept in the page cache under the data
  * stamp. store-files.ts registers the routes that answer with them.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,30 +19,34 @@ import { FINISH_FOR_CACHE_MS, pageDrawer, type DrawnPage, type PageDrawing, type
 import type { ReleaseRegistry } from './registry';
 import { liveShellFolder, SHELL_ENTRY_FILE, storeManifest, type ReleaseManifest } from './releases';
 
+/** Signs buckets when the store was given no secret (a store without telemetry: one process's own). */
+const PROCESS_SECRET = randomBytes(32).toString('base64url');
+
 /**
- * The manifest one browser is served: with a canary running, its bucket (a cookie, drawn once and
- * kept: sticky) decides whether it gets the canary's version.
+ * The manifest one browser is served: with a canary running, its bucket (a cookie the server draws and
+ * signs, kept: sticky) decides whether it gets the canary's version. A cookie the store did not sign is
+ * no bucket: the browser is given a new one, so no client chooses to run a canary (issue 38, item 3).
  */
-export function forBrowser(manifest: ReleaseManifest, request: FastifyRequest, reply: FastifyReply): ReleaseManifest {
+export function forBrowser(manifest: ReleaseManifest, request: FastifyRequest, reply: FastifyReply, secret = PROCESS_SECRET): ReleaseManifest {
   if (!manifest.canary) return manifest;
-  let bucket = bucketFromCookie(request.headers.cookie);
+  let bucket = bucketFromCookie(request.headers.cookie, secret);
   if (bucket === null) {
     bucket = newBucket();
-    reply.header('set-cookie', bucketCookie(bucket));
+    reply.header('set-cookie', bucketCookie(bucket, secret));
   }
   bucketsDrawn.set(request, bucket);
   return manifestForBucket(manifest, bucket);
 }
 
-/** The bucket forBrowser gave a request (a new browser's too), for its page token. */
+/** The bucket forBrowser gave a request (a new browser's too), for its page token; null without a canary. */
 const bucketsDrawn = new WeakMap<FastifyRequest, number>();
-const bucketOf = (request: FastifyRequest) => bucketsDrawn.get(request) ?? bucketFromCookie(request.headers.cookie);
+const bucketOf = (request: FastifyRequest) => bucketsDrawn.get(request) ?? null;
 
 /**
  * The Server-Timing entry carrying a page's token (release/page-token.ts): made for each response,
  * never part of a body the page cache keeps, so no two page loads share one.
  */
-export type PageTiming = (manifest: ReleaseManifest, bucket: number | null) => Promise<string>;
+export type PageTiming = (manifest: ReleaseManifest, bucket: number | null, address: string) => Promise<string>;
 
 /** Add an entry to the response's Server-Timing header (the page's token and the draw's time go side by side). */
 function addServerTiming(reply: FastifyReply, entry: string): void {
@@ -56,6 +61,8 @@ export interface ShellOptions {
   devOverrides?: boolean;
   serverDraw?: ServerDrawOptions;
   pageTiming?: PageTiming;
+  /** What canary buckets are signed with: the page tokens' secret, the same on every instance. */
+  bucketSecret?: string;
 }
 
 /** What every page answer works with: one per app (shellPages). */
@@ -117,9 +124,9 @@ interface PageAsked {
 async function readAsked(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, asked: string): Promise<PageAsked> {
   // Kept and drawn without the parameters that never change a page (fbclid, utm_*, …): one copy of each page.
   const url = drawnPageUrl(asked);
-  const manifest = ctx.useReleases ? forBrowser(await ctx.registry.served(), request, reply) : null;
+  const manifest = ctx.useReleases ? forBrowser(await ctx.registry.served(), request, reply, ctx.bucketSecret) : null;
   // Each response its own token, whether the page is drawn now or kept (see PageTiming).
-  if (manifest && ctx.pageTiming) addServerTiming(reply, await ctx.pageTiming(manifest, bucketOf(request)));
+  if (manifest && ctx.pageTiming) addServerTiming(reply, await ctx.pageTiming(manifest, bucketOf(request), request.ip));
   const pathname = url.split('?')[0] ?? '/';
   // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
   const personal = isShopperPage(pathname);

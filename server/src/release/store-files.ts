@@ -33,7 +33,7 @@ function isFileAt(file: string): boolean {
  */
 export async function registerStoreFiles(
   app: FastifyInstance,
-  dirs: { shellDir: string; registry: ReleaseRegistry; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions; pageTiming?: PageTiming },
+  dirs: { shellDir: string; registry: ReleaseRegistry; devRemotes?: boolean; devOverrides?: boolean; serverDraw?: ServerDrawOptions; pageTiming?: PageTiming; bucketSecret?: string },
 ) {
   const { registry } = dirs;
   const releasesDir = registry.cacheDir;
@@ -45,7 +45,7 @@ export async function registerStoreFiles(
   app.get('/remotes.json', async (request, reply) => {
     // The registry's stamp is checked on every request: a publish or rollback made through any
     // instance shows on the next page load, no restart.
-    const manifest = forBrowser(await registry.served(), request, reply);
+    const manifest = forBrowser(await registry.served(), request, reply, dirs.bucketSecret);
     return reply.header('cache-control', 'no-store').send(storeManifest(manifest, { devOverrides: dirs.devOverrides }));
   });
 
@@ -74,7 +74,7 @@ export async function registerStoreFiles(
     });
   });
 
-  await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw, pageTiming: dirs.pageTiming });
+  await registerShell(app, { shellDir: dirs.shellDir, registry, useReleases: true, devOverrides: dirs.devOverrides, serverDraw: dirs.serverDraw, pageTiming: dirs.pageTiming, bucketSecret: dirs.bucketSecret });
 }
 
 /** Development only: each remote straight from its `vite build --watch` folder, never cached. */

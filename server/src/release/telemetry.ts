@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { AppError } from '../http/errors';
 import { DEFAULT_CANARY_CONFIG, type CanaryConfig } from './canary';
-import { issuePageToken, pageTimingEntry, sampledPage, verifyPageToken, type PageToken } from './page-token';
+import { clientKey, issuePageToken, pageTimingEntry, sampledPage, verifyPageToken, type PageToken } from './page-token';
+import type { HealthCount } from './registry-canary';
 import type { ReleaseRegistry } from './registry';
 import { isReleaseTarget, type ReleaseManifest, type ReleaseTarget } from './releases';
 import { claimSlot, pageSecret, pruneTelemetry, recordVitals, vitalsOf } from './telemetry-store';
@@ -87,21 +88,21 @@ export function readReport(body: unknown): Report | null {
   return { token: value.token, events, vitals, ran };
 }
 
-/** Outcomes of one page counted per target and version (each slot once: see `receive`). */
+/**
+ * What one page load's events can count per target and version: one page load (any outcome) and at most
+ * one failure (failed to load, or threw), however many events it sends (issue 38, item 3: a `failed`
+ * and an `error` of one load were two failures, an error rate of 198%).
+ */
 export function countEvents(events: readonly ReleaseEvent[]): { target: ReleaseTarget; version: string; pageLoads: number; failures: number }[] {
   const counts = new Map<string, { target: ReleaseTarget; version: string; pageLoads: number; failures: number }>();
   for (const e of events) {
     const key = `${e.target}/${e.version}`;
-    const c = counts.get(key) ?? { target: e.target, version: e.version, pageLoads: 0, failures: 0 };
-    if (e.kind !== 'error') c.pageLoads++;
-    if (e.kind !== 'loaded') c.failures++;
+    const c = counts.get(key) ?? { target: e.target, version: e.version, pageLoads: 1, failures: 0 };
+    if (e.kind !== 'loaded') c.failures = 1;
     counts.set(key, c);
   }
   return [...counts.values()];
 }
-
-/** The slot an event takes in its page load: one load outcome and one error per remote. */
-const slotOf = (e: ReleaseEvent) => `${e.kind === 'error' ? 'error' : 'load'}:${e.target}`;
 
 /** Why a report names a version its page did not run, or null. */
 export function notServed(token: PageToken, report: Report): string | null {
@@ -131,10 +132,16 @@ export class PageTelemetry {
     await pageSecret(this.db);
   }
 
-  /** The Server-Timing entry carrying a new token for a page served with this manifest. */
-  async pageTiming(manifest: ReleaseManifest, bucket: number | null, now: number, draw?: () => number): Promise<string> {
+  /** The secret page tokens and canary buckets are signed with (the same on every instance). */
+  secret(): Promise<string> {
+    return pageSecret(this.db);
+  }
+
+  /** The Server-Timing entry carrying a new token for a page served with this manifest, to the client at `address`. */
+  async pageTiming(manifest: ReleaseManifest, bucket: number | null, address: string, now: number, draw?: () => number): Promise<string> {
     const sampled = sampledPage(this.config.vitalsSamplePercent, !!manifest.servingCanary?.length, draw);
-    return pageTimingEntry(issuePageToken(await pageSecret(this.db), { versions: manifest.live, bucket, sampled, now }));
+    const secret = await pageSecret(this.db);
+    return pageTimingEntry(issuePageToken(secret, { versions: manifest.live, bucket, client: clientKey(secret, address), sampled, now }));
   }
 
   /** Check a report against its token and count what it may count; throws an AppError when it counts for nothing. */
@@ -151,20 +158,26 @@ export class PageTelemetry {
     const events = await this.claimEvents(token, report.events);
     const vitals = report.vitals ? await claimSlot(this.db, token.n, 'vitals', token.e) : false;
     if (!events.length && !vitals) throw new AppError(409, 'REPLAYED', 'This page load has reported this already.');
-    const aborted = events.length ? (await this.registry.report(countEvents(events), this.config)).aborted : [];
+    const aborted = events.length ? (await this.registry.report(events, this.config)).aborted : [];
     if (vitals) {
       await recordVitals(this.db, report.ran, report.vitals!, now);
       aborted.push(...(await this.judgeVitals(report.ran.map((r) => r.target), now)));
     }
-    return { counted: { events: events.length, vitals }, aborted };
+    return { counted: { events: events.reduce((n, c) => n + c.pageLoads + c.failures, 0), vitals }, aborted };
   }
 
-  /** The events whose slot this page load had not used yet (the first of each slot in the report). */
-  private async claimEvents(token: PageToken, events: readonly ReleaseEvent[]): Promise<ReleaseEvent[]> {
-    const firsts = new Map<string, ReleaseEvent>();
-    for (const e of events) if (!firsts.has(slotOf(e))) firsts.set(slotOf(e), e);
-    const claimed: ReleaseEvent[] = [];
-    for (const [slot, e] of firsts) if (await claimSlot(this.db, token.n, slot, token.e)) claimed.push(e);
+  /**
+   * What this report adds to its page load's counts: each target's page load and its one failure are
+   * each claimed once per page load (slots `load:<target>` and `fail:<target>`), whichever report
+   * and instance brings them first.
+   */
+  private async claimEvents(token: PageToken, events: readonly ReleaseEvent[]): Promise<HealthCount[]> {
+    const claimed: HealthCount[] = [];
+    for (const c of countEvents(events)) {
+      const pageLoads = (await claimSlot(this.db, token.n, `load:${c.target}`, token.e)) ? 1 : 0;
+      const failures = c.failures && (await claimSlot(this.db, token.n, `fail:${c.target}`, token.e)) ? 1 : 0;
+      if (pageLoads || failures) claimed.push({ ...c, pageLoads, failures, client: token.c || token.n });
+    }
     return claimed;
   }
 
@@ -176,6 +189,9 @@ export class PageTelemetry {
       const canary = manifest.canary?.[target];
       const stable = manifest.live[target];
       if (!canary || !stable) continue;
+      // Judged over many distinct clients, as errors are: one address's page loads are not a verdict.
+      const health = await this.registry.health(target, canary.version, stable);
+      if (health.canary.clients < this.config.minClients || health.stable.clients < this.config.minClients) continue;
       const vitals = await vitalsOf(this.db, target, [canary.version, stable], now);
       const reason = vitalsAbortReason(vitals.get(canary.version)!, vitals.get(stable)!, this.config);
       if (!reason) continue;

@@ -3,7 +3,7 @@
  * scale and e2e to import it): the inner parts the unit tests check one by one. Nothing in server/src
  * imports this file; the domain's other rooms use its index.ts.
  */
-export { abortReason, bucketFromCookie, manifestForBucket } from './canary';
+export { abortReason, bucketFromCookie, clientErrorRate, manifestForBucket, signedBucket } from './canary';
 export { issuePageToken, PAGE_TOKEN_TTL_MS, pageTimingEntry, sampledPage, verifyPageToken } from './page-token';
 export { contractsCompatible, remotesJson } from './releases';
 export { countEvents, readReport } from './telemetry';

@@ -32,7 +32,11 @@ export function remoteOfScript(url: string | undefined, manifest: StoreManifest)
   return null;
 }
 
-/** The events of one page: a load outcome per remote, and an error only once per remote. */
+/**
+ * The events of one page: a load outcome per remote, and an error only once per remote and only if
+ * its load did not fail (a page load is at most one failure of a remote: the store counts it so too,
+ * issue 38 item 3).
+ */
 export class PageReport {
   private readonly events = new Map<string, ReleaseEvent>();
 
@@ -41,6 +45,7 @@ export class PageReport {
     if (!manifest.canary || !version) return false;
     const key = `${remote}:${kind === 'error' ? 'error' : 'load'}`;
     if (this.events.has(key)) return false;
+    if (kind === 'error' && this.events.get(`${remote}:load`)?.kind === 'failed') return false;
     this.events.set(key, { remote, version, kind });
     return true;
   }
