@@ -312,6 +312,8 @@ export interface ShopOrderTable {
   checkout_notes: Generated<string>;
   /** Migration 0034: the staff's own note on the order (FLORIST_NOTE), never shown to shoppers; null: none. */
   florist_note: Generated<string | null>;
+  /** Migration 0036: when the account was deleted, for a paid order kept for its delivery; null: nothing waits. */
+  erase_after_delivery: Generated<string | null>;
 }
 
 /** One step of an order's delivery timeline (migration 0007). */

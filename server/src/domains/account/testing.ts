@@ -7,3 +7,4 @@ export { cooldownLeftMs, cooldownMessage, escapeHtml, legacySha1Hash, verifyLega
 export { parseLimit, retryAfterMs, tooManyAttemptsMessage } from '../../auth';
 export { codeMail, noAccountMail } from './mail';
 export { sendDueReminders } from './my-account/reminders';
+export { eraseDueData } from './my-account/data';

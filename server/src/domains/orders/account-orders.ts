@@ -11,7 +11,7 @@ import { PRIVATE_CACHE_CONTROL } from '../../http/response-cache';
 import { anonymiseOrderReviews, findSellables } from '../catalog';
 import { itemsToKeep } from './cart';
 import { requireUser, type AccountDataPart, type AccountOwner } from '../account';
-import { eraseOrdersOf, orderItems, toOrder, type OrderRow } from './store';
+import { eraseKeptForDelivery, eraseOrdersOf, orderItems, toOrder, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
 
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
@@ -48,7 +48,8 @@ export function toAccountOrder(row: OrderRow, events: { step: string; at: string
     paymentStatus: row.payment_status as PaymentStatus,
     paid: isPaid(row.payment_status),
     stage: status,
-    stageLabel: TRACKING_STEP_LABELS[status],
+    // A cancelled order (issue 39) says so where the page shows its stage.
+    stageLabel: row.cancelled_at ? 'Cancelled' : TRACKING_STEP_LABELS[status],
     senderEmail: row.client_email,
     reviewed: row.reviewed_at !== null,
   };
@@ -154,6 +155,12 @@ export function accountOrdersPart(paymentsOf: PaymentRecordsOf): AccountDataPart
       const ids = await eraseOrdersOf(trx, owner.id, ERASED_NAME, now.toISOString());
       // A published review keeps its words and stars, not its author's name (catalog writes reviews).
       if (ids.length) await anonymiseOrderReviews(trx, ids);
+    },
+    // Paid orders a deleted account left for their delivery, erased once delivered or refunded (issue 38, item 4).
+    async eraseDue(trx: Kysely<Database>, now: Date) {
+      const ids = await eraseKeptForDelivery(trx, ERASED_NAME, now);
+      if (ids.length) await anonymiseOrderReviews(trx, ids);
+      return ids.length;
     },
   };
 }

@@ -286,13 +286,48 @@ export async function listCheckedOutOrders(db: Query, filter: CheckedOutFilter):
     .execute();
 }
 
+/** Days after its delivery day that an order kept for its delivery is erased whatever became of it (a refund is settled by then). */
+export const KEEP_FOR_DELIVERY_DAYS = 30;
+
+/** A paid order not yet delivered: its delivery (or a refund) still needs the recipient, address, message and contact. */
+const awaitsDelivery = (row: Pick<OrderRow, 'payment_status' | 'delivery_status'>) => isPaid(row.payment_status) && row.delivery_status !== 'delivered';
+
 /**
  * A deleted account's orders stay for the shop's accounts (numbers, amounts, dates) with the personal
- * data replaced: the sender's name by `name`, contact, recipient, messages and notes (the florist's too) erased. Answers the
- * orders' ids.
+ * data replaced: the sender's name by `name`, contact, recipient, messages and notes (the florist's too)
+ * erased. A paid order not yet delivered loses only its link to the account: it keeps what its delivery
+ * and a refund need until it is delivered or refunded (`eraseKeptForDelivery`; issue 38, item 4).
+ * Answers the ids of the orders erased now.
  */
 export async function eraseOrdersOf(trx: Kysely<Database>, userId: string, name: string, at: string): Promise<string[]> {
-  const ids = (await trx.selectFrom('shop_order').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+  const rows = await trx.selectFrom('shop_order').select(['id', 'payment_status', 'delivery_status']).where('user_id', '=', userId).execute();
+  const kept = rows.filter(awaitsDelivery).map((r) => r.id);
+  if (kept.length) await trx.updateTable('shop_order').set({ user_id: null, erase_after_delivery: at }).where('id', 'in', kept).execute();
+  return eraseOrders(
+    trx,
+    rows.filter((r) => !awaitsDelivery(r)).map((r) => r.id),
+    name,
+    at,
+  );
+}
+
+/**
+ * The orders a deleted account left for their delivery, erased now that nothing needs their personal
+ * data: delivered, no longer paid (refunded), or KEEP_FOR_DELIVERY_DAYS past their day. Answers their ids.
+ */
+export async function eraseKeptForDelivery(trx: Kysely<Database>, name: string, now: Date): Promise<string[]> {
+  const lastDay = new Date(now.getTime() - KEEP_FOR_DELIVERY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await trx.selectFrom('shop_order').select(['id', 'payment_status', 'delivery_status', 'delivery_date']).where('erase_after_delivery', 'is not', null).execute();
+  return eraseOrders(
+    trx,
+    rows.filter((r) => !awaitsDelivery(r) || r.delivery_date < lastDay).map((r) => r.id),
+    name,
+    now.toISOString(),
+  );
+}
+
+/** These orders' personal data replaced or emptied (see eraseOrdersOf). */
+async function eraseOrders(trx: Kysely<Database>, ids: string[], name: string, at: string): Promise<string[]> {
   if (!ids.length) return ids;
   await trx
     .updateTable('shop_order')
@@ -309,6 +344,7 @@ export async function eraseOrdersOf(trx: Kysely<Database>, userId: string, name:
       admin_notes: null,
       checkout_notes: '{}',
       florist_note: null,
+      erase_after_delivery: null,
       updated_at: at,
     })
     .where('id', 'in', ids)

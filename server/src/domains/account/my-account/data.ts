@@ -27,6 +27,18 @@ export interface AccountDataPart {
   name: string;
   export(q: Kysely<Database>, owner: AccountOwner): Promise<unknown>;
   erase(trx: Kysely<Database>, owner: AccountOwner, now: Date): Promise<void>;
+  /**
+   * What it kept past a deletion and may now erase (a paid order kept for its delivery, once delivered or
+   * refunded), looked for every hour; answers how many things it erased.
+   */
+  eraseDue?(trx: Kysely<Database>, now: Date): Promise<number>;
+}
+
+/** Every part's data kept past a deletion that may now go (the hourly look; tests call it with their clock). */
+export async function eraseDueData(db: Db, parts: readonly AccountDataPart[], now: Date): Promise<number> {
+  let erased = 0;
+  for (const part of parts) if (part.eraseDue) erased += await db.kysely.transaction().execute((trx) => part.eraseDue!(trx, now));
+  return erased;
 }
 
 /** Everything held on the shopper, sessions without their tokens. */

@@ -7,7 +7,7 @@ import type { Mailer } from '../../../mail/mailer';
 import { createAttemptLog, withRetryAfter, type AttemptLog, DEFAULT_AUTH_CONFIG, type AuthConfig } from '../../../auth';
 import { requireUser, jsonArray, type RequestSession } from '../session';
 import { touchSession } from '../store';
-import { deleteAccount, exportAccount, type AccountDataPart } from './data';
+import { deleteAccount, eraseDueData, exportAccount, type AccountDataPart } from './data';
 import { deleteRecipient, editRecipient, readRecipient, withIds } from './recipient-book';
 import { addReminder, deleteReminder, listReminders, REMINDER_CHECK_EVERY_MS, sendDueReminders, stopReminder } from './reminders';
 import { listSessions, signOutOthers, signOutSession } from './sessions';
@@ -109,6 +109,22 @@ function reminderScheduler(app: FastifyInstance, db: Db, now: () => Date, remind
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+/**
+ * Each instance looks every hour (and once at start), as for reminders, for data a deletion kept that
+ * may now go (a paid order kept for its delivery, once delivered or refunded: issue 38, item 4).
+ */
+function erasureScheduler(app: FastifyInstance, db: Db, now: () => Date, parts: readonly AccountDataPart[], every: number): void {
+  if (every <= 0 || !parts.some((p) => p.eraseDue)) return;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const run = () => void eraseDueData(db, parts, now()).catch((err: unknown) => app.log.error({ err }, 'erasing data kept past a deletion failed'));
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, every);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 function myDataRoutes(app: FastifyInstance, { db, now, shopper }: Ctx, del: { parts: readonly AccountDataPart[]; attempts: AttemptLog; auth: AuthConfig }): void {
   const deletionBody = { type: 'object', properties: { business, password: text(1024), confirmation: text(40) } } as const;
   app.get(ACCOUNT_API.export, { schema: { querystring: businessQuery } }, async (request, reply) => {
@@ -149,5 +165,6 @@ export const myAccountRoutes: FastifyPluginAsync<MyAccountOptions> = async (app,
   sessionRoutes(app, ctx);
   reminderRoutes(app, ctx);
   reminderScheduler(app, db, now, options.reminders);
+  erasureScheduler(app, db, now, options.parts ?? [], options.reminders?.everyMs ?? REMINDER_CHECK_EVERY_MS);
   myDataRoutes(app, ctx, { parts: options.parts ?? [], attempts, auth });
 };
