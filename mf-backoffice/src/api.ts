@@ -1,5 +1,5 @@
-import { api } from '@adire/api-client';
-import { BACKOFFICE_PATHS, type ApiResult } from '@adire/contracts';
+import { api, NETWORK_ERROR_MESSAGE, toFailure } from '@adire/api-client';
+import { BACKOFFICE_PATHS, BUSINESS, type ApiResult } from '@adire/contracts';
 import { useSession } from './session';
 
 /**
@@ -28,3 +28,20 @@ export const staffApi = {
   post: <T, Body extends object = never>(path: string, body?: Body) => call<T>((token) => api.post<T>(path, body ?? {}, { token })),
   put: <T, Body extends object>(path: string, body: Body) => call<T>((token) => api.put<T>(path, body, { token })),
 };
+/**
+ * A multipart/form-data upload (an order's photo, issue 40): the one client speaks JSON only, and a shell
+ * one release behind provides it, so the back office sends a form itself — same origin, the staff token,
+ * `?business=` in the query, the answer read as the client reads one.
+ */
+export async function staffUpload<T>(path: string, form: FormData): Promise<ApiResult<T>> {
+  return call<T>(async (token) => {
+    try {
+      const res = await fetch(`${path}?business=${BUSINESS}`, { method: 'POST', body: form, headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+      const body: unknown = await res.json().catch(() => undefined);
+      if (!res.ok) return toFailure(res.status, body);
+      return { error: false, message: '', data: ((body as { data?: T } | undefined)?.data ?? null) as T | null, status: res.status } as ApiResult<T>;
+    } catch {
+      return { error: true, message: NETWORK_ERROR_MESSAGE, data: null } as ApiResult<T>;
+    }
+  });
+}

@@ -15,6 +15,7 @@ import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
 import { FloristNote } from './FloristNote';
+import { Photos } from './Photos';
 import { formatShopDateTime } from '@adire/domain/formats';
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
@@ -189,6 +190,8 @@ export function OrderPage() {
       </section>
 
       <FloristNote key={view.floristNote ?? ''} note={view.floristNote} save={saveNote} />
+
+      <Photos orderNumber={orderNumber} />
 
       <section aria-label="Items">
         <h2>Items</h2>
