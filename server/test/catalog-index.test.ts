@@ -8,7 +8,7 @@ import { CATEGORIES, CURRENCY_RATES } from '../src/db/seed-data';
 import { bits } from '../src/domains/catalog/testing';
 import { CatalogIndex } from '../src/domains/catalog/testing';
 import { seededRandom } from '../src/domains/catalog';
-import { indexTokens, queryTerms, words } from '../src/domains/catalog/testing';
+import { editDistanceWithin, indexTokens, queryTerms, typoBudget, words } from '../src/domains/catalog/testing';
 import { tagLabel, VIP_LABELS, type TagGroup } from '../src/domains/catalog/testing';
 
 const PRODUCTS = 3000;
@@ -62,17 +62,35 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The reference: each term a prefix of some word (twice the weight for the whole word), scores summed, best first. */
+/**
+ * The reference: each term a prefix of some word (the weight × 6 for the whole word, × 3 for a word it
+ * begins), or, when it begins no word of the catalogue, a word with its first letter within its typo
+ * budget (× 2 one edit away, × 1 two edits); scores summed, best first.
+ */
+let vocabulary: Set<string> | undefined;
 function reference(query: string): { position: number; score: number }[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
+  if (!vocabulary) {
+    vocabulary = new Set<string>();
+    for (const t of texts) for (const token of t.keys()) vocabulary.add(token);
+  }
+  const known = [...vocabulary];
+  const corrected = new Set(terms.filter((term) => !known.some((token) => token.startsWith(term))));
   const out: { position: number; score: number }[] = [];
   for (const position of defaultOrder) {
     let score = 0;
     let all = true;
     for (const term of terms) {
       let best = 0;
-      for (const [token, weight] of texts[position]!) if (token.startsWith(term)) best = Math.max(best, weight * (token === term ? 2 : 1));
+      for (const [token, weight] of texts[position]!) {
+        if (!corrected.has(term)) {
+          if (token.startsWith(term)) best = Math.max(best, weight * (token === term ? 6 : 3));
+        } else if (token[0] === term[0] && typoBudget(term) > 0) {
+          const d = editDistanceWithin(term, token, typoBudget(term));
+          if (d > 0 && d <= typoBudget(term)) best = Math.max(best, weight * (d === 1 ? 2 : 1));
+        }
+      }
       if (best === 0) {
         all = false;
         break;
@@ -90,6 +108,8 @@ function queries(): string[] {
     'roses', 'red roses', 'Red  ROSES!', 'lil', 'lili', 'lilies', 'lily', 'peace lily', 'white lilies in a vase', 'r', 'p', 'l', 'moet', 'Moët', 'MOËT & Chandon',
     'teddy bear', 'teddy bears', 'the', 'the red', 'a rose for my mum', "mother's day", 'birthday cake', 'gift hamper', 'vip', 'vip gold', 'ikoyi', 'sun', 'sunflower',
     'zzzz', 'roses zzzz', 'zzzz roses', '🌹', '🌹 roses', '', '   ', '...', 'café', 'über', '玫瑰', 'ẹ̀kọ́', 'champagne chocolate teddy roses', '12', '24', 'a b c d e f g h i j',
+    // Typos (issue 43): corrected when the word begins no word of the catalogue.
+    'rosses', 'lillies', 'bouqet', 'sunflowr', 'choclate', 'teady', 'baloon', 'orkid', 'champange', 'red rosses', 'rosses zzzz', 'AB-1001', 'ab-1011', 'teddy baer',
   ];
   const random = seededRandom(20_240_601);
   const generated: string[] = [];
@@ -104,6 +124,13 @@ function queries(): string[] {
     }
     // Sometimes a word no product has.
     if (random() < 0.1) picked.push('qqxz');
+    // Sometimes a word with a typo: a letter after the first one dropped, doubled or swapped.
+    if (random() < 0.2) {
+      const w = pool[Math.floor(random() * pool.length)]!;
+      const at = 1 + Math.floor(random() * Math.max(1, w.length - 1));
+      const kind = Math.floor(random() * 3);
+      picked.push(kind === 0 ? w.slice(0, at) + w.slice(at + 1) : kind === 1 ? w.slice(0, at) + w[at - 1] + w.slice(at) : w.slice(0, at - 1) + (w[at] ?? '') + w[at - 1] + w.slice(at + 1));
+    }
     generated.push(random() < 0.3 ? picked.join(' ').toUpperCase() : picked.join(' '));
   }
   return [...fixed, ...generated];

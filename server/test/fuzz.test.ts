@@ -269,7 +269,8 @@ const listingQuery = fc.record(
     sort: mostly(fc.constantFrom('name-desc', 'name-asc', 'price-asc', 'price-desc', 'default')).map((t) => t.slice(0, 40)),
     page: fc.integer({ min: 1, max: 20 }).map(String),
     pageSize: fc.integer({ min: 1, max: 100 }).map(String),
-    search: mostly(fc.constantFrom('rose', 'lili', 'moet', 'red roses', '')).map((t) => t.slice(0, 2000)),
+    search: mostly(fc.constantFrom('rose', 'lili', 'moet', 'red roses', '', 'rosses', 'champange', 'me@example.com', '0803 555 0142')).map((t) => t.slice(0, 2000)),
+    exact: mostly(fc.constantFrom('1', '0', 'true')).map((t) => t.slice(0, 10)),
     shopBy: mostly(fc.constantFrom('same day delivery', 'best-sellers')).map((t) => t.slice(0, 100)),
     flowerName: mostly(fc.constantFrom('roses', 'lilies,roses')).map((t) => t.slice(0, 100)),
     budget: mostly(fc.constantFrom('under-20000', '50000-100000')).map((t) => t.slice(0, 100)),
@@ -799,6 +800,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
       }),
   },
   'GET /v1/backoffice/releases': { valid: () => request('GET', split('/v1/backoffice/releases'), { query: q({ business: biz }), headers: staffHeader() }) },
+  'GET /v1/backoffice/searches': { valid: () => request('GET', split('/v1/backoffice/searches'), { query: q({ business: biz, days: mostly(fc.constantFrom('7', '30')) }), headers: staffHeader() }) },
   'GET /v1/backoffice/reviews': {
     valid: () => request('GET', split('/v1/backoffice/reviews'), { query: q({ business: biz, product: slugOf(() => F.productSlugs), hidden: fc.constantFrom('true', 'false'), limit: fc.integer({ min: 1, max: 210 }).map(String) }), headers: staffHeader() }),
   },

@@ -114,6 +114,9 @@ export function currencyFromCookie(header: string | undefined): string | null {
   return null;
 }
 
+/** The header on the API calls the server's own draw makes (a page's search is counted once, as the page: issue 43). */
+export const DRAW_HEADER = 'x-adire-draw';
+
 /**
  * A fetch answered by this server's own routes in process (no socket): the draw's calls go through
  * the same hooks, validation and answer cache as a browser's.
@@ -121,7 +124,7 @@ export function currencyFromCookie(header: string | undefined): string | null {
 export function inProcessFetch(app: FastifyInstance): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { [DRAW_HEADER]: '1' };
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',

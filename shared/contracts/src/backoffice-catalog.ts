@@ -14,6 +14,33 @@ export interface ReviewsQuery {
   limit?: number;
 }
 
+/** GET searches' query: the last 7 days (default) or 30. */
+export interface SearchesQuery {
+  days?: 7 | 30;
+}
+
+/** The days the Searches page offers. */
+export const SEARCH_REPORT_DAYS = [7, 30] as const;
+
+/** One search on the Searches page: its words (folded), how often it was searched, what it found. */
+export interface SearchReportRow {
+  query: string;
+  searches: number;
+  /** Products it found (the most on any day of the period; 0 in the no-results list). */
+  results: number;
+  /** The last day it was searched (YYYY-MM-DD, Lagos). */
+  lastDay: string;
+}
+
+/** What shoppers searched for over the last `days` days (from … to, Lagos days): the top searches, and the top ones that found nothing. */
+export interface SearchReport {
+  days: 7 | 30;
+  from: string;
+  to: string;
+  top: SearchReportRow[];
+  noResults: SearchReportRow[];
+}
+
 /** A product found by the back office's search. */
 export interface FoundProduct {
   slug: string;

@@ -70,6 +70,8 @@ export const BACKOFFICE_PATHS = {
   reviews: at('reviews'),
   /** PUT a ReviewVisibilityRequest → StaffReview. */
   review: (id: string) => one('reviews', id),
+  /** GET a SearchesQuery (`?days=7|30`) → SearchReport: what shoppers searched for (managers; issue 43). */
+  searches: at('searches'),
   /** GET → ReleaseStatusAnswer (managers; read-only). */
   releases: at('releases'),
   /** GET → OrderPhotosAnswer; POST multipart/form-data (`photo`, `kind`, `caption`) → PhotoUploadAnswer (201). backoffice-proof.ts. */

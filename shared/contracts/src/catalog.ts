@@ -175,6 +175,16 @@ export interface CatalogListing {
   sort: { value: ListingSort; options: SortChoice[] };
   /** The search text used (trimmed, length-limited), or ''. */
   search: string;
+  /**
+   * The search as corrected when some of its words matched nothing and were corrected (typo
+   * tolerance: "Showing results for roses — search instead for rosses"); absent otherwise.
+   */
+  correctedSearch?: string;
+  /**
+   * When a search found nothing even with corrections: the shop's most popular products to offer
+   * instead (the no-results page); absent otherwise.
+   */
+  popular?: ProductSummary[];
   /** The shopBy tags applied (normalised values). */
   shopBy: ShopByTag[];
   /** The picture a link to this listing unfurls with (a category's leading products; the shop's otherwise). */
@@ -245,6 +255,8 @@ export interface SearchResult {
   products: ProductSummary[];
   /** All matches, of which `products` are the best `limit`. */
   total: number;
+  /** The text as corrected when some of its words matched nothing and were corrected; absent otherwise. */
+  correctedSearch?: string;
 }
 
 export interface FeaturedList {

@@ -9,12 +9,13 @@ import { FILTER_GROUPS, type FilterGroup, type ListingSort, type VipClass } from
 import type { Db } from '../../db/database';
 import * as bits from './bitset';
 import type { Bitset } from './bitset';
-import { compareText, readCatalogRows } from './index-build';
+import { compareText, readCatalogRows, type CatalogRows } from './index-build';
 import type { IndexedCategory, IndexedProduct } from './indexed';
 import type { SelectedFilters } from './query';
 import { pickRecommendations } from './recommend';
 import { byScore, PostingsCollector, type RankedMatches, type SearchPostings } from './search-postings';
 import { foldText } from './search-text';
+import { correctedQuery } from './search-typos';
 import { TAG_GROUPS, tagLabel, VIP_LABELS, type TagGroup } from './vocabulary';
 
 export type { IndexedCategory, IndexedProduct } from './indexed';
@@ -26,6 +27,8 @@ export interface ListingRequest {
   filters: SelectedFilters;
   shopBy: string[];
   search: string;
+  /** The search's words as typed: none corrected ("search instead for …"). */
+  exact?: boolean;
   sort: ListingSort;
   offset: number;
   pageSize: number;
@@ -35,6 +38,8 @@ export interface ListingResult {
   positions: number[];
   total: number;
   filters: FilterGroup[];
+  /** The search as corrected when some of its words were (typo tolerance), otherwise null. */
+  correctedSearch: string | null;
 }
 
 /** Search field weights: a word in the name counts most, then tags/categories/keywords, then the description. */
@@ -166,7 +171,11 @@ export class CatalogIndex {
 
   /** The index of the catalogue as the database holds it (index-build.ts reads it). */
   static async load(db: Db, version: number): Promise<CatalogIndex> {
-    const rows = await readCatalogRows(db);
+    return CatalogIndex.fromRows(version, await readCatalogRows(db));
+  }
+
+  /** The index of rows already read (the search bench times the build alone). */
+  static fromRows(version: number, rows: CatalogRows): CatalogIndex {
     return new CatalogIndex(version, rows.products, rows.categories, rows.memberships, rows.tags, rows.keywords);
   }
 
@@ -199,10 +208,18 @@ export class CatalogIndex {
     return { set, scores, total: m.count };
   }
 
-  /** Search: the best `limit` matches (score, then the shop's default order) and how many matched. */
-  search(text: string, limit: number): { positions: number[]; total: number } {
+  /**
+   * Search: the best `limit` matches (score, then the shop's default order), how many matched, and the
+   * query as corrected when some of its words were.
+   */
+  search(text: string, limit: number): { positions: number[]; total: number; correctedSearch: string | null } {
     const m = this.postings.matchRanks(text);
-    return { positions: byScore(m, this.orders.default, undefined, 0, limit), total: m.count };
+    return { positions: byScore(m, this.orders.default, undefined, 0, limit), total: m.count, correctedSearch: this.correctedSearch(text, m) };
+  }
+
+  /** "Showing results for …": the search with its corrected words, or null. */
+  private correctedSearch(text: string, m: RankedMatches): string | null {
+    return m.corrected.length ? correctedQuery(text, m.corrected, (typed) => this.postings.spellings(typed)) : null;
   }
 
   private scopeSet(scope: ListingScope): Bitset {
@@ -226,7 +243,7 @@ export class CatalogIndex {
     let base = this.scopeSet(req.scope);
     let matches: RankedMatches | undefined;
     if (req.search) {
-      matches = this.postings.matchRanks(req.search);
+      matches = this.postings.matchRanks(req.search, !req.exact);
       const found = bits.empty(this.size);
       const order = this.orders.default;
       for (let i = 0; i < matches.count; i++) bits.set(found, order[matches.ranks[i]!]!);
@@ -270,7 +287,7 @@ export class CatalogIndex {
     let positions: number[];
     if (req.sort === 'default' && matches) positions = byScore(matches, this.orders.default, matched, req.offset, req.pageSize);
     else positions = this.window(matched, req.sort, req.offset, req.pageSize);
-    return { positions, total, filters };
+    return { positions, total, filters, correctedSearch: matches ? this.correctedSearch(req.search, matches) : null };
   }
 
   /** Products of `set` in a sort order, from `offset`, at most `size`. */

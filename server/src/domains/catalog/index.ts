@@ -1,5 +1,7 @@
 /** What other domains use of the catalog domain: everything else in this folder is private. */
 export { catalogRoutes } from './routes';
+export { SearchCounts } from './search-counts';
+export { CatalogIndexCache } from './index-cache';
 export { findSellables, type Sellable } from './lookup';
 export { bumpCatalogVersion, seedCatalogIfEmpty, writeCatalog } from './writer';
 // What the seed's content (server/seed/catalog) is written in: the rows writeCatalog takes, and the art and vocabulary they name.

@@ -14,6 +14,7 @@ const listingArgs = (q: ListingQuery) => ({
     filters: parseFilters(q),
     shopBy: parseShopBy(q.shopBy),
     search: cleanSearchText(q.search),
+    exact: q.exact === '1',
     sort: resolveSort(q.sort),
     page: paginate(q.page, q.pageSize),
   });

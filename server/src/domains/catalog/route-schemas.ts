@@ -15,6 +15,8 @@ export const listingQuery = {
     // Capped at LISTING_PAGE_SIZE.max in code: a bigger number gives the biggest page, not an error.
     pageSize: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     search: str(2000),
+    // exact=1: the search's words as typed, none corrected (the "search instead for …" link).
+    exact: str(10),
     shopBy: multi,
     ...Object.fromEntries(FILTER_GROUPS.map((g) => [g, multi])),
   },
@@ -23,4 +25,4 @@ export const listingQuery = {
 export const slugParams = { type: 'object', required: ['slug'], properties: { slug: str(200) } } as const;
 export const fileParams = { type: 'object', required: ['file'], properties: { file: str(220) } } as const;
 
-export type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: string; shopBy?: RawParam } & Partial<Record<FilterGroupName, RawParam>>;
+export type ListingQuery = { sort?: string; page?: number; pageSize?: number; search?: string; exact?: string; shopBy?: RawParam } & Partial<Record<FilterGroupName, RawParam>>;

@@ -13,6 +13,7 @@ import { registerListingRoutes, registerSearchRoutes } from './listing-routes';
 import { registerPageRoutes } from './page-routes';
 import { registerPictureRoutes } from './picture-routes';
 import type { CatalogRouteContext } from './route-context';
+import type { SearchCounts } from './search-counts';
 
 export interface CatalogOptions {
   db: Db;
@@ -22,12 +23,16 @@ export interface CatalogOptions {
   mediaCacheDir?: string;
   /** Where shoppers reach the store: the sitemap's URLs start with it. */
   publicUrl?: string;
+  /** Shoppers' searches counted (issue 43): each search's result count is read from this domain's listing index. */
+  searches?: SearchCounts;
+  /** The listing index, shared with the back office's product finder (made here when not given). */
+  indexes?: CatalogIndexCache;
 }
 
 /** Catalog domain: categories (the menu is built from them), listings, search, product pages, content. */
-export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, mediaCacheDir, publicUrl = 'http://127.0.0.1:8080' }) => {
-  const indexes = new CatalogIndexCache(db);
+export const catalogRoutes: FastifyPluginAsync<CatalogOptions> = async (app, { db, mediaDir, mediaCacheDir, publicUrl = 'http://127.0.0.1:8080', searches, indexes = new CatalogIndexCache(db) }) => {
   app.addHook('onClose', async () => indexes.dispose());
+  searches?.measureWith(async (query) => (await indexes.get()).search(query, 0).total);
   // MEDIA_WARM=0: variants only on request (tests that count encodes); default: new photos warmed in the background.
   const cacheDir = mediaCacheDir ?? process.env.MEDIA_CACHE_DIR ?? path.join(ROOT, 'var', 'media-cache');
   const photos = new PhotoVariants(cacheDir, app.log, process.env.MEDIA_WARM !== '0');

@@ -7,6 +7,7 @@ import * as bits from './bitset';
 import type { Bitset } from './bitset';
 import { compareText } from './index-build';
 import { indexTokens, prefixSpan, queryTerms } from './search-text';
+import { corrections, type Correction } from './search-typos';
 
 /**
  * Products matching a query, in the default order: `ranks[i]` (i < count) is a rank in that order
@@ -16,7 +17,22 @@ export interface RankedMatches {
   ranks: Int32Array;
   scores: Uint16Array;
   count: number;
+  /** The query terms that were corrected (typo tolerance, search-typos.ts), with the words they were corrected to. */
+  corrected: CorrectedTerm[];
 }
+
+/** A query term that begins no word of the catalogue, and the words within its typo budget it matched instead. */
+export interface CorrectedTerm {
+  term: string;
+  /** Each word and the number of products it is in. */
+  words: { word: string; products: number }[];
+}
+
+/**
+ * How a matched word scores, times its field's weight: the term itself, a word it begins, a word one
+ * edit away, two edits away. Exact and prefix matches always score above corrected ones.
+ */
+export const MATCH_FACTOR = { exact: 6, prefix: 3, oneEdit: 2, twoEdits: 1 } as const;
 
 /** See SearchPostings.scratch. */
 interface Scratch {
@@ -28,15 +44,24 @@ interface Scratch {
   scores: Uint16Array;
 }
 
-const NO_MATCHES: RankedMatches = { ranks: new Int32Array(0), scores: new Uint16Array(0), count: 0 };
+const noMatches = (corrected: CorrectedTerm[] = []): RankedMatches => ({ ranks: new Int32Array(0), scores: new Uint16Array(0), count: 0, corrected });
 
-/** A query term's slice of the sorted vocabulary: the tokens it is a prefix of. */
+/**
+ * A query term's tokens: the slice of the sorted vocabulary it is a prefix of, or, when that is empty,
+ * the words it was corrected to (`fixes`).
+ */
 interface TermSpan {
   term: string;
   from: number;
   to: number;
-  /** Postings in the span (an upper bound of the products it matches). */
+  fixes: Correction[] | null;
+  /** Postings of its tokens (an upper bound of the products it matches). */
   cost: number;
+}
+
+/** How many tokens a span has; its k-th token and that token's factor. */
+function tokenCount(span: TermSpan): number {
+  return span.fixes ? span.fixes.length : span.to - span.from;
 }
 
 /** First index in `a[from, to)` not less than `value` (`a` ascending). */
@@ -170,29 +195,59 @@ export class SearchPostings {
    * token is the term itself), the rarest term first; later terms only narrow its candidates, by a
    * pass over their postings or, when the candidates are few, by binary searches in them.
    */
-  matchRanks(text: string): RankedMatches {
+  matchRanks(text: string, correct = true): RankedMatches {
     const terms = queryTerms(text);
-    if (terms.length === 0) return NO_MATCHES;
+    if (terms.length === 0) return noMatches();
     const spans: TermSpan[] = [];
+    const corrected: CorrectedTerm[] = [];
+    let missing = false;
     for (const term of terms) {
       const [from, to] = prefixSpan(this.vocab, term);
-      if (from === to) return NO_MATCHES;
-      spans.push({ term, from, to, cost: this.postStart[to]! - this.postStart[from]! });
+      // A word that begins no word of the catalogue: corrected (unless asked for as typed), or nothing matches.
+      const fixes = from === to && correct ? corrections(this.vocab, term, false) : null;
+      if (from === to && !fixes?.length) missing = true;
+      else if (fixes) {
+        corrected.push({ term, words: fixes.map((f) => ({ word: this.vocab[f.v]!, products: this.postStart[f.v + 1]! - this.postStart[f.v]! })) });
+      }
+      const cost = fixes ? fixes.reduce((sum, f) => sum + this.postStart[f.v + 1]! - this.postStart[f.v]!, 0) : this.postStart[to]! - this.postStart[from]!;
+      spans.push({ term, from, to, fixes, cost });
     }
+    if (missing) return noMatches();
     spans.sort((a, b) => a.cost - b.cost);
     const m = this.firstTerm(spans[0]!);
     for (let t = 1; t < spans.length && m.count > 0; t++) this.narrow(m, spans[t]!);
+    m.corrected = m.count > 0 ? corrected : [];
     return m;
+  }
+
+  /** The words of the index a typed word is corrected to by itself (not stemmed), with their products. */
+  spellings(typed: string): { word: string; products: number }[] {
+    return corrections(this.vocab, typed, prefixSpan(this.vocab, typed)[0] !== prefixSpan(this.vocab, typed)[1]).map((f) => ({
+      word: this.vocab[f.v]!,
+      products: this.postStart[f.v + 1]! - this.postStart[f.v]!,
+    }));
+  }
+
+  /** The vocabulary index of a span's k-th token. */
+  private tokenAt(span: TermSpan, k: number): number {
+    return span.fixes ? span.fixes[k]!.v : span.from + k;
+  }
+
+  /** What a span's k-th token's matches score, times the field's weight. */
+  private factorAt(span: TermSpan, k: number): number {
+    if (span.fixes) return span.fixes[k]!.distance === 1 ? MATCH_FACTOR.oneEdit : MATCH_FACTOR.twoEdits;
+    return this.vocab[span.from + k] === span.term ? MATCH_FACTOR.exact : MATCH_FACTOR.prefix;
   }
 
   /** The products of one term's span, in rank order, each with its best weight × factor. */
   private firstTerm(span: TermSpan): RankedMatches {
-    if (span.to - span.from === 1) return this.tokenList(span.from, span.term);
+    if (tokenCount(span) === 1) return this.tokenList(this.tokenAt(span, 0), this.factorAt(span, 0));
     // Several tokens (rose, roses, rosette): mark the products in a bitset over ranks, then read it in order.
-    const { post, postStart, vocab } = this;
+    const { post, postStart } = this;
     const { best, marks, ranks, scores } = this.scratchSpace();
-    for (let v = span.from; v < span.to; v++) {
-      const factor = vocab[v] === span.term ? 2 : 1;
+    for (let k = 0, n = tokenCount(span); k < n; k++) {
+      const v = this.tokenAt(span, k);
+      const factor = this.factorAt(span, k);
       const end = postStart[v + 1]!;
       for (let k = postStart[v]!; k < end; k++) {
         const e = post[k]!;
@@ -216,12 +271,11 @@ export class SearchPostings {
         best[r] = 0;
       }
     }
-    return { ranks, scores, count };
+    return { ranks, scores, count, corrected: [] };
   }
 
-  /** One token's products with their weight × factor (twice when the token is the term itself). */
-  private tokenList(v: number, term: string): RankedMatches {
-    const factor = this.vocab[v] === term ? 2 : 1;
+  /** One token's products with their weight × factor. */
+  private tokenList(v: number, factor: number): RankedMatches {
     const from = this.postStart[v]!;
     const count = this.postStart[v + 1]! - from;
     const { ranks, scores } = this.scratchSpace();
@@ -231,20 +285,21 @@ export class SearchPostings {
       ranks[i] = e >> 3;
       scores[i] = (e & 7) * factor;
     }
-    return { ranks, scores, count };
+    return { ranks, scores, count, corrected: [] };
   }
 
   /** Keep the candidates of `m` that match the term of `span` (in place), adding its score. */
   private narrow(m: RankedMatches, span: TermSpan): void {
-    const { post, postStart, vocab } = this;
+    const { post, postStart } = this;
     const { ranks, scores, count } = m;
     const { got, slot } = this.scratchSpace();
     got.fill(0, 0, count);
-    const tokens = span.to - span.from;
+    const tokens = tokenCount(span);
     // Binary searches cost about count × tokens × log2(list); a pass costs the span's postings.
     if (count * tokens * 16 < span.cost) {
-      for (let v = span.from; v < span.to; v++) {
-        const factor = vocab[v] === span.term ? 2 : 1;
+      for (let k = 0; k < tokens; k++) {
+        const v = this.tokenAt(span, k);
+        const factor = this.factorAt(span, k);
         const end = postStart[v + 1]!;
         let at = postStart[v]!;
         for (let i = 0; i < count && at < end; i++) {
@@ -257,8 +312,9 @@ export class SearchPostings {
       }
     } else {
       for (let i = 0; i < count; i++) slot[ranks[i]!] = i + 1;
-      for (let v = span.from; v < span.to; v++) {
-        const factor = vocab[v] === span.term ? 2 : 1;
+      for (let k = 0; k < tokens; k++) {
+        const v = this.tokenAt(span, k);
+        const factor = this.factorAt(span, k);
         const end = postStart[v + 1]!;
         for (let k = postStart[v]!; k < end; k++) {
           const e = post[k]!;

@@ -94,9 +94,9 @@ export function sortChoices(): CatalogListing['sort']['options'] {
 export async function listing(
   ctx: CatalogContext,
   index: CatalogIndex,
-  args: { scope: ListingScope; category: ListingCategory | null; filters: SelectedFilters; shopBy: ShopByTag[]; search: string; sort: ListingSort; page: Pagination },
+  args: { scope: ListingScope; category: ListingCategory | null; filters: SelectedFilters; shopBy: ShopByTag[]; search: string; exact?: boolean; sort: ListingSort; page: Pagination },
 ): Promise<CatalogListing> {
-  const result = index.list({ scope: args.scope, filters: args.filters, shopBy: args.shopBy, search: args.search, sort: args.sort, offset: args.page.offset, pageSize: args.page.pageSize });
+  const result = index.list({ scope: args.scope, filters: args.filters, shopBy: args.shopBy, search: args.search, exact: args.exact, sort: args.sort, offset: args.page.offset, pageSize: args.page.pageSize });
   const previewSpec = (args.scope.kind === 'category' && categoryPreviewSpec(ctx, index, args.scope.slug)) || homePreviewSpec(ctx, index);
   return {
     category: args.category,
@@ -108,14 +108,24 @@ export async function listing(
     filters: result.filters,
     sort: { value: args.sort, options: sortChoices() },
     search: args.search,
+    ...(result.correctedSearch ? { correctedSearch: result.correctedSearch } : {}),
+    ...(args.search && result.total === 0 ? { popular: await summaries(ctx, index, popularPositions(index)) } : {}),
     shopBy: args.shopBy,
     preview: previewImage(previewSpec),
   };
 }
 
+/** How many popular products a search that found nothing offers instead. */
+export const POPULAR_COUNT = 8;
+
+/** The shop's most popular products: the first in stock of its own order (in stock, then relevanceOrder, the shop's ranking of its bestsellers). */
+function popularPositions(index: CatalogIndex): number[] {
+  return index.window(index.all, 'default', 0, POPULAR_COUNT);
+}
+
 export async function search(ctx: CatalogContext, index: CatalogIndex, q: string, limit: number): Promise<SearchResult> {
-  const { positions, total } = index.search(q, limit);
-  return { q, products: await summaries(ctx, index, positions), total };
+  const { positions, total, correctedSearch } = index.search(q, limit);
+  return { q, products: await summaries(ctx, index, positions), total, ...(correctedSearch ? { correctedSearch } : {}) };
 }
 
 const DELIVERY_NOTES: Record<string, string> = {

@@ -14,6 +14,8 @@ import {
   type StaffReview,
   type ReviewsQuery,
   type ReviewVisibilityRequest,
+  type SearchesQuery,
+  type SearchReport,
 } from '@adire/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
@@ -21,6 +23,9 @@ import { AppError } from '../../http/errors';
 import { recordAction, staffBody, staffQuery, staffText, type Actor, type DomainStaffRoutes, type StaffGuard } from '../staff';
 import { featuredListsForStaff, MAX_FEATURED, readDesigns, setDesignPrices, setFeaturedProducts, setProductDesigns, shopDesigns } from './merchandising';
 import { findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices } from './staff';
+import type { CatalogIndex } from './catalog-index';
+import type { CatalogIndexCache } from './index-cache';
+import { searchReport, type SearchCounts } from './search-counts';
 import { setStock, stockMessage } from './stock';
 
 const productParams = { type: 'object', required: ['slug'], properties: { slug: staffText(200) } } as const;
@@ -36,12 +41,42 @@ interface Ctx {
  * the featured lists, and reviews hidden or shown — the services of `pnpm catalog` and `pnpm orders
  * set-stock`, each change audited. Registered by the staff domain under its prefix, hooks and role guard.
  */
-export function catalogStaffRoutes({ db }: { db: Db }): DomainStaffRoutes {
+export function catalogStaffRoutes({
+  db,
+  searches,
+  indexes,
+  now = () => new Date(),
+}: {
+  db: Db;
+  searches?: SearchCounts;
+  /** The listing index: a name the finder's own match misses is searched there, typos forgiven (issue 43). */
+  indexes?: CatalogIndexCache;
+  now?: () => Date;
+}): DomainStaffRoutes {
   return async (app, { staff }) => {
-    productRoutes(app, { db, staff });
+    productRoutes(app, { db, staff }, indexes);
     merchandisingRoutes(app, { db, staff });
     reviewRoutes(app, { db, staff });
+    searchRoutes(app, { db, staff }, searches, now);
   };
+}
+
+/** The Searches page (issue 43): what shoppers searched for, and found nothing for, over 7 or 30 days (managers). */
+function searchRoutes(app: FastifyInstance, { db, staff }: Ctx, searches: SearchCounts | undefined, now: () => Date): void {
+  app.get(BACKOFFICE_PATHS.searches, { schema: { querystring: staffQuery({ days: { type: 'integer', enum: [7, 30] } }) } }, async (request): Promise<{ data: SearchReport }> => {
+    await staff(request, 'catalog');
+    // The searches counted since the last write are written first: the page shows the searches just made.
+    await searches?.flush();
+    return { data: await searchReport(db, (request.query as SearchesQuery).days ?? 7, now()) };
+  });
+}
+
+/** Products the shop's search finds for the text (best first), as the finder lists them. */
+function foundBySearch(index: CatalogIndex, text: string, limit: number): FoundProduct[] {
+  return index.search(text, limit).positions.map((p) => {
+    const product = index.products[p]!;
+    return { slug: product.slug, sku: product.sku, name: product.name, inStock: product.inStock };
+  });
 }
 
 async function mustProduct(db: Db, slug: string): Promise<StaffProduct> {
@@ -60,11 +95,14 @@ const productBody = staffBody([], {
 });
 
 /** Products found by name or SKU, one product as staff see it, and a change of its prices, stock or designs. */
-function productRoutes(app: FastifyInstance, { db, staff }: Ctx): void {
+function productRoutes(app: FastifyInstance, { db, staff }: Ctx, indexes: CatalogIndexCache | undefined): void {
   app.get(BACKOFFICE_PATHS.products, { schema: { querystring: staffQuery({ search: staffText(120), limit: { type: 'integer', minimum: 1, maximum: 200 } }) } }, async (request): Promise<{ data: FoundProduct[] }> => {
     await staff(request, 'catalog');
     const q = request.query as ProductSearchQuery;
-    return { data: await findProductsForStaff(db, q.search ?? '', q.limit ?? 30) };
+    const found = await findProductsForStaff(db, q.search ?? '', q.limit ?? 30);
+    // Nothing by name, SKU or address as typed: the shop's search, which forgives a typo (never in a SKU).
+    if (found.length === 0 && indexes && q.search?.trim()) return { data: foundBySearch(await indexes.get(), q.search, q.limit ?? 30) };
+    return { data: found };
   });
 
   app.get(`${BACKOFFICE_PATHS.products}/:slug`, { schema: { params: productParams, querystring: staffQuery() } }, async (request): Promise<{ data: StaffProduct }> => {

@@ -5,11 +5,15 @@
  */
 export * as bits from './bitset';
 export { CatalogIndex } from './catalog-index';
+export { readCatalogRows } from './index-build';
 export { artVersion, renderArt } from './image';
 export { cacheControl, type DropIn, etagMatches } from './media';
 export { PhotoVariants, widthsFor } from './photos';
 export { cleanSearchText, normaliseTagValue, pageCount, paginate, parseFilters, parseShopBy, parseTagValues, resolveSort } from './query';
 export { pickRecommendations, RECOMMENDATIONS_ROTATE_MS, shuffle } from './recommend';
 export { foldText, indexTokens, prefixSpan, queryTerms, stem, tokenize, words } from './search-text';
+export { PostingsCollector } from './search-postings';
+export { countedSearch, holdsPersonalData, searchOfRequest } from './search-counts';
+export { bestCorrection, correctedQuery, corrections, editDistanceWithin, typoBudget } from './search-typos';
 export { absoluteUrl, escapeXml, lastmodOf, sitemapXml } from './sitemap';
 export { TAG_GROUPS, type TagGroup, tagLabel, VIP_LABELS } from './vocabulary';
