@@ -4,7 +4,7 @@ import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
 import type { DataVersions } from './db/data-versions';
 import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes, userFromRequest } from './domains/account';
-import { catalogRoutes, catalogStaffRoutes } from './domains/catalog';
+import { CatalogIndexCache, catalogRoutes, catalogStaffRoutes, SearchCounts } from './domains/catalog';
 import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
@@ -18,7 +18,7 @@ import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -28,7 +28,7 @@ import { addShopGauges } from './shop-metrics';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary' | 'dayHolds' | 'proof'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary' | 'proof'>>;
   /** The release telemetry's clock (page tokens' expiry, vitals' hours); tests pass their own. */
   clock?: () => number;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
@@ -135,16 +135,20 @@ async function domains(
   // Without configuration: every provider in its built-in sandbox (off in production unless asked for).
   const payments = config.payments ?? loadPaymentsConfig({}, site.production);
   await app.register(siteRoutes, { db, mailer: mail, site: { ...site, paymentMethods: offeredPaymentMethods(payments), auth: config.auth ?? DEFAULT_AUTH_CONFIG } });
-  await app.register(catalogRoutes, { db, publicUrl: site.publicUrl });
+  // Shoppers' searches counted (issue 43): each answer, a page or an API call, is looked at once it went out.
+  const searches = new SearchCounts(db, now);
+  app.addHook('onResponse', async (request, reply) => searches.seen(request, reply.statusCode));
+  app.addHook('onClose', async () => searches.close().catch((err: unknown) => app.log.warn({ err }, 'counted searches could not be written')));
+  // The listing index: the shop's search and the back office's product finder search the same (issue 43).
+  const indexes = new CatalogIndexCache(db);
+  await app.register(catalogRoutes, { db, publicUrl: site.publicUrl, searches, indexes });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  // Live holds per client, e-mail and phone on busy days, and how long they last (issue 38): the checkout, the order update and the payment start.
-  const holds = { rules: config.dayHolds ?? DEFAULT_DAY_HOLD_RULES };
-  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally, holds });
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally });
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
   await app.register(accountOrderRoutes, { db });
   await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart(orderPaymentRecords), newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
-  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally, holds });
+  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {
     db,
@@ -158,7 +162,7 @@ async function domains(
       photoStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, now, config: config.proof }),
       dayStaffRoutes({ db, now }),
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
-      catalogStaffRoutes({ db }),
+      catalogStaffRoutes({ db, searches, indexes, now }),
       settingsStaffRoutes({ db, now }),
       releaseStaffRoutes({ releases }),
     ],

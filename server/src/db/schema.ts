@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface CategoryTable {
   slug: string;
@@ -376,26 +376,6 @@ export interface DayBookingTable {
   held_until: string | null;
   created_at: string;
   updated_at: string;
-  /** Who holds it (migration 0035): the client IP, the sender's e-mail (lower case) and phone (last 10 digits). */
-  holder_ip: ColumnType<string | null, string | null | undefined, string | null>;
-  holder_email: ColumnType<string | null, string | null | undefined, string | null>;
-  holder_phone: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When the hold on this day was first granted: a renewal never carries it past its holder's limit. */
-  first_held_at: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** A hold the shop gave back (a florist's release, a rejected transfer): counted against its holder on that day (migration 0035). */
-export interface DayHoldReleaseTable {
-  id: string;
-  order_id: string;
-  date: string;
-  place: string;
-  holder_ip: string | null;
-  holder_email: string | null;
-  holder_phone: string | null;
-  released_by: string;
-  reason: string;
-  released_at: string;
 }
 
 /** One row per (date, place), locked while a place on that day is counted and held (migration 0027). */
@@ -420,8 +400,6 @@ export interface PaymentAttemptTable {
   status: string;
   created_at: string;
   updated_at: string;
-  /** The order's day, place, total and currency when the attempt was started (migration 0035; orders' `orderTerms`). */
-  order_terms: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money that arrived (migration 0008); one row per (provider, reference). */
@@ -567,6 +545,17 @@ export interface ReleaseHealthTable {
   failures: Generated<number>;
 }
 
+/** What shoppers searched for (migration 0040; written only by catalog/search-counts.ts). */
+export interface SearchCountTable {
+  /** YYYY-MM-DD in Lagos. */
+  day: string;
+  /** The search's words, folded and joined by one space. */
+  query: string;
+  searches: Generated<number>;
+  /** Products its last count found. */
+  results: Generated<number>;
+}
+
 export interface ReleaseHealthClientTable {
   target: string;
   version: string;
@@ -648,6 +637,7 @@ export interface Database {
   release_state: ReleaseStateTable;
   release_health: ReleaseHealthTable;
   release_health_client: ReleaseHealthClientTable;
+  search_count: SearchCountTable;
   release_secret: ReleaseSecretTable;
   release_page_claim: ReleasePageClaimTable;
   release_vitals: ReleaseVitalsTable;
@@ -664,7 +654,6 @@ export interface Database {
   stock_reservation: StockReservationTable;
   day_booking: DayBookingTable;
   day_booking_lock: DayBookingLockTable;
-  day_hold_release: DayHoldReleaseTable;
   category: CategoryTable;
   product: ProductTable;
   product_variant: ProductVariantTable;
