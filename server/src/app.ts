@@ -18,7 +18,7 @@ import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -28,7 +28,7 @@ import { addShopGauges } from './shop-metrics';
 export interface AppOptions {
   db: Db;
   config: Pick<ServerConfig, 'bodyLimitBytes' | 'shellDir' | 'releasesDir' | 'logLevel'> &
-    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary' | 'proof'>>;
+    Partial<Pick<ServerConfig, 'devRemotes' | 'devOverrides' | 'production' | 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'mailRetryEveryMs' | 'auth' | 'payments' | 'staff' | 'trustProxy' | 'corsOrigins' | 'responseCache' | 'serverDraw' | 'canary' | 'dayHolds' | 'proof'>>;
   /** The release telemetry's clock (page tokens' expiry, vitals' hours); tests pass their own. */
   clock?: () => number;
   /** Defaults to nodemailer into the embedded outbox (plus SMTP when smtpUrl is set). */
@@ -143,12 +143,14 @@ async function domains(
   const indexes = new CatalogIndexCache(db);
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl, searches, indexes });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
-  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally });
+  // Live holds per client, e-mail and phone on busy days, and how long they last (issue 38): the checkout, the order update and the payment start.
+  const holds = { rules: config.dayHolds ?? DEFAULT_DAY_HOLD_RULES };
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally, holds });
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
   await app.register(accountOrderRoutes, { db });
   await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart(orderPaymentRecords), newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
-  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally });
+  await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally, holds });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {
     db,

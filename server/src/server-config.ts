@@ -1,7 +1,7 @@
 import { loadAuthConfig, type AuthConfig } from './domains/account';
 import { loadPaymentsConfig, type PaymentsConfig } from './domains/payments';
 import { loadStaffConfig, type StaffConfig } from './domains/staff';
-import { loadProofConfig, type ProofConfig } from './domains/orders';
+import { loadDayHoldRules, loadProofConfig, type DayHoldRules, type ProofConfig } from './domains/orders';
 import { loadPlatformConfig, type PlatformConfig } from './config';
 import { loadCanaryConfig, type CanaryConfig } from './release';
 
@@ -20,6 +20,8 @@ export interface ServerConfig extends PlatformConfig {
   canary: CanaryConfig;
   /** Orders' photos: the upload limit and how long they are kept (PHOTO_MAX_MB, PHOTO_KEEP_DAYS). */
   proof: ProofConfig;
+  /** Orders: live holds per client, e-mail and phone on days with a capacity, and the transfer holds (ORDERS_* variables, orders README). */
+  dayHolds: DayHoldRules;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -30,5 +32,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: loadPaymentsConfig(env, env.NODE_ENV === 'production'),
     canary: loadCanaryConfig(env),
     proof: loadProofConfig(env),
+    dayHolds: loadDayHoldRules(env),
   };
 }

@@ -1,6 +1,7 @@
 import type { CheckoutResponse, DayLoad, DaySheet, Order } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
+import { DEFAULT_DAY_HOLD_RULES } from '../src/domains/orders';
 import { confirmTransfer as markPaid } from '../src/domains/payments';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
@@ -40,7 +41,8 @@ async function makeStaff(email: string, role: 'florist' | 'manager', invitedBy: 
 }
 
 beforeAll(async () => {
-  shop = await startTestShop({ auth, config: { staff: staffConfig }, now: () => clock });
+  // One client and one sender phone check out every order here: the per-holder limits (issue 38) are tested in day-holds.test.ts.
+  shop = await startTestShop({ auth, config: { staff: staffConfig, dayHolds: { ...DEFAULT_DAY_HOLD_RULES, perIp: 1000, perPhone: 1000 } }, now: () => clock });
   manager = await makeStaff('board-manager@adireblooms.ng', 'manager', null);
   florist = await makeStaff('board-florist@adireblooms.ng', 'florist', manager);
   shopper = (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: 'shopper-board@example.com', password: 'Bloom-shopper-1' } })).json().data.authToken;

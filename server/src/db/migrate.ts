@@ -24,6 +24,7 @@ import * as m0032r from './migrations/0032_release_telemetry';
 import * as m0032s from './migrations/0032_staff_lifecycle';
 import * as m0033a from './migrations/0033_my_account';
 import * as m0034 from './migrations/0034_florist_note';
+import * as m0035 from './migrations/0035_booking_holds';
 import * as m0036c from './migrations/0036_canary_clients';
 import * as m0036d from './migrations/0036_deferred_erasure';
 import * as m0039p from './migrations/0039_order_photos';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0032_staff_lifecycle': m0032s,
   '0033_my_account': m0033a,
   '0034_florist_note': m0034,
+  '0035_booking_holds': m0035,
   '0036_canary_clients': m0036c,
   '0036_deferred_erasure': m0036d,
   '0039_order_photos': m0039p,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface CategoryTable {
   slug: string;
@@ -376,6 +376,26 @@ export interface DayBookingTable {
   held_until: string | null;
   created_at: string;
   updated_at: string;
+  /** Who holds it (migration 0035): the client IP, the sender's e-mail (lower case) and phone (last 10 digits). */
+  holder_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_email: ColumnType<string | null, string | null | undefined, string | null>;
+  holder_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the hold on this day was first granted: a renewal never carries it past its holder's limit. */
+  first_held_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A hold the shop gave back (a florist's release, a rejected transfer): counted against its holder on that day (migration 0035). */
+export interface DayHoldReleaseTable {
+  id: string;
+  order_id: string;
+  date: string;
+  place: string;
+  holder_ip: string | null;
+  holder_email: string | null;
+  holder_phone: string | null;
+  released_by: string;
+  reason: string;
+  released_at: string;
 }
 
 /** One row per (date, place), locked while a place on that day is counted and held (migration 0027). */
@@ -400,6 +420,8 @@ export interface PaymentAttemptTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The order's day, place, total and currency when the attempt was started (migration 0035; orders' `orderTerms`). */
+  order_terms: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money that arrived (migration 0008); one row per (provider, reference). */
@@ -654,6 +676,7 @@ export interface Database {
   stock_reservation: StockReservationTable;
   day_booking: DayBookingTable;
   day_booking_lock: DayBookingLockTable;
+  day_hold_release: DayHoldReleaseTable;
   category: CategoryTable;
   product: ProductTable;
   product_variant: ProductVariantTable;

@@ -108,8 +108,12 @@ export function deliveryDay(date: string, place: DayPlace, now: Date, settings: 
   return { date, open: true, ...withRemaining };
 }
 
-/** The sentence of a 409 DAY_FULL. */
-export function dayFullMessage(date: string, nextOpenDays: readonly string[]): string {
+/**
+ * The sentence of a 409 DAY_FULL. `raced`: the last place went while this shopper was checking out
+ * (after their order was started); otherwise the day was full already and the sentence says only that.
+ */
+export function dayFullMessage(date: string, nextOpenDays: readonly string[], raced = true): string {
   const next = nextOpenDays.length ? ` The next open days: ${nextOpenDays.map(shortDay).join(', ')}.` : '';
-  return `${shortDay(date)} is fully booked: another shopper took the last place while you were checking out. Your cart is kept; choose another day.${next}`;
+  const why = raced ? ': another shopper took the last place while you were checking out.' : '.';
+  return `${shortDay(date)} is fully booked${why} Your cart is kept; choose another day.${next}`;
 }

@@ -160,4 +160,9 @@ describe('a day as the shopper reads it', () => {
       '14 Feb is fully booked: another shopper took the last place while you were checking out. Your cart is kept; choose another day. The next open days: 15 Feb, 16 Feb.',
     );
   });
+
+  it('says another shopper took the last place only when that happened while this one checked out (issue 38)', () => {
+    expect(dayFullMessage(VALENTINE, ['2027-02-15'], false)).toBe('14 Feb is fully booked. Your cart is kept; choose another day. The next open days: 15 Feb.');
+    expect(dayFullMessage(VALENTINE, [], false)).toBe('14 Feb is fully booked. Your cart is kept; choose another day.');
+  });
 });

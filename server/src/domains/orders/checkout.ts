@@ -26,7 +26,7 @@ import { FieldProblems } from './fields';
 import { formatOrderNumber, nextSequence, zoneLetter } from './order-number';
 import { deliveryQuote, repriceOrder, type MoneyColumns, type Repriced } from './reprice';
 import { CHECKOUT_HOLD_MS, reserveStock } from './stock';
-import { bookingsChanged, holdDay, releaseDay } from './day-bookings';
+import { bookingsChanged, bookOrderDay, DEFAULT_DAY_HOLDS, maxHoldFor, type DayHolds } from './day-bookings';
 import { addStatusEvents, findOrder, lockUnpaidOrder, orderFinished, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export { changesMail, ORDER_MAILS_PER_ORDER } from './checkout-mail';
@@ -40,6 +40,8 @@ export interface CheckoutServiceOptions {
   publicUrl: string;
   /** Where a mail that could not be sent is reported (the checkout still succeeds). */
   log?: { error(obj: unknown, msg: string): void };
+  /** How many places one holder may hold on a day with a capacity, and for how long (issue 38). */
+  holds?: DayHolds;
 }
 
 /** What every checkout call works with: the options and the attempt log of its limits. */
@@ -88,6 +90,8 @@ interface Submission {
   now: Date;
   /** The shopper's user agent: the device a free account's first session is labelled with. */
   userAgent?: string;
+  /** The shopper's client address: their live holds on a busy day are limited by it (issue 38). */
+  ip?: string;
 }
 
 /** What the transaction leaves for the answer and the mail after the commit. */
@@ -113,16 +117,27 @@ async function readSubmission(ctx: Ctx, id: string, body: unknown, loggedIn: boo
 }
 
 /** The order re-priced with its delivery fee, discount and total; its limited items and its day's place held for it. */
-async function repriceAndHold(ctx: Ctx, trx: Kysely<Database>, row: OrderRow, items: CartItem[], { id, data, config, now }: Submission): Promise<Repriced> {
+async function repriceAndHold(ctx: Ctx, trx: Kysely<Database>, row: OrderRow, items: CartItem[], { id, data, config, now, session, ip }: Submission): Promise<Repriced> {
   const delivery = { method: data.method, state: data.state, zone: data.zone, deliveryDate: data.deliveryDate, pickupLocation: data.pickupLocation };
   const repriced = await repriceOrder(trx, row, { dialect: ctx.db.dialect, currency: data.currency, items, delivery, deliverySettings: config.delivery, now });
   // Limited items are held for this order until it is paid (or the hold lapses): 409 when gone.
   const until = new Date(now.getTime() + CHECKOUT_HOLD_MS);
   await reserveStock(trx, ctx.db.dialect, id, repriced.priced.cartItems, until, now);
-  // So is a place on its day for its place: 409 DAY_FULL when none is left (nothing written).
+  // So is a place on its day for its place, through the one booking rule: 409 DAY_FULL when none is left,
+  // 409 DAY_HOLD_LIMIT when this client, e-mail or phone already holds as many as allowed (nothing written).
   const place = dayPlace(data.method, data.state, data.pickupLocation);
-  if (place) await holdDay(trx, ctx.db.dialect, id, data.deliveryDate, place, until, now, config.checkout);
-  else await releaseDay(trx, id);
+  const holds = ctx.holds ?? DEFAULT_DAY_HOLDS;
+  await bookOrderDay(trx, ctx.db.dialect, id, {
+    day: place ? { date: data.deliveryDate, place } : null,
+    mode: 'hold',
+    until,
+    maxHoldMs: await maxHoldFor(trx, { user_id: row.user_id ?? session?.user.id ?? null }, holds),
+    now,
+    settings: config.checkout,
+    holder: { ip: ip ?? null, email: data.client.email, phone: data.client.phone },
+    rules: holds.rules,
+    startedAt: row.created_at,
+  });
   return repriced;
 }
 
@@ -204,7 +219,7 @@ async function submit(ctx: Ctx, id: string, body: unknown, session: RequestSessi
   const { config, data } = await readSubmission(ctx, id, body, !!session, now);
   // Argon2 is slow: hash before the transaction so its locks are short.
   const passwordHash = data.newAccountPassword ? await hashPassword(data.newAccountPassword) : null;
-  const s: Submission = { id, data, config, session, passwordHash, now, userAgent };
+  const s: Submission = { id, data, config, session, passwordHash, now, userAgent, ip };
   let outcome: Outcome;
   try {
     outcome = await ctx.db.kysely.transaction().execute((trx) => checkOut(ctx, trx, s));

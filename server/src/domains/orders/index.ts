@@ -22,10 +22,29 @@ export {
 } from './store';
 export { orderBoard, staffOrderView, type BoardEntry, type StaffOrderView } from './staff-view';
 export { DELIVERY_STATUSES } from './tracker';
-export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, orderBecamePaid, switchOrderCurrency } from './service';
+export { checkCurrency, checkOrderDateOpen, holdOrderStock, keepOrderCoupon, orderBecamePaid, orderTerms, switchOrderCurrency, type PaymentHoldKind } from './service';
 export { couponLapsedNotice } from './store';
 export type { CouponOverLimit } from './coupon-hold';
-export { releaseDay, type OverBooking } from './day-bookings';
+/**
+ * The one booking rule (issue 38): `bookOrderDay(trx, dialect, orderId, {day, mode, now, settings, …})`
+ * holds ('hold', 'renew') or takes ('take') the order's place on its day, giving the old one back, or
+ * gives it back (`day: null`), in the caller's transaction with the order row locked: 409 DAY_FULL when
+ * no place is left (a 'take' with `overbook` goes past it and answers the OverBooking). Every path that
+ * gives an order a day or moves it calls it; `releaseHeldDay` is the shop giving a hold back.
+ */
+export {
+  bookOrderDay,
+  releaseDay,
+  releaseHeldDay,
+  loadDayHoldRules,
+  DEFAULT_DAY_HOLD_RULES,
+  DEFAULT_DAY_HOLDS,
+  type DayBookingRequest,
+  type DayHolder,
+  type DayHoldRules,
+  type DayHolds,
+  type OverBooking,
+} from './day-bookings';
 export { dayLoads } from './day-sheet';
 export { CHECKOUT_HOLD_MS, TRANSFER_HOLD_MS } from './stock';
 export { normaliseOrderNumber, orderNumberArg } from './order-number';

@@ -9,6 +9,7 @@ import { createCheckoutService, type CheckoutService } from './checkout';
 import { createCouponService } from './coupon-service';
 import { submitReview } from './reviews';
 import { createOrder, readOrder, updateOrder, type OrderInput } from './service';
+import { DEFAULT_DAY_HOLDS, type DayHolds } from './day-bookings';
 import { toOrder } from './store';
 import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
 import { deliveryDayRoutes } from './day-routes';
@@ -26,6 +27,8 @@ export interface OrderRoutesOptions {
   publicUrl?: string;
   /** The shop's clock (tests move it). */
   now?: () => Date;
+  /** Live holds per client, e-mail and phone on busy days, and how long holds last (issue 38). */
+  holds?: DayHolds;
   /** Where checkouts are counted (the metrics); nothing when not given. */
   tally?: Pick<ShopTally, 'checkout'>;
 }
@@ -74,11 +77,12 @@ interface OrderRouteContext {
   checkout: CheckoutService;
   coupons: ReturnType<typeof createCouponService>;
   trackerAttempts: AttemptLog;
+  holds: DayHolds;
   tally?: Pick<ShopTally, 'checkout'>;
 }
 
 /** The saved cart of a logged-in shopper, and the order it turns into: create, update, read. */
-function registerOrderRoutes(app: FastifyInstance, { db, now }: OrderRouteContext): void {
+function registerOrderRoutes(app: FastifyInstance, { db, now, holds }: OrderRouteContext): void {
   app.put(
     API_PATHS.cartUpdate,
     { schema: { querystring: businessQuery, body: { type: 'object', properties: { business: { type: 'string' }, cartItems: { type: 'array', maxItems: 50, items: cartItem } }, required: ['cartItems'] } } },
@@ -101,7 +105,7 @@ function registerOrderRoutes(app: FastifyInstance, { db, now }: OrderRouteContex
   app.put('/v1/orders/order/:id', { schema: { params: idParams, body: orderBody } }, async (request) => {
     const session = await userFromRequest(db, request);
     const { id } = request.params as { id: string };
-    return { data: await updateOrder(db, id, request.body as OrderInput, session?.user.id ?? null, now()) };
+    return { data: await updateOrder(db, id, request.body as OrderInput, session?.user.id ?? null, now(), holds, request.ip) };
   });
 
   app.get('/v1/orders/order/:id', { schema: { params: idParams, querystring: businessQuery } }, async (request) => {
@@ -185,9 +189,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
   const ctx: OrderRouteContext = {
     db,
     now: options.now ?? (() => new Date()),
-    checkout: createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log }),
+    checkout: createCheckoutService({ db, mailer, auth, publicUrl: options.publicUrl ?? 'http://127.0.0.1:8080', log: app.log, holds: options.holds }),
     coupons: createCouponService(db),
     trackerAttempts: createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs)),
+    holds: options.holds ?? DEFAULT_DAY_HOLDS,
     tally: options.tally,
   };
   // The days ahead for a place: open or not, places left (issue 29).

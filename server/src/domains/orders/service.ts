@@ -8,11 +8,11 @@ import { readSetting } from '../../db/settings';
 import { AppError, badRequest } from '../../http/errors';
 import { saveCart } from '../account';
 import { readCheckoutSettings } from '../site';
-import { bookingsChanged, holdDay, releaseDay, takeDay } from './day-bookings';
+import { bookingsChanged, bookOrderDay, DEFAULT_DAY_HOLDS, maxHoldFor, orderHolder, type DayHolds } from './day-bookings';
 import type { IncomingCartItem } from './pricing';
 import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
-import { releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
+import { CHECKOUT_HOLD_MS, releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
 import { addStatusEvents, findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export interface OrderInput {
@@ -97,7 +97,7 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
  * checkout's rules for the order's method; none, or '' (what the cart sends for a guest, SPEC 6), keeps
  * the order's own date, so an update never wipes a date the checkout took.
  */
-export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null, now: Date = new Date()): Promise<Order> {
+export async function updateOrder(db: Db, id: string, input: OrderInput, userId: string | null, now: Date = new Date(), holds: DayHolds = DEFAULT_DAY_HOLDS, ip?: string): Promise<Order> {
   const currency = checkCurrency(input.currency);
   const given = input.deliveryDate;
   // The shape first, before any lock; the day itself is judged below, by the injected clock and the shop's own
@@ -121,8 +121,9 @@ export async function updateOrder(db: Db, id: string, input: OrderInput, userId:
     });
     // Held units follow the cart: other items or quantities end the hold (checkout or payment holds again).
     if (!sameUnits(unitsByProduct(orderItems(current)), unitsByProduct(priced.cartItems))) await releaseStock(trx, id);
-    // Moved to another day: its place on the first is given back (checkout or payment holds the new one).
-    if (date !== current.delivery_date) await releaseDay(trx, id);
+    // Moved to another day: a checked-out order holds a place on the new day through the one booking rule
+    // (409 DAY_FULL, nothing written, when none is left) and gives the old one back, in this transaction.
+    if (date !== current.delivery_date) await moveDay(trx, db.dialect, after, now, holds, ip);
     return toOrder(after);
   }).finally(bookingsChanged);
 }
@@ -145,26 +146,66 @@ export async function switchOrderCurrency(
   });
 }
 
+/**
+ * An unpaid order's day changed (the order update): a checked-out order holds a place on its new day, as
+ * long as a checkout would (the holder's limits apply), and the old place is given back; an order not yet
+ * checked out holds nothing (its checkout will).
+ */
+async function moveDay(trx: Kysely<Database>, dialect: Db['dialect'], after: OrderRow, now: Date, holds: DayHolds, ip?: string): Promise<void> {
+  const day = after.checked_out_at ? orderDayPlace(after) : null;
+  const maxHoldMs = await maxHoldFor(trx, after, holds);
+  await bookOrderDay(trx, dialect, after.id, {
+    day,
+    mode: 'hold',
+    until: new Date(now.getTime() + CHECKOUT_HOLD_MS),
+    maxHoldMs,
+    now,
+    settings: await readCheckoutSettings(trx),
+    holder: orderHolder(after, ip),
+    rules: holds.rules,
+    startedAt: after.created_at,
+  });
+}
+
+/**
+ * What a payment is started for: the order's day, place, total and currency. A payment attempt keeps
+ * them; a payment of an attempt whose order changed since (moved, re-priced) is kept aside by payments,
+ * never counted toward the order (issue 38, item 2). Pure.
+ */
+export function orderTerms(row: Pick<OrderRow, 'delivery_date' | 'delivery_method' | 'delivery_state' | 'pickup_location' | 'total' | 'currency'>): string {
+  return JSON.stringify([row.delivery_date, orderDayPlace(row)?.place ?? null, Number(row.total), row.currency]);
+}
+
 /** Where an order's place is counted: its day and its place, or null before it is checked out. */
 export function orderDayPlace(row: Pick<OrderRow, 'delivery_date' | 'delivery_method' | 'delivery_state' | 'pickup_location'>) {
   const place = dayPlace(row.delivery_method as DeliveryMethod | null, row.delivery_state, row.pickup_location);
   return row.delivery_date && place ? { date: row.delivery_date, place } : null;
 }
 
+/** How a payment is made: by a provider's page (the checkout's 30 minutes) or by a manual transfer (the holder's long hold). */
+export type PaymentHoldKind = 'card' | 'transfer';
+
 /**
- * Limited items, and the order's place on its delivery day, stay held for an unpaid order until
- * `forMs` from `now` (409 OUT_OF_STOCK when gone; 409 DAY_FULL when its day hold lapsed and the day
- * filled meanwhile).
+ * Limited items, and the order's place on its delivery day, stay held for an unpaid order while it is
+ * paid: 30 minutes for a provider's page, the holder's transfer hold for a manual transfer (3 days for a
+ * verified account, 12 hours for a guest by default), never past the first grant's limit (409
+ * OUT_OF_STOCK when gone; 409 DAY_FULL when its day hold lapsed and the day filled meanwhile; 409
+ * DAY_HOLD_RELEASED / DAY_HOLD_ENDED when the shop released it or it has run its course: check out again).
+ * Answers when the hold ends.
  */
-export async function holdOrderStock(db: Db, id: string, forMs: number, now: Date = new Date()): Promise<void> {
-  const until = new Date(now.getTime() + forMs);
-  await db.kysely
+export async function holdOrderStock(db: Db, id: string, kind: PaymentHoldKind, now: Date = new Date(), holds: DayHolds = DEFAULT_DAY_HOLDS): Promise<Date> {
+  return db.kysely
     .transaction()
     .execute(async (trx) => {
       const current = await lockUnpaidOrder(trx, db.dialect, id);
+      const maxHoldMs = await maxHoldFor(trx, current, holds);
+      const until = new Date(now.getTime() + (kind === 'card' ? CHECKOUT_HOLD_MS : maxHoldMs));
       await reserveStock(trx, db.dialect, id, orderItems(current), until, now);
       const day = orderDayPlace(current);
-      if (day && current.checked_out_at) await holdDay(trx, db.dialect, id, day.date, day.place, until, now, await readCheckoutSettings(trx));
+      if (day && current.checked_out_at) {
+        await bookOrderDay(trx, db.dialect, id, { day, mode: 'renew', until, maxHoldMs, now, settings: await readCheckoutSettings(trx), rules: holds.rules, startedAt: current.created_at });
+      }
+      return until;
     })
     .finally(bookingsChanged);
 }
@@ -185,7 +226,7 @@ export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialec
   // Its place on its day is taken for good, even past the day's capacity (the money arrived): the caller
   // flags that. The day's row is locked after the products', as the checkout and payment holds lock them.
   const day = orderDayPlace(order);
-  const overbooked = day ? await takeDay(trx, dialect, order.id, day.date, day.place, new Date(at), await readCheckoutSettings(trx)) : null;
+  const overbooked = day ? await bookOrderDay(trx, dialect, order.id, { day, mode: 'take', overbook: true, now: new Date(at), settings: await readCheckoutSettings(trx) }) : null;
   return { oversold, couponOverLimit, overbooked };
 }
 

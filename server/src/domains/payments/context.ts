@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { PaymentAttemptTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { orderFinished, orderItems, type OrderRow } from '../orders';
+import { orderFinished, orderItems, type DayHolds, type OrderRow } from '../orders';
 import type { PaymentAdapter } from './providers/types';
 import type { ShopTally } from '../../metrics';
 
@@ -25,6 +25,8 @@ export interface PaymentsServiceOptions {
   now?: () => Date;
   /** Where payments, failures and webhooks are counted (the metrics). */
   tally?: ShopTally;
+  /** How long a payment holds the order's day, and the per-holder limits (orders' rules, issue 38). */
+  holds?: DayHolds;
 }
 
 /** One context for every call of the payments service. */
@@ -37,6 +39,7 @@ export interface PaymentsContext {
   /** The shop's clock (see PaymentsServiceOptions.now). */
   clock: () => Date;
   tally?: ShopTally;
+  holds?: DayHolds;
 }
 
 /** What a webhook or a shopper's return came to. */

@@ -11,6 +11,7 @@ import { paymentNotFoundPage } from './sandbox-page';
 import { htmlPage, registerSandboxRoutes } from './sandbox-routes';
 import { createPaymentsService, type PaymentsService } from './service';
 import type { ShopTally } from '../../metrics';
+import type { DayHolds } from '../orders';
 
 export { buildAdapters, offeredPaymentMethods } from './adapters';
 
@@ -23,6 +24,8 @@ export interface PaymentRoutesOptions {
   now?: () => Date;
   /** Where payments, failures and webhooks are counted (the metrics); nothing when not given. */
   tally?: ShopTally;
+  /** How long a payment holds the order's day (orders' rules, issue 38). */
+  holds?: DayHolds;
 }
 
 /**
@@ -30,9 +33,9 @@ export interface PaymentRoutesOptions {
  * provider webhooks and the shopper's return outside /v1 (providers send no `business`); the built-in
  * sandboxes' hosted pages (`sandbox-routes.ts`).
  */
-export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config, now, tally }) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { db, mailer, publicUrl, config, now, tally, holds }) => {
   const sandbox = config.sandbox ? createSandbox({ db, publicUrl, rootSecret: keptRootSecret(db, config.sandboxSecret) }) : null;
-  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now, tally });
+  const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now, tally, holds });
   registerShopperRoutes(app, service);
   // Raw bodies here: a signature is computed over the exact bytes the provider sent.
   await app.register(async (raw) => {

@@ -18,8 +18,8 @@ export { CHECKOUT_REQUIRED } from './context';
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-export function createPaymentsService({ db, mailer, publicUrl, adapters, log, now: clock = () => new Date(), tally }: PaymentsServiceOptions) {
-  const ctx: PaymentsContext = { db, mailer, publicUrl, adapters, log, clock, tally };
+export function createPaymentsService({ db, mailer, publicUrl, adapters, log, now: clock = () => new Date(), tally, holds }: PaymentsServiceOptions) {
+  const ctx: PaymentsContext = { db, mailer, publicUrl, adapters, log, clock, tally, holds };
   return {
     adapters,
     updatePaymentDetails: (orderId: string, body: { currency?: unknown; paymentMethod?: unknown }) => updatePaymentDetails(ctx, orderId, body),

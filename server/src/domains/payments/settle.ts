@@ -3,7 +3,7 @@ import type { CurrencyName } from '@adire/contracts';
 import { isPaid } from '@adire/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findOrder, lockOrder, setPaymentStatus, type OrderRow } from '../orders';
+import { findOrder, lockOrder, orderTerms, setPaymentStatus, type OrderRow } from '../orders';
 import type { AttemptRow, PaymentsContext, SettleResult } from './context';
 import { insertPayment, receivedFor, setAttemptStatus } from './ledger';
 import { attemptOutcome, orderStatusAfterFailure, orderStatusAfterPayment, verificationProblem, VOIDED_ATTEMPT_PAYMENT, type VerifiedTransaction, type WebhookClaim } from './logic';
@@ -104,22 +104,36 @@ async function recordPaymentIn(ctx: PaymentsContext, trx: Kysely<Database>, answ
   if (already) return { result: { outcome: 'duplicate', paymentStatus: order.payment_status }, paidAt: null };
   const stamp = ctx.clock().toISOString();
   const now = await trx.selectFrom('payment_attempt').select('status').where('id', '=', attempt.id).executeTakeFirst();
-  if (now?.status === 'void' || attempt.currency !== order.currency) return { result: await recordVoidedAttemptPayment(ctx, trx, order, answer, stamp), paidAt: null };
+  // An attempt voided (a currency switch), or started for an order that has since moved to another day or
+  // place or been re-priced (issue 38, item 2): its money is kept aside, never counted, never takes a place.
+  const outdated = !!attempt.order_terms && attempt.order_terms !== orderTerms(order);
+  if (now?.status === 'void' || attempt.currency !== order.currency || outdated) {
+    if (outdated) await setAttemptStatus(trx, attempt.id, 'void', stamp, true);
+    return { result: await recordVoidedAttemptPayment(ctx, trx, order, answer, stamp, outdated), paidAt: null };
+  }
   return countPayment(ctx, trx, order, answer, outcome, stamp);
 }
 
 /**
- * Paid after a currency switch voided it: the money is kept on record and the operator told (refund
- * it, or count it by hand); the order's status and what it still owes do not move.
+ * Paid after a currency switch voided it, or after its order changed (`changed`: moved to another day or
+ * place, or re-priced): the money is kept on record and the operator told (refund it, or count it by
+ * hand); the order's status, its place and what it still owes do not move.
  */
-async function recordVoidedAttemptPayment(ctx: PaymentsContext, trx: Kysely<Database>, order: OrderRow, { attempt, verified, source }: Answer, stamp: string): Promise<SettleResult> {
+async function recordVoidedAttemptPayment(ctx: PaymentsContext, trx: Kysely<Database>, order: OrderRow, { attempt, verified, source }: Answer, stamp: string, changed = false): Promise<SettleResult> {
   await insertPayment(trx, { id: randomUUID(), order_id: order.id, provider: attempt.provider, method: attempt.method, reference: attempt.reference, amount: verified.amount, currency: verified.currency.toUpperCase(), status: VOIDED_ATTEMPT_PAYMENT, created_at: stamp });
   await recordPaymentEvent(trx, {
     orderId: order.id,
     provider: attempt.provider,
     reference: attempt.reference,
     kind: 'late payment of a voided attempt',
-    detail: { source, amount: verified.amount, currency: verified.currency, orderCurrency: order.currency, operator: 'not counted toward the order: refund it or apply it by hand' },
+    detail: {
+      source,
+      amount: verified.amount,
+      currency: verified.currency,
+      orderCurrency: order.currency,
+      ...(changed ? { startedFor: attempt.order_terms, orderNow: orderTerms(order), why: 'the order changed after this payment was started' } : {}),
+      operator: 'not counted toward the order: refund it or apply it by hand',
+    },
     at: stamp,
   });
   ctx.log?.warn({ orderId: order.id, reference: attempt.reference }, 'payment arrived on a voided attempt: flagged for the operator');

@@ -4,14 +4,13 @@ import { AppError } from '../../http/errors';
 import {
   checkCurrency,
   checkOrderDateOpen,
-  CHECKOUT_HOLD_MS,
   couponLapsedNotice,
   findOrder,
   holdOrderStock,
   keepOrderCoupon,
+  orderTerms,
   switchOrderCurrency,
   toOrder,
-  TRANSFER_HOLD_MS,
   type OrderRow,
 } from '../orders';
 import { readyToPay, type AttemptRow, type PaymentsContext } from './context';
@@ -49,7 +48,7 @@ export async function updatePaymentDetails(ctx: PaymentsContext, orderId: string
   const provider = providerOf(method.paymentName);
   // Limited items stay held while the shopper pays (days for a manual transfer); 409 if they went meanwhile.
   // So does its place on its delivery day: 409 DAY_FULL when its hold lapsed and the day filled meanwhile.
-  await holdOrderStock(db, row.id, provider ? CHECKOUT_HOLD_MS : TRANSFER_HOLD_MS, clock());
+  await holdOrderStock(db, row.id, provider ? 'card' : 'transfer', clock(), ctx.holds);
   return provider ? startProviderPayment(ctx, row, provider, method.paymentName, amount) : startTransfer(ctx, row, method.paymentName as ManualMethodName, amount);
 }
 
@@ -112,6 +111,8 @@ async function newAttempt({ db }: PaymentsContext, row: OrderRow, provider: Paym
     status: 'pending',
     created_at: now,
     updated_at: now,
+    // What it pays for: a payment of it after the order moved or was re-priced is kept aside (settle.ts).
+    order_terms: orderTerms(row),
   };
   await insertAttempt(db.kysely, attempt);
   return attempt;
