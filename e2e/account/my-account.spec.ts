@@ -130,8 +130,15 @@ for (const device of [
       await expect(form.getByText('Recipient phone number is not a valid phone number')).toBeVisible();
       await form.getByLabel('Recipient phone number').fill('0803 999 8888');
       await form.getByLabel('Recipient address').fill('12 Bourdillon Road, Ikoyi');
+      // The checkout's choices for the state (issue 44, item 3): not free text.
+      const state = form.getByRole('combobox', { name: 'State', exact: true });
+      await expect(state).toHaveValue('lagos');
+      await expect(state.getByRole('option')).toHaveText(['Choose a state', 'Lagos', 'Abuja', 'Other locations']);
+      await state.selectOption('Abuja');
       await form.getByRole('button', { name: 'Save recipient' }).click();
-      await expect(page.getByText('12 Bourdillon Road, Ikoyi')).toBeVisible();
+      await expect(page.getByText('12 Bourdillon Road, Ikoyi, Abuja')).toBeVisible();
+      // The phone as people write it, not +2348039998888.
+      await expect(page.getByText('0803 999 8888')).toBeVisible();
       await expectAccessible(page, 'the recipients page');
 
       // Another session (a Mac), signed out from here.
@@ -139,7 +146,11 @@ for (const device of [
       const otherAuth = { authorization: `Bearer ${(await other.json()).data.authToken}`, 'user-agent': MAC_UA };
       expect((await request.get(`/v1/storefront/account/sessions?business=${business}`, { headers: otherAuth })).status()).toBe(200);
       await openTab(page, 'Sessions');
-      await expect(page.getByRole('heading', { name: /\(this device\)$/ })).toBeVisible();
+      // This device marked, when it signed in and how long ago it was last used (issue 44, item 4).
+      const here = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /This device$/ }) });
+      await expect(here).toHaveCount(1);
+      await expect(here).toContainText('Signed in');
+      await expect(here).toContainText(/Last used (just now|\d+ minutes? ago)/);
       await expectAccessible(page, 'the sessions page');
       await page.getByRole('button', { name: /^Sign out Safari on Mac/ }).click();
       await expect(toast(page, 'Safari on Mac was signed out')).toBeVisible();
@@ -159,6 +170,11 @@ for (const device of [
       // Deleted: the password and the typed word; afterwards no login.
       const erase = page.getByRole('form', { name: 'Delete my account' });
       await erase.getByLabel('Password').fill(PASSWORD);
+      // A wrong word says what to type, once (issue 44, item 6).
+      await erase.getByLabel('Type DELETE to confirm').fill('remove');
+      await erase.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(erase.getByText('Type DELETE to confirm.', { exact: true })).toBeVisible();
+      await expect(erase.getByText('must be DELETE')).toHaveCount(0);
       await erase.getByLabel('Type DELETE to confirm').fill('delete');
       await erase.getByRole('button', { name: 'Delete my account' }).click();
       await expect(toast(page, `Your account ${email} was deleted.`)).toBeVisible();

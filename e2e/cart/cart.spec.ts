@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../journeys/a11y';
 
 const ROSES = 'Ruby Romance Red Roses';
 
@@ -52,7 +53,7 @@ test.describe('cart drawer', () => {
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeAttached();
   });
 
-  test("the delivery date picker, then 'Proceed to checkout' creates the order and 'Update Cart' updates it", async ({ page }) => {
+  test("the delivery date picker, then 'Proceed to checkout' creates the order and 'Update Cart' updates it", async ({ page, browser }) => {
     await addRoses(page);
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
     const drawer = drawerOf(page);
@@ -73,7 +74,19 @@ test.describe('cart drawer', () => {
     await expect(page).toHaveURL(/\/checkout\?orderId=[A-Za-z0-9_-]{22}$/);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     const order = await page.request.get(`/v1/orders/order/${orderId}?business=adire-blooms`);
-    expect((await order.json()).data).toMatchObject({ currency: 'NGN', cartItems: [expect.objectContaining({ name: ROSES, quantity: 1, price: 45000 })] });
+    expect((await order.json()).data).toMatchObject({ currency: 'NGN', deliveryDate: day.iso, cartItems: [expect.objectContaining({ name: ROSES, quantity: 1, price: 45000 })] });
+
+    // The checkout's link opened on another device (a phone, no storage of this one) keeps the day
+    // chosen in the drawer: the order carries it (issue 44, item 5).
+    const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true });
+    try {
+      const other = await phone.newPage();
+      await other.goto(page.url());
+      await expect(other.getByRole('form', { name: 'Delivery details' }).getByLabel('Delivery date')).toHaveValue(day.iso);
+      await expectAccessible(other, 'the checkout opened from a link on another device');
+    } finally {
+      await phone.close();
+    }
 
     // From the checkout header the drawer now offers 'Update Cart'.
     await page.getByRole('button', { name: /^Cart/ }).click();

@@ -17,8 +17,8 @@ import { expectNoSidewaysScroll, fillAllButTheDay, newManager, otherShopperTakes
 test.use({ timezoneId: 'Africa/Lagos' });
 
 const DAYS = {
-  desktop: { full: '2097-02-14', few: '2097-02-15', later: '2097-03-14', last: '2097-02-18', other: '2097-02-19' },
-  phone: { full: '2097-02-14', few: '2097-02-15', later: '2097-03-14', last: '2097-02-20', other: '2097-02-21' },
+  desktop: { full: '2097-02-14', few: '2097-02-15', later: '2097-03-14', fewLater: '2097-03-03', last: '2097-02-18', other: '2097-02-19' },
+  phone: { full: '2097-02-14', few: '2097-02-15', later: '2097-03-14', fewLater: '2097-03-03', last: '2097-02-20', other: '2097-02-21' },
 } as const;
 
 const LABELS: Record<string, string> = {
@@ -46,6 +46,7 @@ for (const screen of SCREENS) {
         await setCapacity(page, manager, days.full, 'lagos', 0);
         await setCapacity(page, manager, days.few, 'lagos', 2);
         await setCapacity(page, manager, days.later, 'lagos', 0);
+        await setCapacity(page, manager, days.fewLater, 'lagos', 2);
         await page.clock.install({ time: PAGE_NOW });
         await checkoutRoses(page);
         const form = await fillAllButTheDay(page);
@@ -66,12 +67,17 @@ for (const screen of SCREENS) {
         await expect(form.getByRole('alert').filter({ hasText: '14 Mar: Fully booked. Choose another day.' })).toBeVisible();
         await expect(date).toHaveAttribute('aria-invalid', 'true');
 
+        // A later day with two places left says so, as the list does for its days (issue 44, item 2).
+        await date.fill(days.fewLater);
+        await expect(form.getByRole('status').filter({ hasText: '3 Mar: Only 2 left' })).toBeVisible();
+        await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+
         // The capacity is Lagos's: a pick-up at a branch has the day.
         await form.getByRole('radio', { name: /^Pick-up/ }).check();
         await form.getByRole('combobox', { name: 'Pick-up location' }).selectOption('Lekki LPL');
         await expect(list.getByRole('radio', { name: LABELS[days.full], exact: true })).toBeEnabled();
       } finally {
-        for (const day of [days.full, days.few, days.later]) await setCapacity(page, manager, day, 'lagos', null);
+        for (const day of [days.full, days.few, days.later, days.fewLater]) await setCapacity(page, manager, day, 'lagos', null);
       }
     });
 

@@ -6,17 +6,19 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   value: string;
   onChange(value: string): void;
   /** The message for the current value, or null when it is fine; shown once the field is left. */
-  validate(value: string): string | null;
+  validate?(value: string): string | null;
+  /** The server's sentence for this field after a submit (a whole sentence), shown while it is given. */
+  error?: string;
   revealable?: boolean;
   showErrors?: boolean;
 }
 
 /** A labelled input whose error appears on blur (or when the form is submitted). */
-export function Field({ label, value, onChange, validate, revealable, showErrors, type = 'text', ...input }: FieldProps) {
+export function Field({ label, value, onChange, validate, error: said, revealable, showErrors, type = 'text', ...input }: FieldProps) {
   const id = useId();
   const [touched, setTouched] = useState(false);
   const [reveal, setReveal] = useState(false);
-  const error = touched || showErrors ? validate(value) : null;
+  const error = (touched || showErrors ? validate?.(value) : null) || said || null;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -38,6 +40,34 @@ export function Field({ label, value, onChange, validate, revealable, showErrors
         )}
       </span>
       {/* The line is always there, so an error appearing on blur moves nothing (a click in flight lands). */}
+      <span id={`${id}-error`} className={styles.error}>
+        {error && <span role="alert">{error}</span>}
+      </span>
+    </div>
+  );
+}
+
+/** A labelled choice, with the same error line as Field. */
+export function SelectField({ label, value, onChange, options, placeholder, error }: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <span id={`${id}-error`} className={styles.error}>
         {error && <span role="alert">{error}</span>}
       </span>

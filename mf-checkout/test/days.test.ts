@@ -1,6 +1,6 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type DeliveryDay } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
-import { choiceLabel, dayChoices, dayReader } from '../src/delivery/days';
+import { choiceLabel, dayChoices, dayReader, typedDayNote } from '../src/delivery/days';
 import { emptyForm } from '../src/delivery/form';
 import { fieldProblem } from '../src/delivery/validation';
 
@@ -61,5 +61,25 @@ describe('the chosen day as the field checks it', () => {
   });
   it("the date rule's own sentence comes first (a day gone by)", () => {
     expect(fieldProblem('deliveryDate', { ...form, deliveryDate: '2027-02-09' }, ctx)).toBe('Delivery date is in the past: choose today or a later day');
+  });
+});
+
+describe('a later day typed into the date field (issue 44, item 2)', () => {
+  const later = new Map<string, DeliveryDay>([
+    ...answers,
+    ['2027-03-06', { date: '2027-03-06', open: true, remaining: 2 }],
+    ['2027-03-07', { date: '2027-03-07', open: true, remaining: 6 }],
+  ]);
+  const dayOf = dayReader('lagos', 'delivery', later, NOW);
+  const choices = dayChoices('2027-02-10', dayOf);
+
+  it('says "Only N left" for a day three weeks ahead with 1-5 places', () => {
+    expect(typedDayNote('2027-03-06', choices, dayOf)).toBe('6 Mar: Only 2 left');
+  });
+
+  it('says nothing for a day with places enough, a day of the list (its choice says it) or no day', () => {
+    expect(typedDayNote('2027-03-07', choices, dayOf)).toBeNull();
+    expect(typedDayNote('2027-02-13', choices, dayOf)).toBeNull();
+    expect(typedDayNote('', choices, dayOf)).toBeNull();
   });
 });

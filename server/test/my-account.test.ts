@@ -172,6 +172,10 @@ describe('recipients', () => {
     const missing = await call({ method: 'PUT', url, token: ada.token, payload: { business } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ recipient: 'is required' });
+    // A state the shop does not deliver to: refused with the checkout's sentence (issue 44, item 3).
+    const narnia = await call({ method: 'PUT', url, token: ada.token, payload: { business, recipient: { name: 'Mama Obi', phone: '0803 999 8888', address: '12 Bourdillon Road', state: 'Narnia' } } });
+    expect(narnia.statusCode).toBe(400);
+    expect(narnia.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: "We do not deliver to 'Narnia': choose one of lagos, abuja, other-locations", fields: { 'recipient.state': 'is not a state we deliver to' } });
     // Another shopper and no token.
     const edit = { business, recipient: { name: 'Mama Obi', phone: '0803 999 8888', phoneCountryCode: '+234', address: '12 Bourdillon Road, Ikoyi', state: 'Lagos' } };
     expect((await call({ method: 'PUT', url, token: bola.token, payload: edit })).statusCode).toBe(404);
@@ -180,7 +184,7 @@ describe('recipients', () => {
     expect(ok<SavedRecipient[]>(await get('/v1/storefront/account/recipients', ada.token))).toEqual(list);
 
     const edited = ok<SavedRecipient[]>(await call({ method: 'PUT', url, token: ada.token, payload: edit }));
-    expect(edited[0]).toMatchObject({ name: 'Mama Obi', phone: '+2348039998888', address: '12 Bourdillon Road, Ikoyi' });
+    expect(edited[0]).toMatchObject({ name: 'Mama Obi', phone: '+2348039998888', address: '12 Bourdillon Road, Ikoyi', state: 'lagos' }); // kept as the checkout keeps it
     expect(edited[0]!.id).not.toBe(mama.id);
     expect((await call({ method: 'PUT', url, token: ada.token, payload: edit })).statusCode).toBe(404); // the old id is gone
 

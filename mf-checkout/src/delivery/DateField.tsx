@@ -3,7 +3,7 @@ import { addDays, cutoffMessage, earliestDate, readDeliveryMethod, sameDayOpen, 
 import { type DayAnswers } from '@adire/domain/days';
 import { useEffect, useState } from 'react';
 import styles from '../form.module.css';
-import { dayChoices, dayReader } from './days';
+import { dayChoices, dayReader, typedDayNote } from './days';
 import { TextField, type FormApi } from './fields';
 import { formatCalendarDayLong } from '@adire/domain/formats';
 
@@ -24,7 +24,7 @@ function formatDay(date: string): string {
 /**
  * The delivery (or pick-up) day. The next two weeks are choices, each saying why it cannot be taken
  * (closed, orders closed, fully booked at the chosen place) or 'Only N left'; a later day is typed
- * into the date field, whose error gives a chosen day's reason. Today is offered only before the
+ * into the date field, whose error gives a chosen day's reason and whose line says its 'Only N left'. Today is offered only before the
  * same-day cutoff (the field's min moves to tomorrow once it passes), with a live countdown to it.
  */
 export function DateField({ f, settings, place, answers }: { f: FormApi; settings: CheckoutSettings; place: DayPlace | null; answers: DayAnswers }) {
@@ -34,7 +34,9 @@ export function DateField({ f, settings, place, answers }: { f: FormApi; setting
   const today = shopDate(now, settings.timeZone);
   // After the cutoff, today is left out: the countdown line under the field says so.
   const from = sameDayOpen(now, method, settings) ? today : addDays(today, 1);
-  const choices = dayChoices(from, dayReader(place, method, answers, now, settings));
+  const dayOf = dayReader(place, method, answers, now, settings);
+  const choices = dayChoices(from, dayOf);
+  const typedNote = place ? typedDayNote(f.form.deliveryDate, choices, dayOf) : null;
   const where = method === 'pickup' ? 'branch' : 'state';
   return (
     <div className={styles.date}>
@@ -61,6 +63,10 @@ export function DateField({ f, settings, place, answers }: { f: FormApi; setting
         {place ? 'Days that cannot be taken say why.' : `Choose the ${where} to see which days still have places.`}
       </p>
       <TextField f={f} name="deliveryDate" type="date" min={min} hint={`For a later day, type it here. The earliest day is ${formatDay(min)}.`} />
+      {/* A later day's places, as the list says them for its days ('14 Feb: Only 2 left'); heard when it changes. */}
+      <p className={styles.dayFew} role="status">
+        {typedNote ?? ''}
+      </p>
       {/* A fixed-height line, not announced every second: the ticking text never moves the form. */}
       <p className={styles.countdown}>{cutoffMessage(now, method, settings)}</p>
     </div>

@@ -1,5 +1,6 @@
 import { DEFAULT_CHECKOUT_SETTINGS, type CheckoutSettings, type DayPlace, type DeliveryDay, type DeliveryMethod } from '@adire/contracts';
-import { dayNote, daysFrom, shownDay, type DayAnswers } from '@adire/domain/days';
+import { isApiDate } from '@adire/domain';
+import { dayLine, dayNote, daysFrom, fewLeftWords, shownDay, type DayAnswers } from '@adire/domain/days';
 import { formatCalendarDay } from '@adire/domain/formats';
 
 /**
@@ -42,4 +43,15 @@ export function dayChoices(from: string, dayOf: (date: string) => DeliveryDay, c
     const day = dayOf(date);
     return { date, label: choiceLabel(date), note: dayNote(day), disabled: !day.open };
   });
+}
+
+/**
+ * A chosen day typed into the date field (not one of the choices, which say it themselves) that has
+ * few places left: '14 Feb: Only 2 left'; null otherwise (its error, when it cannot be taken, is the
+ * field's).
+ */
+export function typedDayNote(chosen: string, choices: readonly DayChoice[], dayOf: (date: string) => DeliveryDay): string | null {
+  if (!isApiDate(chosen) || choices.some((c) => c.date === chosen)) return null;
+  const day = dayOf(chosen);
+  return fewLeftWords(day) ? dayLine(day) : null;
 }

@@ -42,22 +42,10 @@ void sameFields;
 /** The labels, from the one field table of the contracts (the server's messages use it too). */
 export const FIELD_LABELS = Object.fromEntries(Object.entries(CHECKOUT_FIELDS).map(([field, { label }]) => [field, label])) as Record<FieldName, string>;
 
-export const COUNTRY_CODES = [
-  { code: '+234', country: 'Nigeria' },
-  { code: '+44', country: 'United Kingdom' },
-  { code: '+1', country: 'USA / Canada' },
-  { code: '+233', country: 'Ghana' },
-  { code: '+27', country: 'South Africa' },
-  { code: '+254', country: 'Kenya' },
-  { code: '+971', country: 'UAE' },
-  { code: '+353', country: 'Ireland' },
-  { code: '+49', country: 'Germany' },
-  { code: '+33', country: 'France' },
-] as const;
+/** The choices the address book offers too (@adire/contracts). */
+export { COUNTRY_CODES, RESIDENCE_TYPES } from '@adire/contracts';
 
 export const STATE_LABELS: Record<string, string> = DELIVERY_STATE_LABELS;
-
-export const RESIDENCE_TYPES = ['House', 'Apartment / flat', 'Office', 'Hotel', 'Hospital', 'Estate (gated)', 'Other'] as const;
 
 export function emptyForm(): CheckoutForm {
   return {

@@ -3,7 +3,6 @@
 // the name ends in Ngn.
 import { DELIVERY_LOCATIONS, type DeliveryLocation } from './catalog';
 import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
-import type { TrackedPhoto } from './backoffice-proof';
 
 /** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
 export type DeliveryMethod = 'delivery' | 'pickup';
@@ -22,6 +21,23 @@ export const PICKUP_LOCATIONS: readonly { code: PickupLocationCode; state: 'lago
  * catalogue's featured locations; this name stays for remotes built against it.
  */
 export const DELIVERY_STATES = DELIVERY_LOCATIONS;
+
+/** The country codes a recipient's (and a sender's) phone may have: the checkout's choices and the address book's. */
+export const COUNTRY_CODES = [
+  { code: '+234', country: 'Nigeria' },
+  { code: '+44', country: 'United Kingdom' },
+  { code: '+1', country: 'USA / Canada' },
+  { code: '+233', country: 'Ghana' },
+  { code: '+27', country: 'South Africa' },
+  { code: '+254', country: 'Kenya' },
+  { code: '+971', country: 'UAE' },
+  { code: '+353', country: 'Ireland' },
+  { code: '+49', country: 'Germany' },
+  { code: '+33', country: 'France' },
+] as const;
+
+/** Where the recipient lives: the checkout's choices and the address book's. */
+export const RESIDENCE_TYPES = ['House', 'Apartment / flat', 'Office', 'Hotel', 'Hospital', 'Estate (gated)', 'Other'] as const;
 
 /**
  * The recipient as the checkout form sends it. Phones are sent normalised (country code followed by
@@ -331,8 +347,6 @@ export interface OrderTrackerResponse {
   deliveryMethod?: DeliveryMethod | null;
   timeline?: TimelineEntry[];
   details?: TrackedOrderDetails;
-  /** The order's photos (issue 40: the finished arrangement, the door): to a verified sender only, oldest first. */
-  photos?: TrackedPhoto[];
 }
 
 /** Body of POST /v1/orders/order/submit-review/{orderId}. */

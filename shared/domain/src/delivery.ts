@@ -1,4 +1,4 @@
-import { PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryMethod, type PickupLocationCode, type SiteSettings } from '@adire/contracts';
+import { DELIVERY_LOCATIONS, DELIVERY_STATE_LABELS, PICKUP_LOCATIONS, type DeliveryConfig, type DeliveryLocation, type DeliveryMethod, type PickupLocationCode, type SiteSettings } from '@adire/contracts';
 
 /**
  * Delivery-fee rules, pure (no database, no clock): which delivery settings price a day, what a state
@@ -28,6 +28,20 @@ export function configForDate(settings: DeliverySettings, deliveryDate: string):
     (c) => c.active && !!c.startDate && !!c.endDate && c.startDate <= deliveryDate && deliveryDate <= c.endDate,
   );
   return override ?? settings.baseConfig;
+}
+
+/** Why a state is refused, as a field's reason: the checkout's and the address book's. */
+export const STATE_REASON = 'is not a state we deliver to';
+
+/** The sentence for a state the shop does not deliver to: "We do not deliver to 'Narnia': choose one of lagos, abuja, other-locations". */
+export function notDeliveredTo(state: string, states: readonly string[] = DELIVERY_LOCATIONS): string {
+  return `We do not deliver to '${state}': choose one of ${states.join(', ')}`;
+}
+
+/** One of the shop's delivery states by its value or its label ('lagos', 'Lagos', 'Other locations'); null for any other. */
+export function deliveryLocation(value: string): DeliveryLocation | null {
+  const v = norm(value);
+  return DELIVERY_LOCATIONS.find((l) => l === v || norm(DELIVERY_STATE_LABELS[l]) === v) ?? null;
 }
 
 /** A state of the config by its name (case and spacing ignored). */

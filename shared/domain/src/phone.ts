@@ -53,3 +53,17 @@ export const isPhoneNumber = (countryCode: string | undefined | null, typed: str
 
 /** A `tel:` link for a phone however it is written ('+234 803 555 0142', '0809-555-1234'): its digits and a leading +. */
 export const telLink = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * A stored number as people write it: a Nigerian mobile as '0803 333 4444' (a fixed line '01 234 5678'),
+ * another country's in the international form with its code apart ('+44 7700900123'). `countryCode`
+ * is the one it was saved with; a number that does not start with it is shown as stored.
+ */
+export function shownPhone(phone: string, countryCode: string | undefined = DEFAULT_COUNTRY_CODE): string {
+  const code = countryCode?.trim() || DEFAULT_COUNTRY_CODE;
+  if (!phone.startsWith(code)) return phone;
+  const rest = phone.slice(code.length);
+  if (code !== DEFAULT_COUNTRY_CODE) return `${code} ${rest}`;
+  if (rest.length === 10) return `0${rest.slice(0, 3)} ${rest.slice(3, 6)} ${rest.slice(6)}`;
+  return `0${rest.slice(0, rest.length - 7)} ${rest.slice(-7, -4)} ${rest.slice(-4)}`;
+}

@@ -1,3 +1,4 @@
+import { deliveryLocation, notDeliveredTo, STATE_REASON } from './delivery';
 import { DEFAULT_COUNTRY_CODE, fullPhoneNumber, PHONE_REASON } from './phone';
 
 // Imported as '@adire/domain/recipient': the package's root is shared whole with every page (Module
@@ -94,11 +95,20 @@ export function readRecipient(input: unknown, options: { required?: boolean } = 
   };
 }
 
-/** A whole recipient by the one rule (the account's address book): the clean recipient, or each wrong field named. */
-export function readRecipientFields(input: unknown): { ok: true; recipient: RecipientFields } | { ok: false; fields: Record<string, string> } {
+/**
+ * A whole recipient by the one rule (the account's address book): the clean recipient, or each wrong
+ * field named. Its state, when given, is one of the shop's delivery states, as the checkout offers them
+ * (kept as the checkout keeps it: 'lagos'); another is refused with the checkout's sentence (`message`).
+ */
+export function readRecipientFields(input: unknown): { ok: true; recipient: RecipientFields } | { ok: false; fields: Record<string, string>; message?: string } {
   const read = readRecipient(input);
-  const { name, phone, address, phoneAlt, state, residenceType } = read;
-  if (Object.keys(read.fields).length || !name || !phone || !address) return { ok: false, fields: read.fields };
+  const { name, phone, address, phoneAlt, residenceType } = read;
+  const state = read.state === null ? null : deliveryLocation(read.state);
+  if (read.state !== null && !state) read.fields.state = STATE_REASON;
+  if (Object.keys(read.fields).length || !name || !phone || !address) {
+    const first = Object.keys(read.fields)[0];
+    return { ok: false, fields: read.fields, ...(first === 'state' ? { message: notDeliveredTo(read.state!) } : {}) };
+  }
   return {
     ok: true,
     recipient: {

@@ -56,3 +56,23 @@ describe('readRecipientFields', () => {
     expect(readRecipientFields({ name: 'Mama Obi', phone: '12', address: '7 Admiralty Way' })).toEqual({ ok: false, fields: { phone: PHONE_REASON } });
   });
 });
+
+describe("the address book's state (issue 44, item 3)", () => {
+  it("is one of the shop's delivery states, by value or label, kept as the checkout keeps it", () => {
+    const base = { name: 'Mama Obi', phone: '08095556666', address: '7 Admiralty Way' };
+    expect(readRecipientFields({ ...base, state: 'Other locations' })).toMatchObject({ ok: true, recipient: { state: 'other-locations' } });
+    expect(readRecipientFields({ ...base, state: ' ABUJA ' })).toMatchObject({ ok: true, recipient: { state: 'abuja' } });
+    expect(readRecipientFields(base)).toMatchObject({ ok: true });
+  });
+
+  it("refuses another with the checkout's reason and sentence", () => {
+    expect(readRecipientFields({ name: 'Mama Obi', phone: '08095556666', address: '7 Admiralty Way', state: 'Narnia' })).toEqual({
+      ok: false,
+      fields: { state: 'is not a state we deliver to' },
+      message: "We do not deliver to 'Narnia': choose one of lagos, abuja, other-locations",
+    });
+    // Another field wrong first: its own sentence is the message (the state is still named).
+    expect(readRecipientFields({ name: 'Mama Obi', phone: '12', address: '7 Admiralty Way', state: 'Narnia' })).toEqual({ ok: false, fields: { phone: PHONE_REASON, state: 'is not a state we deliver to' } });
+  });
+});
+

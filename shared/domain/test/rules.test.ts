@@ -2,7 +2,7 @@ import { PAYMENT_STATUSES } from '@adire/contracts';
 import { describe, expect, it } from 'vitest';
 import { isApiDate, isApiDateShape, formatDrawerDate, toApiDate } from '../src/dates';
 import { isPaid } from '../src/payment';
-import { fullPhoneNumber, localNumber, normalizePhone } from '../src/phone';
+import { fullPhoneNumber, localNumber, normalizePhone, shownPhone } from '../src/phone';
 
 describe('isPaid', () => {
   it('applies the rule of SPEC section 4', () => {
@@ -16,7 +16,12 @@ describe('isPaid', () => {
 
   it('only the paid statuses of the contract match it', () => {
     const paid = PAYMENT_STATUSES.filter((s) => isPaid(s));
-    expect(paid).toEqual(['paid', 'paid - confirmed by transfer', 'go ahead - pay on delivery approved']);
+    expect(paid).toEqual(['paid', 'paid - confirmed by transfer', 'paid - partly refunded', 'go ahead - pay on delivery approved']);
+  });
+
+  it('a partly refunded order is still paid (still to be delivered); a fully refunded one is not', () => {
+    expect(isPaid('paid - partly refunded')).toBe(true);
+    expect(isPaid('refunded')).toBe(false);
   });
 });
 
@@ -40,6 +45,23 @@ describe('the phone rule (forms and server)', () => {
       expect(fullPhoneNumber('+234', typed), typed).toBeNull();
     }
     expect(fullPhoneNumber('+44', '1234567890123456')).toBeNull();
+  });
+});
+
+describe('shownPhone: a stored number as people write it (issue 44, item 3)', () => {
+  it('a Nigerian mobile as 0803 333 4444, a fixed line grouped the same way', () => {
+    expect(shownPhone('+2348033334444', '+234')).toBe('0803 333 4444');
+    expect(shownPhone('+2348033334444')).toBe('0803 333 4444');
+    expect(shownPhone('+23412345678', '+234')).toBe('01 234 5678');
+  });
+  it('another country in the international form, its code apart; a number without its code as stored', () => {
+    expect(shownPhone('+447700900123', '+44')).toBe('+44 7700900123');
+    expect(shownPhone('+447700900123', '+234')).toBe('+447700900123');
+  });
+  it('reads back by the phone rule to the same number', () => {
+    for (const [phone, code] of [['+2348033334444', '+234'], ['+23412345678', '+234'], ['+447700900123', '+44']] as const) {
+      expect(fullPhoneNumber(code, shownPhone(phone, code))).toBe(phone);
+    }
   });
 });
 

@@ -19,8 +19,10 @@ import {
   findZone,
   isApiDate,
   isApiDateShape,
+  notDeliveredTo,
   pickupLocation,
   readDeliveryMethod,
+  STATE_REASON,
   zoneNames,
   type DeliverySettings,
 } from '@adire/domain';
@@ -213,8 +215,7 @@ const NO_PLACE: Place = { state: null, zone: null, pickup: null, despatch: null 
 function readStateAndZone(p: FieldProblems, config: ReturnType<typeof configForDate>, stateIn: string, zoneIn: string | null): Pick<Place, 'state' | 'zone'> {
   const known = findState(config, stateIn);
   if (!known) {
-    const states = config.stateDeliveryZones.map((s) => s.state).join(', ');
-    p.add(`${RECIPIENT}.state`, 'is not a state we deliver to', `We do not deliver to '${stateIn}': choose one of ${states}`);
+    p.add(`${RECIPIENT}.state`, STATE_REASON, notDeliveredTo(stateIn, config.stateDeliveryZones.map((s) => s.state)));
     return { state: null, zone: null };
   }
   if (!zoneIn) return { state: known.state, zone: null };

@@ -32,7 +32,7 @@ export function readRecipient(body: unknown): Recipient {
     const fields = Object.fromEntries(Object.entries(read.fields).map(([k, v]) => [`recipient.${k}`, v]));
     const [first] = Object.entries(read.fields);
     const label = { name: 'Recipient name', phone: 'Recipient phone number', phoneAlt: 'Recipient other phone number', address: 'Recipient address', state: 'State', residenceType: 'Residence type' }[first![0]] ?? first![0];
-    throw new AppError(400, 'VALIDATION_FAILED', `${label} ${first![1]}`, fields);
+    throw new AppError(400, 'VALIDATION_FAILED', read.message ?? `${label} ${first![1]}`, fields);
   }
   return read.recipient;
 }
