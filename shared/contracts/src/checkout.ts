@@ -3,6 +3,7 @@
 // the name ends in Ngn.
 import { DELIVERY_LOCATIONS, type DeliveryLocation } from './catalog';
 import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
+import type { TrackedPhoto } from './backoffice-proof';
 
 /** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
 export type DeliveryMethod = 'delivery' | 'pickup';
