@@ -7,7 +7,7 @@ import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes, userFromRequest } 
 import { CatalogIndexCache, catalogRoutes, catalogStaffRoutes, SearchCounts } from './domains/catalog';
 import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
-import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { clientErrorAnswer, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input';
 import { trackRoutes } from './http/route-table';
 import { fastifyTrustProxy, registerSecurity } from './http/security';
@@ -93,6 +93,8 @@ async function platform(db: Db, config: Config, logger: boolean, metrics: ShopMe
     // Ajv: coerce query strings to their types, strip nothing silently.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
     frameworkErrors,
+    // Node's own refusals (a URL over 16 KB: 431) in the shop's {message, code} envelope too.
+    clientErrorHandler: clientErrorAnswer,
     // Off unless TRUST_PROXY names the proxy: X-Forwarded-For/-Proto then give the client IP and HTTPS.
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
   });

@@ -56,6 +56,13 @@ describe('reminders', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ name: 'is required', date: 'must be a date such as 2026-05-14', daysBefore: 'must be a whole number of days from 1 to 60' });
     expect(data<OccasionReminder[]>(await call('GET', '/v1/storefront/account/reminders', token))).toEqual([]);
+    // Days before: a JSON number only (issue 38, P10: true was stored as 1 and "7" as 7).
+    for (const daysBefore of [true, '7', [7], '', { n: 7 }]) {
+      const res = await call('POST', '/v1/storefront/account/reminders', token, { name: 'Mum', date: '2029-05-14', daysBefore });
+      expect(res.statusCode, JSON.stringify(daysBefore)).toBe(400);
+      expect(res.json().fields).toEqual({ daysBefore: 'must be a whole number of days from 1 to 60' });
+    }
+    expect(data<OccasionReminder[]>(await call('GET', '/v1/storefront/account/reminders', token))).toEqual([]);
 
     const list = data<OccasionReminder[]>(await call('POST', '/v1/storefront/account/reminders', token, { name: "Mum's birthday", date: '2029-05-14' }));
     expect(list).toEqual([expect.objectContaining({ name: "Mum's birthday", monthDay: '05-14', daysBefore: 7, stopped: false })]);

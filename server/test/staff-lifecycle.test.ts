@@ -94,12 +94,17 @@ describe('roles', () => {
     expect((await call('GET', `${P}/settings`, florist.token)).statusCode).toBe(403);
     expect(data(await setRole(boss, florist.email, 'manager')).message).toBe(`${florist.email} is now a manager: it applies to their next request.`);
     expect((await call('GET', `${P}/settings`, florist.token)).statusCode).toBe(200);
-    for (const bad of ['owner', '', null, 7]) {
+    // ["florist"] too: a role is read strictly by type, Ajv's coercion no longer makes it "florist" (issue 38, P10).
+    for (const bad of ['owner', '', null, 7, ['florist'], { role: 'florist' }, true]) {
       const res = await setRole(boss, florist.email, bad);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ fields: { role: expect.any(String) } });
     }
     expect((await memberRow(florist.email))!.role).toBe('manager');
+    // An invitation's role is read as strictly.
+    const invited = await call('POST', `${P}/staff`, boss, { email: `strict-${++n}@adireblooms.ng`, role: ['manager'], name: 'Kemi Bello' });
+    expect(invited.statusCode).toBe(400);
+    expect(invited.json()).toMatchObject({ code: 'INVALID_ROLE', fields: { role: expect.any(String) } });
     data(await setRole(boss, florist.email, 'florist'));
     expect((await call('GET', `${P}/settings`, florist.token)).statusCode).toBe(403);
     expect((await auditOf('staff.role', florist.email)).map((e) => [e.before.role, e.after.role])).toEqual([['manager', 'florist'], ['florist', 'manager']]);
@@ -241,7 +246,7 @@ describe('pnpm staff', () => {
     }
     expect(parseStaffCommand(['role', 'a@b.ng', 'manager'])).toEqual({ kind: 'role', email: 'a@b.ng', role: 'manager' });
     expect(parseStaffCommand(['role', 'a@b.ng', '--role', 'florist'])).toEqual({ kind: 'role', email: 'a@b.ng', role: 'florist' });
-    expect(() => parseStaffCommand(['role', 'a@b.ng', 'owner'])).toThrow("'role' needs florist or manager, got 'owner'.");
+    expect(() => parseStaffCommand(['role', 'a@b.ng', 'owner'])).toThrow("'role' needs florist or manager or rider, got 'owner'.");
     for (const word of ['disable <email>', 'enable <email>', 'role <email> <florist|manager>', 'reset <email>', 'remove <email>', 'unlock <email>', 'sign-out <email>']) expect(STAFF_USAGE).toContain(word);
   });
 

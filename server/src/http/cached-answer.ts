@@ -12,6 +12,11 @@ export interface ResponseCachePolicy {
   extraVersion?: () => string;
   /** The answer's media type when it is not JSON (the product feeds: XML, CSV). */
   contentType?: string;
+  /**
+   * The key an answer is kept under when not its URL: what the answer depends on, normalised (the feeds:
+   * their currency), so a new query string (`?fbclid=…`) is not a new answer to build (issue 38, P6).
+   */
+  keyOf?: (request: { url: string; query: unknown }) => string;
 }
 
 /** Smaller answers are sent as they are (as @fastify/compress does for the other routes). */

@@ -89,3 +89,23 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   }
   return reply.status(400).send({ message: 'This address is not valid: it has a broken %-escape', code: 'BAD_URL' });
 }
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or a URL over 16 KB: 431; a
+ * request that is not HTTP: 400; too slow: 408) gets the shop's envelope too (issue 38), not Node's or
+ * Fastify's own words. Raw bytes on the socket: there is no reply yet.
+ */
+export function clientErrorAnswer(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { message: 'This address or its headers are too long', code: 'HEADERS_TOO_LARGE' }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { message: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' }]
+        : [400, 'Bad Request', { message: 'This is not a request the shop can read', code: 'BAD_REQUEST' }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(err);
+}

@@ -117,7 +117,7 @@ export function registerResponseCache(app: FastifyInstance, { db, enabled = true
   const lookUp = (policy: ResponseCachePolicy): RouteHook => {
     const answerUnder = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, stamp: DataStamp) => {
       request.dataStamp = stamp;
-      const key = request.url;
+      const key = policy.keyOf ? policy.keyOf(request) : request.url;
       const extra = extraOf(policy);
       if (enabled) {
         store.advance(stamp.key);

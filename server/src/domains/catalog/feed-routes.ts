@@ -15,9 +15,18 @@ import type { CatalogContext } from './service';
 
 const query = { type: 'object', properties: { currency: { type: 'string', maxLength: 20 } } } as const;
 
+/** The currency's name as asked for, normalised (naira without one). */
+const currencyName = (raw: string | undefined) => (raw ?? 'NGN').trim().toUpperCase();
+
+/**
+ * A feed is kept under its path and normalised currency only (issue 38, P6): 80 `fbclid` values were
+ * 80 builds of the 410 KB answer. The query's other parameters change nothing in it.
+ */
+const feedKey = (path: string) => (request: { query: unknown }) => `${path}?currency=${encodeURIComponent(currencyName((request.query as { currency?: string } | null)?.currency))}`;
+
 /** The currency asked for, with the shop's current rate; a clear 400 for any other. */
 async function feedCurrency(ctx: CatalogContext, raw: string | undefined): Promise<Currency> {
-  const name = (raw ?? 'NGN').trim().toUpperCase();
+  const name = currencyName(raw);
   if (!CURRENCY_NAMES.includes(name as CurrencyName)) {
     const reason = `must be one of ${CURRENCY_NAMES.join(', ')}`;
     throw badRequest(`The currency '${String(raw).slice(0, 20)}' is not one the shop sells in: currency ${reason}`, { currency: reason });
@@ -32,11 +41,11 @@ export function registerFeedRoutes(app: FastifyInstance, { ctx, indexes, publicU
     const currency = await feedCurrency(ctx, (request.query as { currency?: string }).currency);
     return feedItems(ctx, await indexes.get(request.dataStamp?.catalog), publicUrl, currency);
   };
-  app.get(FEED_PATHS.googleMerchant, { schema: { querystring: query }, config: { responseCache: { audience: 'public', extraVersion, contentType: GOOGLE_FEED_CONTENT_TYPE } } }, async (request, reply) => {
+  app.get(FEED_PATHS.googleMerchant, { schema: { querystring: query }, config: { responseCache: { audience: 'public', extraVersion, contentType: GOOGLE_FEED_CONTENT_TYPE, keyOf: feedKey(FEED_PATHS.googleMerchant) } } }, async (request, reply) => {
     const xml = googleMerchantXml(await items(request), publicUrl);
     return reply.type(GOOGLE_FEED_CONTENT_TYPE).send(xml);
   });
-  app.get(FEED_PATHS.metaCatalog, { schema: { querystring: query }, config: { responseCache: { audience: 'public', extraVersion, contentType: META_FEED_CONTENT_TYPE } } }, async (request, reply) => {
+  app.get(FEED_PATHS.metaCatalog, { schema: { querystring: query }, config: { responseCache: { audience: 'public', extraVersion, contentType: META_FEED_CONTENT_TYPE, keyOf: feedKey(FEED_PATHS.metaCatalog) } } }, async (request, reply) => {
     const csv = metaCatalogCsv(await items(request));
     return reply.type(META_FEED_CONTENT_TYPE).send(csv);
   });

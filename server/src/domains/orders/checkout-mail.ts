@@ -44,7 +44,7 @@ export interface ConfirmationContext {
   auth: AuthConfig;
   publicUrl: string;
   /** Where a mail that could not be sent is reported (the checkout still succeeds). */
-  log?: { error(obj: unknown, msg: string): void };
+  log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
   attempts: AttemptLog;
 }
 
@@ -64,7 +64,8 @@ export async function sendConfirmation(ctx: ConfirmationContext, row: OrderRow, 
     ]);
   } catch (err) {
     if (!(err instanceof RateLimitedError)) throw err;
-    ctx.log?.error({ orderId: row.id, ip }, 'order confirmation not mailed: too many for this order or client IP');
+    // The limit working as designed is no error of the shop's (issue 38): a warning, as any limit reached.
+    ctx.log?.warn({ orderId: row.id, ip }, 'order confirmation not mailed: too many for this order or client IP');
     return;
   }
   try {

@@ -13,3 +13,4 @@ export { readReview, reviewAuthor } from './reviews';
 export { checkDeliveryDate } from './service';
 export { noteColumns, orderNotes } from './store';
 export { buildTimeline, phoneMatches, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
+export { sendConfirmation } from './checkout-mail';

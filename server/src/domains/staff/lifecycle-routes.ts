@@ -38,7 +38,8 @@ export const staffLifecycleRoutes: FastifyPluginAsync<LifecycleRoutesOptions> = 
     });
   }
 
-  app.put(`${BACKOFFICE_PATHS.staff}/:email/role`, { schema: { params: memberParams, body: body([], { role: { type: 'string', maxLength: 40 } }) } }, async (request): Promise<{ data: MemberOutcome }> => {
+  // The role untyped in the schema (Ajv's coercion took ["manager"] as "manager"): setRole reads it strictly (issue 38, P10).
+  app.put(`${BACKOFFICE_PATHS.staff}/:email/role`, { schema: { params: memberParams, body: body([], { role: {} }) } }, async (request): Promise<{ data: MemberOutcome }> => {
     const { actor } = await staff(request, 'staff');
     // The role is read by its rule (an unknown one: 400 beside `role`), so it may come as anything.
     return { data: await service.setRole(actor, (request.params as { email: string }).email, (request.body as Partial<RoleChangeRequest>).role) };

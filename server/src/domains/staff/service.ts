@@ -123,9 +123,9 @@ async function requestReset(ctx: Ctx, input: { email: unknown; ip: string }, now
   return { message: STAFF_MESSAGES.resetSent };
 }
 
-/** A failed staff login in the audit, with why (never the password). */
-async function auditFailedLogin(ctx: Ctx, address: string, member: StaffRow | undefined, reason: string, ip: string, now: number): Promise<void> {
-  await recordAction(ctx.db.kysely, { email: address, role: member?.role ?? 'unknown', source: ip }, 'staff.login-failed', address, { after: { reason } }, iso(now));
+/** A failed login of a member in the audit, with why (never the password). */
+async function auditFailedLogin(ctx: Ctx, address: string, member: StaffRow, reason: string, ip: string, now: number): Promise<void> {
+  await recordAction(ctx.db.kysely, { email: address, role: member.role, source: ip }, 'staff.login-failed', address, { after: { reason } }, iso(now));
 }
 
 /** Whether the password is the member's; an unknown address costs the same time. */
@@ -145,7 +145,9 @@ async function login(ctx: Ctx, input: { email: unknown; password: string; ip: st
   const attempt = await ctx.attempts.reserve(rules, now);
   const member = await findMember(ctx.db.kysely, address);
   if (!(await passwordFits(ctx, member, input.password))) {
-    await auditFailedLogin(ctx, address, member, !member ? 'not a member of staff' : member.password_hash ? 'wrong password' : 'no password set yet', input.ip, now);
+    // Members only (issue 38, P9): an address that is no member's would write a permanent row per guess
+    // for anyone's made-up addresses; its failures are still counted by the limits.
+    if (member) await auditFailedLogin(ctx, address, member, member.password_hash ? 'wrong password' : 'no password set yet', input.ip, now);
     throw new AppError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
   }
   if (member!.disabled_at) {

@@ -64,7 +64,8 @@ export function readReminder(body: unknown): { name: string; monthDay: string; d
   else if (name.length > 80) fields.name = 'must be at most 80 characters';
   const monthDay = readMonthDay(o.date);
   if (!monthDay) fields.date = o.date === undefined || o.date === '' ? 'is required' : 'must be a date such as 2026-05-14';
-  const daysBefore = o.daysBefore === undefined || o.daysBefore === null || o.daysBefore === '' ? DEFAULT_DAYS_BEFORE : Number(o.daysBefore);
+  // A JSON number only (issue 38, P10): true was stored as 1 and "7" as 7.
+  const daysBefore = o.daysBefore === undefined || o.daysBefore === null ? DEFAULT_DAYS_BEFORE : typeof o.daysBefore === 'number' ? o.daysBefore : NaN;
   if (!Number.isInteger(daysBefore) || daysBefore < 1 || daysBefore > MAX_DAYS_BEFORE) fields.daysBefore = `must be a whole number of days from 1 to ${MAX_DAYS_BEFORE}`;
   const orderId = typeof o.orderId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(o.orderId) ? o.orderId : null;
   if (o.orderId !== undefined && o.orderId !== null && !orderId) fields.orderId = 'is not an order';
