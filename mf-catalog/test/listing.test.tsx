@@ -117,3 +117,30 @@ describe('Listing', () => {
     expect(screen.getByText("We have no category called 'x'.")).toBeTruthy();
   });
 });
+
+describe('a search that forgives (issue 43)', () => {
+  it('says what was searched instead, with a link to the words as typed', async () => {
+    const queries = setup(() => ok(listing({ search: 'rosses', correctedSearch: 'roses' })), '/filters?search=rosses&flowerName=roses&page=2');
+    const link = await screen.findByRole('link', { name: 'search instead for rosses' });
+    expect(link.closest('p')!.textContent).toBe('Showing results for roses — search instead for rosses');
+    expect(link.getAttribute('href')).toBe('/filters?search=rosses&flowerName=roses&exact=1');
+    expect(queries[0]).toMatchObject({ search: 'rosses', page: 2 });
+    expect(queries[0]!.exact).toBeUndefined();
+  });
+
+  it('asks for the words as typed with exact=1', async () => {
+    const queries = setup(() => ok(listing({ search: 'rosses' })), '/filters?search=rosses&exact=1');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(queries[0]).toMatchObject({ search: 'rosses', exact: '1' }));
+    expect(screen.queryByText(/Showing results for/)).toBeNull();
+  });
+
+  it('answers a search that found nothing with a sentence and the popular products', async () => {
+    const [popular] = listing().products;
+    setup(() => ok(listing({ search: 'qqxzv', products: [], total: 0, pageCount: 0, filters: [], popular: [popular!] })), '/filters?search=qqxzv');
+    expect(await screen.findByText(/We found nothing for “qqxzv”/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular right now' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Popular products' })).toBeTruthy();
+    expect(screen.queryByText('Empty')).toBeNull();
+  });
+});

@@ -17,7 +17,7 @@ const params = (q: string) => new URLSearchParams(q);
 describe('listing state from the URL', () => {
   it('reads repeated and comma-separated filter values, without duplicates or blanks', () => {
     const state = readListingState(params('flowerName=roses&flowerName=lilies,roses&budget=&sort=price-asc&page=3'));
-    expect(state).toEqual({ filters: { flowerName: ['roses', 'lilies'] }, sort: 'price-asc', page: 3, search: '' });
+    expect(state).toEqual({ filters: { flowerName: ['roses', 'lilies'] }, sort: 'price-asc', page: 3, search: '', exact: false });
   });
 
   it('falls back to the default sort and page 1 for anything unknown', () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY_SLUG, type CatalogListing } from '@adire/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from '@adire/router';
+import { Link, useLocation, useSearchParams } from '@adire/router';
 import type { ListingQuery, Load } from '../api';
 import { usePageMeta } from '../pageMeta';
 import { shownData, useApi } from '../useApi';
@@ -9,7 +9,8 @@ import { GridSkeleton, ProductGrid } from '../ui/ProductGrid';
 import { Bone, Loading, TextSkeleton } from '../ui/Skeleton';
 import ui from '../ui/ui.module.css';
 import { FilterPanel } from './FilterPanel';
-import { clearFilters, countSelected, listingKey, rangeText, readListingState, toApiQuery, toggleFilter, withSort } from './listingQuery';
+import { clearFilters, countSelected, listingKey, rangeText, readListingState, searchAsTyped, toApiQuery, toggleFilter, withSort } from './listingQuery';
+import { NoResults } from './NoResults';
 import { Pagination } from './Pagination';
 import { SortSelect } from './SortSelect';
 import { FilterLinks, SortLinks } from './WithoutScripts';
@@ -32,6 +33,7 @@ export interface ListingProps {
 /** The category, search, shopBy and VIP pages: filters, sort, grid and pages, all in the URL. */
 export function Listing({ scope, load, heading, description, notFoundTitle, emptyText, intro }: ListingProps) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const state = readListingState(params);
   const result = useApi(listingKey(scope, state), load(toApiQuery(state)));
   const listing = shownData(result);
@@ -91,6 +93,15 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
             <SortSelect value={state.sort} onChange={(sort) => setParams(withSort(params, sort))} />
             <SortLinks value={state.sort} />
           </div>
+          {listing?.correctedSearch && (
+            // Typos forgiven (issue 43): what was searched instead, and a link to the words as typed.
+            <p className={styles.corrected}>
+              Showing results for <em>{listing.correctedSearch}</em> —{' '}
+              <Link to={`${pathname}?${searchAsTyped(params).toString()}`}>
+                search instead for <em>{listing.search}</em>
+              </Link>
+            </p>
+          )}
           {listing && <FilterLinks groups={listing.filters} state={state} />}
           {result.status === 'error' && <LoadError message={result.message} retry={result.retry} />}
           {!listing && result.status === 'loading' && (
@@ -100,7 +111,10 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
             </>
           )}
           {listing && listing.products.length > 0 && <ProductGrid products={listing.products} headingLevel={2} eagerFirst busy={busy} />}
-          {listing && listing.products.length === 0 && (
+          {listing && listing.products.length === 0 && listing.search && selected === 0 && listing.page === 1 && (
+            <NoResults search={listing.search} popular={listing.popular ?? []} />
+          )}
+          {listing && listing.products.length === 0 && !(listing.search && selected === 0 && listing.page === 1) && (
             <div className={styles.empty}>
               <p>{selected > 0 ? 'No products match your choice. Try fewer filters.' : emptyText}</p>
               {selected > 0 ? (

@@ -15,6 +15,8 @@ export interface ListingState {
   page: number;
   /** Trimmed search text, '' when none. */
   search: string;
+  /** `exact=1`: the search's words as typed, none corrected (the "search instead for …" link). */
+  exact: boolean;
 }
 
 /** The values chosen in one group: repeated parameters or comma-separated, trimmed, without duplicates. */
@@ -39,13 +41,15 @@ export function readListingState(params: URLSearchParams): ListingState {
     const values = selectedValues(params, group);
     if (values.length) filters[group] = values;
   }
-  return { filters, sort: readSort(params), page: readPage(params), search: (params.get('search') ?? '').trim() };
+  const search = (params.get('search') ?? '').trim();
+  return { filters, sort: readSort(params), page: readPage(params), search, exact: Boolean(search) && params.get('exact') === '1' };
 }
 
 /** What the listing endpoints take: each group's values comma-joined; defaults left out. */
 export function toApiQuery(state: ListingState): ListingQuery {
   const query: ListingQuery = {};
   if (state.search) query.search = state.search;
+  if (state.exact) query.exact = '1';
   for (const group of LISTING_GROUPS) {
     const values = state.filters[group];
     if (values?.length) query[group] = values.join(',');
@@ -73,6 +77,13 @@ export function toggleFilter(params: URLSearchParams, group: ListingGroup, value
   next.delete(group);
   const values = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
   for (const v of values) next.append(group, v);
+  return next;
+}
+
+/** The same search with its words as typed, none corrected: "search instead for …". */
+export function searchAsTyped(params: URLSearchParams): URLSearchParams {
+  const next = copy(params);
+  next.set('exact', '1');
   return next;
 }
 

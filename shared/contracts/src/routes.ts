@@ -85,8 +85,8 @@ export function remotesForPage(pathname: string): RemoteName[] {
   return remotes;
 }
 
-/** What a listing reads from its address: the search, shop-by tags, filter groups, sort and page. */
-const LISTING_PARAMS = ['search', 'shopBy', ...FILTER_GROUPS, 'sort', 'page'];
+/** What a listing reads from its address: the search (and `exact`, its words as typed), shop-by tags, filter groups, sort and page. */
+const LISTING_PARAMS = ['search', 'exact', 'shopBy', ...FILTER_GROUPS, 'sort', 'page'];
 
 /**
  * The query parameters a page's drawing reads, by route (the page cache keeps a page per URL with only
