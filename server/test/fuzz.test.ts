@@ -669,6 +669,30 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  // Issue 39, items 4-5: refunds (not on the fixtures' orders, which other routes need paid) and the accountant's CSV.
+  'POST /v1/backoffice/orders/:orderNumber/refunds': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', fc.oneof(fc.constantFrom('ABL9999W', 'abl 99999w'), hostileText.map((t) => t.slice(0, 40) || 'x')), 'refunds'], {
+        body: fc.record(
+          {
+            business: biz,
+            amount: mostly(fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(0.5, 12.25)), 6).map((a) => a as unknown),
+            reason: mostly(fc.constantFrom('sender asked', 'out of stock', 'duplicate'), 6),
+            method: mostly(fc.constantFrom('provider', 'transfer', 'cash', 'pos')),
+            reference: fc.constantFrom('GTB-1', 'TILL 22'),
+          },
+          { requiredKeys: ['business', 'amount', 'reason'] },
+        ),
+        headers: staffHeader(() => [F.managerToken]),
+      }),
+  },
+  'GET /v1/backoffice/orders.csv': {
+    valid: () =>
+      request('GET', split('/v1/backoffice/orders.csv'), {
+        query: q({ business: biz, from: mostly(fc.constantFrom('2099-06-01', '2099-05-15'), 8), to: mostly(fc.constantFrom(FUTURE, '2099-06-30'), 8) }, ['business', 'from', 'to']),
+        headers: staffHeader(() => [F.managerToken]),
+      }),
+  },
   // Issue 40: an order's photos (multipart: a field or file that is anything; the content decides), and where one is served.
   'GET /v1/backoffice/orders/:orderNumber/photos': { valid: () => request('GET', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'photos'], { query: q({ business: biz }), headers: staffHeader() }) },
   'POST /v1/backoffice/orders/:orderNumber/photos': {

@@ -468,6 +468,42 @@ export interface SandboxTransactionTable {
   updated_at: string;
 }
 
+/** Money given back on an order, one row per payment it goes back through (migration 0038). */
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  payment_id: string;
+  request_key: string;
+  idempotency_key: string;
+  /** 'paystack' | 'flutterwave' | 'paypal' | 'monnify' | 'manual' */
+  provider: string;
+  /** 'provider' | 'transfer' | 'cash' | 'pos' */
+  method: string;
+  reference: string | null;
+  amount: number;
+  currency: string;
+  /** 'pending' | 'processed' | 'failed' */
+  status: string;
+  reason: string;
+  requested_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The built-in sandboxes' books of refunds (migration 0038). */
+export interface SandboxRefundTable {
+  provider: string;
+  refund_key: string;
+  provider_refund_id: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** 'pending' | 'processed' | 'failed' */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A member of the shop's staff (migration 0012). */
 export interface StaffMemberTable {
   id: string;
@@ -673,6 +709,8 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   sandbox_transaction: SandboxTransactionTable;
+  refund: RefundTable;
+  sandbox_refund: SandboxRefundTable;
   stock_reservation: StockReservationTable;
   day_booking: DayBookingTable;
   day_booking_lock: DayBookingLockTable;

@@ -125,7 +125,8 @@ export interface OccasionReminder {
  * token, link or card data.
  */
 export interface AccountPaymentRecord {
-  kind: 'started' | 'received';
+  /** 'refunded': money the shop gave back (issue 39), state 'pending' | 'processed' | 'failed'. */
+  kind: 'started' | 'received' | 'refunded';
   /** 'paystack', 'flutterwave', 'paypal', 'monnify' or 'manual' (a bank transfer). */
   provider: string;
   /** The payment method as the shopper chose it. */

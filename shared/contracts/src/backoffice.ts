@@ -54,6 +54,10 @@ export const BACKOFFICE_PATHS = {
   transfer: (orderNumber: string) => one('orders', orderNumber, '/transfer'),
   /** PUT a FloristNoteRequest → OrderActionResult: the staff's own note on an order, never shown to shoppers. */
   floristNote: (orderNumber: string) => one('orders', orderNumber, '/note'),
+  /** POST a RefundRequest → RefundResult (201; managers; the payments domain's route). */
+  refunds: (orderNumber: string) => one('orders', orderNumber, '/refunds'),
+  /** GET an OrdersCsvQuery (`?from=YYYY-MM-DD&to=YYYY-MM-DD`) → text/csv, one row per order (managers; the accountant's file). */
+  ordersCsv: at('orders.csv'),
   /** GET an AuditQuery → AuditEntry[]. */
   audit: at('audit'),
   /** GET a ProductSearchQuery → FoundProduct[]. */
@@ -154,6 +158,75 @@ export interface OrderPaymentSide {
   awaitingTransfer: boolean;
   paymentEvents: { kind: string; provider: string; reference: string | null; detail: unknown; at: string }[];
   payments: { amount: number; currency: string; status: string; provider: string; method: string; reference: string; at: string }[];
+  /** Every refund of the order, oldest first (issue 39). */
+  refunds: RefundRecord[];
+  /** What was received and what went back (or is going back), in the order's currency. */
+  received: number;
+  refunded: number;
+}
+
+// ---------------------------------------------------------------- refunds (the payments domain)
+
+/**
+ * How money goes back: 'provider' through the provider that took the payment (the default), or by hand
+ * — 'transfer' (a bank transfer, with its reference), 'cash' or 'pos' (at the till, with its reference).
+ */
+export const REFUND_METHODS = ['provider', 'transfer', 'cash', 'pos'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** 'pending' (asked of the provider), 'processed' (the money went back), 'failed' (it did not; it no longer counts). */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** POST orders/:orderNumber/refunds. `reference`: the bank or till reference of a refund made by hand. */
+export interface RefundRequest {
+  amount: number;
+  reason: string;
+  method?: RefundMethod;
+  reference?: string;
+}
+
+/** One refund through one payment. */
+export interface RefundRecord {
+  id: string;
+  /** The refund (one request) this is part of. */
+  refundKey: string;
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  method: RefundMethod;
+  /** 'paystack' | 'flutterwave' | 'paypal' | 'monnify', or 'manual' for a refund made by hand. */
+  provider: string;
+  /** The shop's reference of the payment the money goes back from. */
+  paymentReference: string;
+  /** The provider's refund id, or the bank or till reference. */
+  reference: string | null;
+  reason: string;
+  by: string;
+  at: string;
+  updatedAt: string;
+}
+
+/** One refund as asked: its amount in all, and the part through each payment (usually one). */
+export interface RefundSummary {
+  refundKey: string;
+  amount: number;
+  currency: string;
+  status: RefundStatus;
+  reason: string;
+  parts: RefundRecord[];
+}
+
+/** POST orders/:orderNumber/refunds answers 201 with the refund and the order's page after. */
+export interface RefundResult {
+  refund: RefundSummary;
+  order: StaffOrderPage;
+}
+
+/** GET orders.csv: the orders checked out from `from` to `to` (YYYY-MM-DD, inclusive, days in Lagos). */
+export interface OrdersCsvQuery {
+  from: string;
+  to: string;
 }
 
 /** GET orders/:orderNumber: an order's page in the back office. */

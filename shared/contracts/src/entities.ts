@@ -209,8 +209,16 @@ export const PAYMENT_STATUSES = [
   'refunded',
   'paid',
   'paid - confirmed by transfer',
+  'paid - partly refunded',
   'go ahead - pay on delivery approved',
 ] as const;
+
+/**
+ * Part of what was received went back (issue 39): the order is still paid — it is still to be made and
+ * delivered, for what the shopper kept paying — so the word starts with 'paid' (SPEC section 4's rule).
+ * All of it back is 'refunded', which is not paid.
+ */
+export const PARTLY_REFUNDED = 'paid - partly refunded';
 
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -7,6 +7,7 @@
  */
 import { BRAND, type Currency, type CurrencyName } from '@adire/contracts';
 import { convertAmount } from '@adire/domain';
+import { csvRow } from '@adire/domain/csv';
 import { parseJson } from '../../db/json';
 import type { CatalogIndex } from './catalog-index';
 import { pictureBase, plainPictureSpec, previewImage } from './preview-specs';
@@ -141,10 +142,11 @@ export function googleMerchantXml(items: FeedItem[], publicUrl: string): string 
 /** The columns of Meta's commerce catalogue (required first), as its data feed template names them. */
 export const META_COLUMNS = ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'additional_image_link', 'item_group_id', 'google_product_category', 'product_type'] as const;
 
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
-export const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** Meta's commerce catalogue as CSV (https://www.facebook.com/business/help/120325381656392). */
+/**
+ * Meta's commerce catalogue as CSV (https://www.facebook.com/business/help/120325381656392), each cell
+ * by the shop's one CSV rule (`@adire/domain/csv`: RFC 4180 quoting, formula starts neutralised —
+ * issue 38, P7): a product named "=…" or "@…" reaches a spreadsheet as text.
+ */
 export function metaCatalogCsv(items: FeedItem[]): string {
   const rows = items.map((item) => {
     const values: Record<(typeof META_COLUMNS)[number], string> = {
@@ -162,7 +164,7 @@ export function metaCatalogCsv(items: FeedItem[]): string {
       google_product_category: item.googleProductCategory,
       product_type: item.productType,
     };
-    return META_COLUMNS.map((column) => csvField(values[column])).join(',');
+    return csvRow(META_COLUMNS.map((column) => values[column]));
   });
   return [META_COLUMNS.join(','), ...rows, ''].join('\r\n');
 }

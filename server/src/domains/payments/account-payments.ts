@@ -1,10 +1,11 @@
 import type { AccountPaymentRecord } from '@adire/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { refundsOfOrders } from './refunds';
 
 /**
  * The payments' share of "download my data" (issue 33, NDPA 2023), by order: every payment started at
- * a provider and every payment received, oldest first — provider, method, the shop's reference, state,
+ * a provider, every payment received and every refund, oldest first — provider, method, the shop's reference, state,
  * amount, currency and dates. Never the provider's own reference, its answers (payment_event) or any
  * token or card data. Handed to the orders' share of the download at the composition root.
  */
@@ -18,9 +19,17 @@ export async function orderPaymentRecords(q: Kysely<Database>, orderIds: readonl
     .where('order_id', 'in', ids)
     .execute();
   const received = await q.selectFrom('payment').select(['order_id', 'provider', 'method', 'reference', 'status', 'amount', 'currency', 'created_at']).where('order_id', 'in', ids).execute();
+  const refunds = await refundsOfOrders(q, ids);
   const records = [
     ...started.map((r) => ({ orderId: r.order_id, record: toRecord('started', r, r.updated_at) })),
     ...received.map((r) => ({ orderId: r.order_id, record: toRecord('received', r, r.created_at) })),
+    // Each refund (issue 39): what went back, how, and from which payment (its reference).
+    ...[...refunds].flatMap(([orderId, list]) =>
+      list.map((r) => ({
+        orderId,
+        record: toRecord('refunded', { provider: r.provider, method: r.method, reference: r.paymentReference, status: r.status, amount: r.amount, currency: r.currency, created_at: r.at }, r.updatedAt),
+      })),
+    ),
   ].sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt) || a.record.kind.localeCompare(b.record.kind));
   for (const { orderId, record } of records) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), record]);
   return byOrder;

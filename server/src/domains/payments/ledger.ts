@@ -62,3 +62,37 @@ export async function voidPendingAttempts(q: Kysely<Database>, orderId: string, 
   const voided = await q.updateTable('payment_attempt').set({ status: 'void', updated_at: at }).where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst();
   return Number(voided.numUpdatedRows);
 }
+
+/*
+ * The one writer of `refund` (issue 39, item 4): a refund is written 'pending' under the order's lock
+ * (refunds.ts reserves it there, so refunds never add up to more than was received), then ends once.
+ */
+
+/** A refund row, as reserved. */
+export type NewRefund = Insertable<Database['refund']>;
+
+/** Reserves refunds (the unique idempotency key refuses the same refund twice). */
+export async function insertRefunds(q: Kysely<Database>, refunds: readonly NewRefund[]): Promise<void> {
+  if (refunds.length) await q.insertInto('refund').values([...refunds]).execute();
+}
+
+/**
+ * A refund's status, only while it is still pending (a webhook and a status check racing, or a
+ * replayed webhook, end it once); with the provider's refund id or the bank or till reference when
+ * known. How many rows changed (0 or 1).
+ */
+export async function endRefund(q: Kysely<Database>, refundId: string, status: 'pending' | 'processed' | 'failed', at: string, reference?: string | null): Promise<number> {
+  const result = await q
+    .updateTable('refund')
+    .set({ status, updated_at: at, ...(reference ? { reference } : {}) })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** What went back (or is going back) of an order: its refunds that count (pending or processed), in their currency (the order's). */
+export async function refundedFor(q: Kysely<Database>, orderId: string): Promise<number> {
+  const rows = await q.selectFrom('refund').select('amount').where('order_id', '=', orderId).where('status', '!=', 'failed').execute();
+  return rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0) / 100;
+}

@@ -4,6 +4,7 @@ import type { PaymentsContext, SettleResult } from './context';
 import { findAttempt } from './ledger';
 import { returnReference } from './logic';
 import type { PaymentAdapter, WebhookEvent } from './providers/types';
+import { settleRefundWebhook } from './refunds';
 import { settle } from './settle';
 
 /**
@@ -24,6 +25,8 @@ export async function handleWebhook(ctx: PaymentsContext, provider: PaymentProvi
   if ('status' in read) return read;
   const { event } = read;
   if (event.kind === 'ignore') return { status: 200, body: { data: { outcome: 'ignored', event: event.event } } };
+  // A refund's news: checked at the provider, ended once (refunds.ts).
+  if (event.kind === 'refund') return settleRefundWebhook(ctx, provider, event);
   if (!event.reference) return { status: 400, body: { message: 'The webhook names no payment reference', code: 'NO_REFERENCE' } };
   const attempt = await findAttempt(ctx.db, provider, event.reference);
   // Not a payment of this shop (the provider account may serve others): acknowledged, not acted on.

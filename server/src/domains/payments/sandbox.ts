@@ -16,8 +16,9 @@ import {
   type PaypalVerifyRequest,
 } from './providers/paypal';
 import { paystackSandboxWire, readPaystackVerification, readPaystackWebhook, verifyPaystackSignature } from './providers/paystack';
+import { REFUND_READERS, SANDBOX_REFUND_WIRES, type SandboxRefund } from './providers/refunds';
 import type { SandboxTx, SandboxWire } from './providers/sandbox-wire';
-import { ProviderError, type PaymentAdapter, type StartedPayment, type StartPaymentInput, type WebhookEvent } from './providers/types';
+import { ProviderError, type PaymentAdapter, type RefundAnswer, type RefundAsk, type StartedPayment, type StartPaymentInput, type WebhookEvent } from './providers/types';
 import { hmacHex } from './signatures';
 
 /**
@@ -78,12 +79,15 @@ interface SandboxContext {
   publicUrl: string;
   wires: Record<PaymentProviderId, SandboxWire>;
   secret(provider: PaymentProviderId): Promise<string>;
+  /** Refunds wait as 'pending' until `completeRefund` (tests of the refund webhook); otherwise processed at once. */
+  holdRefunds: boolean;
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;
 
-export function createSandbox({ db, publicUrl, rootSecret }: { db: Db; publicUrl: string; rootSecret: () => Promise<string> }) {
+export function createSandbox({ db, publicUrl, rootSecret, holdRefunds = false }: { db: Db; publicUrl: string; rootSecret: () => Promise<string>; holdRefunds?: boolean }) {
   const ctx: SandboxContext = {
+    holdRefunds,
     db,
     publicUrl,
     wires: { paystack: paystackSandboxWire, flutterwave: flutterwaveSandboxWire, paypal: paypalSandboxWire(publicUrl), monnify: monnifySandboxWire },
@@ -100,6 +104,14 @@ export function createSandbox({ db, publicUrl, rootSecret }: { db: Db; publicUrl
       decide(ctx, provider, reference, outcome, amountOverride, now),
     /** PayPal's verify-webhook-signature, as the sandbox answers it. */
     verifyPaypal: async (request: PaypalVerifyRequest) => sandboxVerifyWebhookSignature(await ctx.secret('paypal'), request),
+    /**
+     * A held refund ends (processed or failed), as its provider would later: the refund webhook to
+     * deliver, signed; null when there is no such refund or it had ended already.
+     */
+    completeRefund: (provider: PaymentProviderId, refundKey: string, outcome: 'processed' | 'failed' = 'processed', now: Date = new Date()) =>
+      completeRefund(ctx, provider, refundKey, outcome, now),
+    /** The refund webhook of a refund as it stands now (tests replay it). */
+    refundWebhook: (provider: PaymentProviderId, refundKey: string, now: Date = new Date()) => refundWebhook(ctx, provider, refundKey, now),
     /** For tests and the README: sign a body as this sandbox's provider would. */
     sign: async (provider: PaymentProviderId, rawBody: string, now: Date = new Date()) => ctx.wires[provider].sign(rawBody, await ctx.secret(provider), now),
   };
@@ -142,7 +154,61 @@ function sandboxAdapter(ctx: SandboxContext, provider: PaymentProviderId): Payme
       if (!tx) throw new ProviderError(provider, 404, `no sandbox transaction ${reference}`);
       return readers[provider].verification(wire.verification(withNumbers(tx)));
     },
+    refund: (ask) => openRefund(ctx, provider, ask),
+    async refundStatus(ask) {
+      const r = await findRefund(ctx, provider, ask.key);
+      if (!r) throw new ProviderError(provider, 404, `no sandbox refund ${ask.key}`);
+      return REFUND_READERS[provider].answer(SANDBOX_REFUND_WIRES[provider].status(r));
+    },
   };
+}
+
+async function findRefund({ db }: SandboxContext, provider: PaymentProviderId, key: string): Promise<SandboxRefund | undefined> {
+  return db.kysely.selectFrom('sandbox_refund').selectAll().where('provider', '=', provider).where('refund_key', '=', key).executeTakeFirst();
+}
+
+/**
+ * A refund asked of the sandbox, booked once per key (a repeated key answers the same refund, as an
+ * idempotency key does), refused as its provider would when it is more than what is left of the
+ * payment; processed at once unless refunds are held. Answered in the provider's words.
+ */
+async function openRefund(ctx: SandboxContext, provider: PaymentProviderId, ask: RefundAsk): Promise<RefundAnswer> {
+  const wire = SANDBOX_REFUND_WIRES[provider];
+  let r = await findRefund(ctx, provider, ask.key);
+  if (!r) {
+    const tx = await find(ctx, provider, ask.paymentReference);
+    if (!tx || tx.status !== 'success') throw new ProviderError(provider, 400, `no successful sandbox transaction ${ask.paymentReference} to refund`);
+    const earlier = await ctx.db.kysely.selectFrom('sandbox_refund').select('amount').where('provider', '=', provider).where('reference', '=', tx.reference).where('status', '!=', 'failed').execute();
+    const left = Math.round(Number(tx.amount_paid ?? tx.amount) * 100) - earlier.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
+    if (Math.round(ask.amount * 100) > left) throw new ProviderError(provider, 400, `refund of ${ask.amount} is more than the ${left / 100} left of ${tx.reference}`);
+    const now = new Date().toISOString();
+    await ctx.db.kysely
+      .insertInto('sandbox_refund')
+      .values({ provider, refund_key: ask.key, provider_refund_id: wire.refundId(), reference: tx.reference, amount: ask.amount, currency: ask.currency, status: ctx.holdRefunds ? 'pending' : 'processed', created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['provider', 'refund_key']).doNothing())
+      .execute();
+    r = (await findRefund(ctx, provider, ask.key))!;
+  }
+  return REFUND_READERS[provider].answer(wire.created(r));
+}
+
+async function refundWebhook(ctx: SandboxContext, provider: PaymentProviderId, key: string, now: Date): Promise<{ rawBody: string; headers: Record<string, string> } | null> {
+  const r = await findRefund(ctx, provider, key);
+  if (!r) return null;
+  const rawBody = JSON.stringify(SANDBOX_REFUND_WIRES[provider].webhook(r, now));
+  return { rawBody, headers: { 'content-type': 'application/json', ...ctx.wires[provider].sign(rawBody, await ctx.secret(provider), now) } };
+}
+
+async function completeRefund(ctx: SandboxContext, provider: PaymentProviderId, key: string, outcome: 'processed' | 'failed', now: Date) {
+  const changed = await ctx.db.kysely
+    .updateTable('sandbox_refund')
+    .set({ status: outcome, updated_at: now.toISOString() })
+    .where('provider', '=', provider)
+    .where('refund_key', '=', key)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) return null;
+  return refundWebhook(ctx, provider, key, now);
 }
 
 /** A payment started in the sandbox: its pending transaction, and the address of its hosted page. */

@@ -8,6 +8,8 @@ import { PaymentsCommandError } from './command-error';
 import { paymentTrail } from './operator';
 import { AWAITING_TRANSFER } from './logic';
 import { decideTransfer } from './transfer-decisions';
+import { receivedFor, refundedFor } from './ledger';
+import { refundsOfOrders } from './refunds';
 
 const parse = (detail: string): unknown => {
   try {
@@ -22,11 +24,16 @@ export async function orderPaymentSide(db: Pick<Db, 'kysely'>, orderId: string, 
   const { events, payments } = await paymentTrail(db, orderId);
   const paymentEvents = events.map((e) => ({ kind: e.kind, provider: e.provider, reference: e.reference, detail: parse(e.detail), at: e.created_at }));
   const notice = [...paymentEvents].reverse().find((e) => e.kind === 'transfer notice');
+  const order = await db.kysely.selectFrom('shop_order').select(['id', 'currency']).where('id', '=', orderId).executeTakeFirst();
+  const refunds = (await refundsOfOrders(db.kysely, [orderId])).get(orderId) ?? [];
   return {
     transferNotice: notice ? ({ ...(notice.detail as object), at: notice.at } as TransferNotice) : null,
     awaitingTransfer: paymentStatus === AWAITING_TRANSFER,
     paymentEvents,
     payments: payments.map((p) => ({ amount: Number(p.amount), currency: p.currency, status: p.status, provider: p.provider, method: p.method, reference: p.reference, at: p.created_at })),
+    refunds,
+    received: order ? await receivedFor(db.kysely, order) : 0,
+    refunded: await refundedFor(db.kysely, orderId),
   };
 }
 

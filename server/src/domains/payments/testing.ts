@@ -11,3 +11,7 @@ export { readPaystackVerification, readPaystackWebhook } from './providers/payst
 export { sandboxRootSecret, sandboxSecret } from './sandbox';
 export { hmacHex, paypalSignedString, safeEqual, sandboxPaypalSignature, verifyHmacSha512, verifySecretHash } from './signatures';
 export { DEFAULT_TRANSFER_ACCOUNTS, transferInstructions } from './transfers';
+export { createSandbox, keptRootSecret } from './sandbox';
+export { allocateRefund, refundAmountProblem, statusAfterRefunds, summaryStatus } from './refund-logic';
+export { REFUND_READERS, SANDBOX_REFUND_WIRES } from './providers/refunds';
+export { lagosDayRange, ORDERS_CSV_COLUMNS } from './orders-csv';

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerifiedTransaction } from '../logic';
 import { verifySecretHash } from '../signatures';
+import { flutterwaveRefund, flutterwaveRefundStatus, readFlutterwaveRefundWebhook } from './refunds';
 import { randomDigits, type SandboxWire } from './sandbox-wire';
 import { callProvider, num, obj, ProviderError, str, type PaymentAdapter, type WebhookEvent } from './types';
 
@@ -19,6 +20,8 @@ export interface FlutterwaveConfig {
 export const verifyFlutterwaveSignature = (secretHash: string, headers: IncomingHttpHeaders) => verifySecretHash(secretHash, headers['verif-hash']);
 
 export function readFlutterwaveWebhook(body: unknown): WebhookEvent {
+  const refund = readFlutterwaveRefundWebhook(body);
+  if (refund) return refund;
   const b = obj(body);
   const data = obj(b.data);
   const event = str(b.event) ?? '';
@@ -81,6 +84,8 @@ export function flutterwaveAdapter(config: FlutterwaveConfig): PaymentAdapter {
         await callProvider('flutterwave', `${base}/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, { headers: auth }),
       );
     },
+    refund: (ask) => flutterwaveRefund(base, auth, ask),
+    refundStatus: (_ask, providerRefundId) => flutterwaveRefundStatus(base, auth, providerRefundId),
   };
 }
 

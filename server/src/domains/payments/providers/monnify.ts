@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerifiedTransaction } from '../logic';
 import { hmacHex, verifyHmacSha512 } from '../signatures';
+import { monnifyRefund, monnifyRefundStatus, readMonnifyRefundWebhook } from './refunds';
 import { randomDigits, type SandboxWire } from './sandbox-wire';
 import { callProvider, num, obj, ProviderError, str, type PaymentAdapter, type WebhookEvent } from './types';
 
@@ -22,6 +23,8 @@ export const verifyMonnifySignature = (secretKey: string, rawBody: Buffer, heade
   verifyHmacSha512(secretKey, rawBody, headers['monnify-signature']);
 
 export function readMonnifyWebhook(body: unknown): WebhookEvent {
+  const refund = readMonnifyRefundWebhook(body);
+  if (refund) return refund;
   const b = obj(body);
   const data = obj(b.eventData);
   const event = str(b.eventType) ?? '';
@@ -113,6 +116,8 @@ export function monnifyAdapter(config: MonnifyConfig): PaymentAdapter {
         await callProvider('monnify', `${base}/api/v2/merchant/transactions/query?paymentReference=${encodeURIComponent(reference)}`, { headers: await bearer() }),
       );
     },
+    refund: async (ask) => monnifyRefund(base, await bearer(), ask),
+    refundStatus: async (ask) => monnifyRefundStatus(base, await bearer(), ask),
   };
 }
 

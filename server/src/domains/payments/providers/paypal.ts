@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { VerifiedTransaction } from '../logic';
 import { paypalSignedString, paypalTransmission, sandboxPaypalSignature, safeEqual, hmacHex } from '../signatures';
+import { paypalRefund, paypalRefundStatus, readPaypalRefundWebhook } from './refunds';
 import { randomId, type SandboxTx, type SandboxWire } from './sandbox-wire';
 import { callProvider, num, obj, ProviderError, str, type PaymentAdapter, type StartPaymentInput, type WebhookEvent } from './types';
 
@@ -50,6 +51,8 @@ export function paypalVerifyRequest(rawBody: Buffer, headers: Record<string, str
 }
 
 export function readPaypalWebhook(body: unknown): WebhookEvent {
+  const refund = readPaypalRefundWebhook(body);
+  if (refund) return refund;
   const b = obj(body);
   const event = str(b.event_type) ?? '';
   const resource = obj(b.resource);
@@ -178,6 +181,8 @@ export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
         if (!(err instanceof ProviderError && err.status === 422)) throw err;
       }
     },
+    refund: async (ask) => paypalRefund(base, await bearer(), ask),
+    refundStatus: async (_ask, providerRefundId) => paypalRefundStatus(base, await bearer(), providerRefundId),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { VerifiedTransaction } from '../logic';
 import { hmacHex, verifyHmacSha512 } from '../signatures';
+import { paystackRefund, paystackRefundStatus, readPaystackRefundWebhook } from './refunds';
 import { randomDigits, type SandboxTx, type SandboxWire } from './sandbox-wire';
 import { callProvider, num, obj, ProviderError, str, toSubunit, type PaymentAdapter, type WebhookEvent } from './types';
 
@@ -19,6 +20,8 @@ export const verifyPaystackSignature = (secretKey: string, rawBody: Buffer, head
   verifyHmacSha512(secretKey, rawBody, headers['x-paystack-signature']);
 
 export function readPaystackWebhook(body: unknown): WebhookEvent {
+  const refund = readPaystackRefundWebhook(body);
+  if (refund) return refund;
   const b = obj(body);
   const data = obj(b.data);
   const event = str(b.event) ?? '';
@@ -77,6 +80,8 @@ export function paystackAdapter(config: PaystackConfig): PaymentAdapter {
     async verifyTransaction(reference) {
       return readPaystackVerification(await callProvider('paystack', `${base}/transaction/verify/${encodeURIComponent(reference)}`, { headers: auth }));
     },
+    refund: (ask) => paystackRefund(base, auth, ask),
+    refundStatus: (_ask, providerRefundId) => paystackRefundStatus(base, auth, providerRefundId),
   };
 }
 

@@ -25,12 +25,40 @@ export interface StartedPayment {
   providerReference: string | null;
 }
 
+/** A refund asked of a provider (issue 39). Amounts in the currency's main unit. */
+export interface RefundAsk {
+  /** The shop's idempotency key of this refund (sent where the provider takes one). */
+  key: string;
+  /** Our reference of the payment the money goes back from (the attempt's). */
+  paymentReference: string;
+  /** The provider's own id of that payment when we have it (a Flutterwave transaction id, a PayPal order id, a Monnify transaction reference). */
+  providerReference: string | null;
+  amount: number;
+  currency: string;
+  reason: string;
+}
+
+/** What a provider says of a refund: done, refused, or still on its way; and its own id for it. */
+export interface RefundAnswer {
+  status: 'pending' | 'processed' | 'failed';
+  providerRefundId: string | null;
+}
+
+/** A refund the provider tells of in a webhook: which one (any of these may be missing). */
+export interface RefundNotice {
+  key?: string | null;
+  providerRefundId?: string | null;
+}
+
 /** A webhook body read in the provider's words. */
 export interface WebhookEvent {
-  /** 'payment': verify this reference; 'ignore': an event we do not act on. */
-  kind: 'payment' | 'ignore';
+  /** 'payment': verify this reference; 'refund': check this refund's status; 'ignore': an event we do not act on. */
+  kind: 'payment' | 'refund' | 'ignore';
   event: string;
+  /** The payment's reference (for a refund: the payment it returns money from, when the body says). */
   reference: string | null;
+  /** For a refund event: which refund. */
+  refund?: RefundNotice;
   /** What the body claims (compared with what verification says). */
   claim?: WebhookClaim;
   providerReference?: string | null;
@@ -51,6 +79,10 @@ export interface PaymentAdapter {
   verifyTransaction(reference: string, providerReference?: string | null): Promise<VerifiedTransaction>;
   /** Finish what the shopper approved before verifying (PayPal captures an approved order). */
   complete?(reference: string, providerReference: string | null): Promise<void>;
+  /** Give money back through this provider (its refund call). Throws ProviderError when it cannot be asked. */
+  refund?(ask: RefundAsk): Promise<RefundAnswer>;
+  /** Ask the provider where a refund stands (its status check). */
+  refundStatus?(ask: RefundAsk, providerRefundId: string | null): Promise<RefundAnswer>;
 }
 
 /** The provider could not be reached or gave an answer we cannot read; nothing is concluded from it. */
