@@ -8,6 +8,7 @@ import { Featured } from './catalog/Featured';
 import { Releases } from './releases/Releases';
 import { Reset } from './Reset';
 import { Reviews } from './reviews/Reviews';
+import { Searches } from './searches/Searches';
 import { Staff } from './staff/Staff';
 import styles from './backoffice.module.css';
 import { Login } from './Login';
@@ -61,6 +62,7 @@ function Bar() {
         {may(session, 'settings') && <Link to="/settings">Settings</Link>}
         {may(session, 'catalog') && <Link to="/catalog">Catalogue</Link>}
         {may(session, 'reviews') && <Link to="/reviews">Reviews</Link>}
+        {may(session, 'catalog') && <Link to="/searches">Searches</Link>}
         {may(session, 'staff') && <Link to="/staff">Staff</Link>}
         {may(session, 'audit') && <Link to="/audit">Audit</Link>}
         {may(session, 'releases') && <Link to="/releases">Releases</Link>}
@@ -97,6 +99,7 @@ export function BackofficeApp() {
             <Route path="/catalog/featured" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><Featured /></Allowed></SignedIn>} />
             <Route path="/catalog/:slug" element={<SignedIn><Allowed permission="catalog" what="the catalogue"><ProductEditor /></Allowed></SignedIn>} />
             <Route path="/reviews" element={<SignedIn><Allowed permission="reviews" what="reviews"><Reviews /></Allowed></SignedIn>} />
+            <Route path="/searches" element={<SignedIn><Allowed permission="catalog" what="what shoppers searched for"><Searches /></Allowed></SignedIn>} />
             <Route path="/staff" element={<SignedIn><Allowed permission="staff" what="staff accounts"><Staff /></Allowed></SignedIn>} />
             <Route path="/audit" element={<SignedIn><Allowed permission="audit" what="the audit"><Audit /></Allowed></SignedIn>} />
             <Route path="/releases" element={<SignedIn><Allowed permission="releases" what="release status"><Releases /></Allowed></SignedIn>} />
