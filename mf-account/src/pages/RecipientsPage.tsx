@@ -1,8 +1,7 @@
 import { api } from '@adire/api-client';
 import { CHECKOUT_FIELDS, COUNTRY_CODES, DELIVERY_LOCATIONS, DELIVERY_STATE_LABELS, RESIDENCE_TYPES } from '@adire/contracts';
 import { ACCOUNT_API, type SavedRecipient } from '@adire/contracts/account';
-import { deliveryLocation, shownPhone } from '@adire/domain';
-import { readRecipientFields } from '@adire/domain/recipient';
+import { deliveryLocation, readRecipientFields, shownPhone } from '@adire/domain/recipient';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, SelectField } from '../Field';
 import styles from './pages.module.css';

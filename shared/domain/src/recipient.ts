@@ -3,7 +3,12 @@ import { DEFAULT_COUNTRY_CODE, fullPhoneNumber, PHONE_REASON } from './phone';
 
 // Imported as '@adire/domain/recipient': the package's root is shared whole with every page (Module
 // Federation ships a shared package's every export), and only the checkout, the account and the server
-// read recipients this way.
+// read recipients this way. Being a path of its own, it is bundled into each remote that reads it, so a
+// remote released before the shell has what it imports from here (the shell's shared root may be older).
+
+/** What the address book shows and reads besides the rule: phones as people write them, the shop's states. */
+export { shownPhone } from './phone';
+export { deliveryLocation } from './delivery';
 
 /** The lengths the checkout allows a recipient's fields (the account's address book uses the same). */
 export const RECIPIENT_LIMITS = { name: 120, phone: 24, countryCode: 5, address: 500, state: 60, residenceType: 60 } as const;
