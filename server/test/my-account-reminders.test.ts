@@ -27,7 +27,7 @@ const data = <T>(res: LightMyRequestResponse): T => {
   return res.json().data as T;
 };
 const mails = async (to: string) =>
-  shop.db.kysely.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', to).where('subject', 'like', '%is on%').orderBy('created_at').execute();
+  shop.db.kysely.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', to).where('subject', 'like', '%remind you of%').orderBy('created_at').execute();
 
 beforeAll(async () => {
   shop = await startTestShop({ now: () => clock.at });
@@ -95,7 +95,9 @@ describe('reminders', () => {
     }
     const sentMails = await mails('kemi@example.com');
     expect(sentMails).toHaveLength(1);
-    expect(sentMails[0]!.subject).toBe("Mum's birthday is on Tuesday 14 May");
+    // The shopper's words are in the body, never in the subject (issue 38, item 5).
+    expect(sentMails[0]!.subject).toBe('A date you asked us to remind you of: Tuesday 14 May');
+    expect(sentMails[0]!.text_body).toContain("Mum's birthday is on Tuesday 14 May");
     expect(sentMails[0]!.text_body).toContain(`${publicUrl}/account`);
     const stop = /\/account\/reminders\/stop\?token=([A-Za-z0-9_-]+)/.exec(sentMails[0]!.text_body)![1]!;
 
@@ -116,11 +118,27 @@ describe('reminders', () => {
     expect(data<OccasionReminder[]>(await call('GET', '/v1/storefront/account/reminders', token))[0]!.stopped).toBe(true);
   });
 
+  it('are no mail cannon: a few a day per account, the rest the next days; the shopper’s text never in a subject', async () => {
+    const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
+    const who = (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: 'cannon@example.com', password: 'Petals-and-rain' } })).json().data.authToken as string;
+    // The review's case: many reminders due this week, named like a scam.
+    for (let i = 0; i < 7; i++) data(await call('POST', '/v1/storefront/account/reminders', who, { name: `URGENT: your bank card is blocked, call 0800 ${i}`, date: '2034-09-20', daysBefore: 7 }));
+    const day = (d: string) => new Date(`2034-09-${d}T08:00:00.000Z`);
+    expect(await sendDueReminders(shop.db, mailer, { now: day('14'), publicUrl })).toBe(3);
+    expect(await sendDueReminders(shop.db, mailer, { now: day('14'), publicUrl })).toBe(0); // the same day again: none
+    expect(await sendDueReminders(shop.db, mailer, { now: day('15'), publicUrl })).toBe(3);
+    expect(await sendDueReminders(shop.db, mailer, { now: day('16'), publicUrl })).toBe(1);
+    await mailer.idle?.();
+    const sent = await mails('cannon@example.com');
+    expect(sent).toHaveLength(7);
+    for (const m of sent) expect(m.subject).toBe('A date you asked us to remind you of: Wednesday 20 September');
+  });
+
   it('are erased with the account', async () => {
     data(await call('POST', '/v1/storefront/account/reminders', other, { name: 'Anniversary', date: '06-01' }));
     const del = await shop.app.inject({ method: 'DELETE', url: '/v1/storefront/account', headers: { authorization: `Bearer ${other}` }, payload: { business, password: 'Petals-and-rain', confirmation: 'DELETE' } });
     expect(del.statusCode, del.body).toBe(200);
     const left = await shop.db.kysely.selectFrom('occasion_reminder').select('name').execute();
-    expect(left.map((r) => r.name)).toEqual(["Mum's birthday"]);
+    expect(left.map((r) => r.name).filter((n) => !n.startsWith('URGENT'))).toEqual(["Mum's birthday"]);
   });
 });

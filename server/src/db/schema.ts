@@ -235,6 +235,8 @@ export interface OccasionReminderTable {
   stop_token_hash: string;
   stopped_at: string | null;
   last_sent_year: Generated<number>;
+  /** Migration 0036: the Lagos day it was last mailed (the per-account and per-day limits); null: never. */
+  last_sent_on: Generated<string | null>;
   created_at: string;
 }
 

@@ -13,6 +13,10 @@ import { toReminder } from './reminder-store';
 export const DEFAULT_DAYS_BEFORE = 7;
 export const MAX_DAYS_BEFORE = 60;
 export const MAX_REMINDERS = 50;
+/** Reminder mails one account gets in a day at most (issue 38: 20 due in a week were 20 mails at once); the rest wait a day, still within their days before. */
+export const REMINDER_MAILS_PER_ACCOUNT_PER_DAY = 3;
+/** Reminder mails the shop sends in a day at most, whatever the number of accounts. */
+export const REMINDER_MAILS_PER_DAY = 1000;
 /** How often the server looks for reminders due (each instance; the claim makes each mail once). */
 export const REMINDER_CHECK_EVERY_MS = 60 * 60_000;
 
@@ -127,7 +131,8 @@ export function reminderMail(input: { to: string; name: string; date: string; pu
   const day = new Date(`${input.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const shop = `${input.publicUrl}/account`;
   const stop = `${input.publicUrl}/account/reminders/stop?token=${encodeURIComponent(input.stopToken)}`;
-  const subject = `${input.name} is on ${day}`;
+  // The shopper's words never in a subject (issue 38: "URGENT: your bank card is blocked…" went out under the shop's name).
+  const subject = `A date you asked us to remind you of: ${day}`;
   const text = `${input.name} is on ${day}.\n\nSend flowers again, or choose new ones: ${shop}\n\nStop this reminder (no login needed): ${stop}\n\n${BRAND}`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Helvetica,Arial,sans-serif;color:#2b2118;line-height:1.5">
 <p style="font-size:20px;font-weight:bold;color:#8a1c3b">${escapeHtml(BRAND)}</p>
@@ -155,26 +160,39 @@ export async function countDueReminders(db: Pick<Db, 'kysely'>, now: Date): Prom
  */
 export async function sendDueReminders(db: Pick<Db, 'kysely'>, mailer: Mailer, options: { now: Date; publicUrl: string }): Promise<number> {
   const today = lagosDay(options.now);
+  // Mailed today already, per account and in all: the limits (a reminder past them waits for tomorrow).
+  const sentToday = await db.kysely
+    .selectFrom('occasion_reminder')
+    .select(['user_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('last_sent_on', '=', today)
+    .groupBy('user_id')
+    .execute();
+  const perAccount = new Map(sentToday.map((r) => [r.user_id, Number(r.n)]));
+  let inAll = sentToday.reduce((n, r) => n + Number(r.n), 0);
   const rows = await db.kysely
     .selectFrom('occasion_reminder')
     .innerJoin('app_user', 'app_user.id', 'occasion_reminder.user_id')
-    .select(['occasion_reminder.id', 'occasion_reminder.name', 'occasion_reminder.month_day', 'occasion_reminder.days_before', 'occasion_reminder.last_sent_year', 'app_user.email'])
+    .select(['occasion_reminder.id', 'occasion_reminder.user_id', 'occasion_reminder.name', 'occasion_reminder.month_day', 'occasion_reminder.days_before', 'occasion_reminder.last_sent_year', 'app_user.email'])
     .where('occasion_reminder.stopped_at', 'is', null)
     .execute();
   let sent = 0;
   for (const r of rows) {
     const due = dueOccasion(r.month_day, Number(r.days_before), today);
     if (!due || Number(r.last_sent_year) >= due.year) continue;
+    if (inAll >= REMINDER_MAILS_PER_DAY) break;
+    if ((perAccount.get(r.user_id) ?? 0) >= REMINDER_MAILS_PER_ACCOUNT_PER_DAY) continue;
     const stopToken = generateToken();
     const claimed = await db.kysely
       .updateTable('occasion_reminder')
-      .set({ last_sent_year: due.year, stop_token_hash: hashToken(stopToken) })
+      .set({ last_sent_year: due.year, last_sent_on: today, stop_token_hash: hashToken(stopToken) })
       .where('id', '=', r.id)
       .where('last_sent_year', '<', due.year)
       .where('stopped_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     await mailer.send(reminderMail({ to: r.email, name: r.name, date: due.date, publicUrl: options.publicUrl, stopToken }), { deferred: true });
+    perAccount.set(r.user_id, (perAccount.get(r.user_id) ?? 0) + 1);
+    inAll++;
     sent++;
   }
   return sent;
