@@ -18,7 +18,7 @@ import { DEFAULT_CANARY_CONFIG } from './release/canary';
 import type { ReleaseManifest } from './release/releases';
 import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
-import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes } from './domains/orders';
+import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes, riderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, refundStaffRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
@@ -164,6 +164,7 @@ async function domains(
     domainRoutes: [
       orderStaffRoutes({ db, paymentSide: orderPaymentSide }),
       photoStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, now, config: config.proof }),
+      riderStaffRoutes({ db, now }),
       dayStaffRoutes({ db, now }),
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
       // Refunds and the accountant's orders.csv (issue 39, items 4-5).

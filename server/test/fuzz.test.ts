@@ -710,6 +710,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
           return { ...req, raw, contentType: `multipart/form-data; boundary=${b}` };
         }),
   },
+  // Issue 40: riders (given an order, their own list and route, out for delivery).
+  'POST /v1/backoffice/orders/:orderNumber/rider': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'rider'], {
+        body: fc.record({ business: biz, rider: fc.oneof(fc.constant(null), fc.constantFrom('fuzz-florist@adireblooms.ng', 'nobody@adireblooms.ng'), email, fc.anything()) }, { requiredKeys: ['business'] }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/backoffice/rider/deliveries': { valid: () => request('GET', split('/v1/backoffice/rider/deliveries'), { query: q({ business: biz, date: mostly(fc.constantFrom(FUTURE, '2099-02-30')) }), headers: staffHeader() }) },
+  'PUT /v1/backoffice/rider/route': {
+    valid: () =>
+      request('PUT', split('/v1/backoffice/rider/route'), {
+        body: fc.record({ business: biz, date: mostly(fc.constant(FUTURE)), orderNumbers: fc.array(staffOrderNumber(), { maxLength: 4 }) }),
+        headers: staffHeader(),
+      }),
+  },
+  'POST /v1/backoffice/rider/deliveries/:orderNumber/out': {
+    valid: () => request('POST', ['v1', 'backoffice', 'rider', 'deliveries', staffOrderNumber(), 'out'], { body: fc.record({ business: biz }), headers: staffHeader() }),
+  },
   'GET /v1/orders/photos/:id': {
     valid: () => request('GET', ['v1', 'orders', 'photos', fc.oneof({ weight: 6, arbitrary: fc.base64String({ minLength: 32, maxLength: 32 }).map((t) => t.replace(/[+/=]/g, '_')) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 64) || 'x') })], { query: q({ business: biz, size: mostly(fc.constantFrom('large', 'small'), 8) }) }),
   },
@@ -905,6 +924,8 @@ async function fingerprint(): Promise<Record<string, string>> {
     mail_outbox: 'count(*)',
     review: 'count(*)',
     order_photo: 'count(*)',
+    order_rider: "count(*) || '/' || coalesce(max(assigned_at), '')",
+    order_delivery_attempt: 'count(*)',
     product: 'coalesce(sum(in_stock), 0)',
     setting: "count(*) || '/' || coalesce(max(updated_at), '')",
     currency: 'coalesce(sum(conversion_rate), 0)',

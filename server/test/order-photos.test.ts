@@ -1,11 +1,11 @@
-import { BACKOFFICE_PATHS, type CheckoutResponse, type Order, type OrderPhotosAnswer, type OrderTrackerResponse, type PhotoUploadAnswer } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type Order, type OrderPhotosAnswer, type OrderTrackerResponse, type PhotoUploadAnswer } from '@adire/contracts';
 import sharp from 'sharp';
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
 import { loadStaffConfig } from '../src/domains/staff';
 import { backofficeCalls, startTestShop, type TestShop } from './helpers';
-import { makeStaff, multipartForm, type FormPart } from './proof-helpers';
+import { checkedOutOrder, makeStaff, multipartForm, type FormPart } from './proof-helpers';
 
 /**
  * Issue 40, item 1 and 5-7 (on SQLite and PostgreSQL): a florist adds a photo of the finished
@@ -26,30 +26,6 @@ let manager = '';
 let florist = '';
 let order: Order;
 const { call, data } = backofficeCalls(() => shop, business);
-
-/** A checked-out order (the sender's phone 08031234567) of the given sender. */
-export async function checkedOutOrder(test: TestShop, email: string, recipientName = 'Mum'): Promise<Order> {
-  const sku = (await test.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).orderBy('position').executeTakeFirstOrThrow()).sku;
-  const created = await test.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = (created.json().data as Order).id;
-  const res = await test.app.inject({
-    method: 'PUT',
-    url: `/v1/orders/order/checkout-order/${id}`,
-    payload: {
-      business,
-      currency: 'NGN',
-      userData: { name: 'Tolu Bakare', email, phone: '08031234567' },
-      orderData: {
-        deliveryDate: DAY,
-        deliveryZone: 'Lekki / Ajah',
-        recipient: { name: recipientName, phone: '8095556666', phoneCountryCode: '+234', address: '5 Fola Osibo Road, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
-      },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as CheckoutResponse).order;
-}
 
 const upload = (token: string | undefined, parts: FormPart[], number = order.orderNumber!) => {
   const form = multipartForm(parts);
@@ -90,7 +66,7 @@ beforeAll(async () => {
   shop = await startTestShop({ auth, config: { staff: staffConfig }, now: () => clock });
   manager = await makeStaff(shop, 'photo-manager@adireblooms.ng', 'manager', null, staffConfig);
   florist = await makeStaff(shop, 'photo-florist@adireblooms.ng', 'florist', manager, staffConfig);
-  order = await checkedOutOrder(shop, senderEmail);
+  order = await checkedOutOrder(shop, senderEmail, DAY);
 }, 60_000);
 afterAll(() => shop?.close());
 

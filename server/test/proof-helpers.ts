@@ -1,4 +1,5 @@
-import { BACKOFFICE_PATHS } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type CheckoutResponse, type Order } from '@adire/contracts';
+import { expect } from 'vitest';
 import { executeStaffCommand, parseStaffCommand, type StaffConfig } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
 import { backofficeCalls, type TestShop } from './helpers';
@@ -36,4 +37,28 @@ export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Re
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A checked-out order (the sender's phone 08031234567) of the given sender. */
+export async function checkedOutOrder(test: TestShop, email: string, DAY: string, recipientName = 'Mum', business = 'adire-blooms'): Promise<Order> {
+  const sku = (await test.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).orderBy('position').executeTakeFirstOrThrow()).sku;
+  const created = await test.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = (created.json().data as Order).id;
+  const res = await test.app.inject({
+    method: 'PUT',
+    url: `/v1/orders/order/checkout-order/${id}`,
+    payload: {
+      business,
+      currency: 'NGN',
+      userData: { name: 'Tolu Bakare', email, phone: '08031234567' },
+      orderData: {
+        deliveryDate: DAY,
+        deliveryZone: 'Lekki / Ajah',
+        recipient: { name: recipientName, phone: '8095556666', phoneCountryCode: '+234', address: '5 Fola Osibo Road, Lekki Phase 1', state: 'lagos', residenceType: 'Home', method: 'delivery' },
+      },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as CheckoutResponse).order;
 }

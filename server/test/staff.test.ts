@@ -84,7 +84,7 @@ describe('the staff command', () => {
     expect(parseStaffCommand(['add', 'a@b.ng', '--role', 'manager', '--name', 'Ada'])).toEqual({ kind: 'add', email: 'a@b.ng', role: 'manager', name: 'Ada' });
     expect(parseStaffCommand(['add', 'a@b.ng', '--role=florist'])).toEqual({ kind: 'add', email: 'a@b.ng', role: 'florist' });
     expect(parseStaffCommand(['list'])).toEqual({ kind: 'list' });
-    expect(() => parseStaffCommand(['add', 'a@b.ng'])).toThrow("'add' needs --role florist or manager.");
+    expect(() => parseStaffCommand(['add', 'a@b.ng'])).toThrow("'add' needs --role florist or manager or rider.");
     expect(() => parseStaffCommand(['add', 'a@b.ng', '--role', 'owner'])).toThrow("got 'owner'");
     expect(() => parseStaffCommand(['remove'])).toThrow(StaffCommandError);
   });

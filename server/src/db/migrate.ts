@@ -30,6 +30,7 @@ import * as m0036d from './migrations/0036_deferred_erasure';
 import * as m0036r from './migrations/0036_reminder_limits';
 import * as m0038 from './migrations/0038_refunds';
 import * as m0039p from './migrations/0039_order_photos';
+import * as m0039r from './migrations/0039_riders';
 import * as m0040s from './migrations/0040_search_counts';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0036_reminder_limits': m0036r,
   '0038_refunds': m0038,
   '0039_order_photos': m0039p,
+  '0039_riders': m0039r,
   '0040_search_counts': m0040s,
 };
 

@@ -683,6 +683,28 @@ export interface OrderPhotoTable {
   small: Buffer;
 }
 
+/** Who carries an order and where it is in their route (issue 40, migration 0039_riders). */
+export interface OrderRiderTable {
+  order_id: string;
+  rider_email: string;
+  /** 1, 2, …: the rider's route order on the order's day. */
+  position: number;
+  assigned_by: string;
+  assigned_at: string;
+}
+
+/** What happened at the door (migration 0039_riders): 'delivered' (to whom) or 'not-delivered' (why), with its photo. */
+export interface OrderDeliveryAttemptTable {
+  id: string;
+  order_id: string;
+  rider_email: string;
+  outcome: string;
+  reason: string | null;
+  received_by: string | null;
+  photo_id: string | null;
+  at: string;
+}
+
 export interface Database {
   staff_member: StaffMemberTable;
   staff_session: StaffSessionTable;
@@ -703,6 +725,8 @@ export interface Database {
   release_vitals: ReleaseVitalsTable;
   shop_order: ShopOrderTable;
   order_photo: OrderPhotoTable;
+  order_rider: OrderRiderTable;
+  order_delivery_attempt: OrderDeliveryAttemptTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;
   coupon: CouponTable;

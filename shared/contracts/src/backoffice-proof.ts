@@ -59,3 +59,80 @@ export const ORDER_PHOTO_LABELS: Readonly<Record<OrderPhotoKind, string>> = {
   delivered: 'Delivered',
   'not-delivered': 'Could not deliver',
 };
+
+// ---------------------------------------------------------------- riders
+
+/** Why a delivery did not happen (the rider picks one; the sender is mailed what happens next). */
+export const DELIVERY_FAILURE_REASONS = ['nobody-home', 'wrong-address', 'refused'] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+export const DELIVERY_FAILURE_LABELS: Readonly<Record<DeliveryFailureReason, string>> = {
+  'nobody-home': 'Nobody home',
+  'wrong-address': 'Wrong address',
+  refused: 'Refused',
+};
+
+/** Who took the flowers at the door ("Mum", "security at the gate"): short, one line. */
+export const RECEIVED_BY_MAX = 80;
+
+/** POST orders/:orderNumber/rider: give the order to a rider (an active member whose role is `rider`), or take it back (null). */
+export interface RiderAssignRequest {
+  rider: string | null;
+}
+
+export interface RiderAssignAnswer {
+  message: string;
+  rider: string | null;
+}
+
+/** GET rider/deliveries. */
+export interface RiderDeliveriesQuery {
+  /** YYYY-MM-DD, the shop's calendar; today by default. */
+  date?: string;
+}
+
+/** PUT rider/route: the rider's own order of the day's deliveries (every one of them, in the order they will go). */
+export interface RiderRouteRequest {
+  date: string;
+  orderNumbers: string[];
+}
+
+/** A failed attempt at the door. */
+export interface DeliveryAttempt {
+  reason: DeliveryFailureReason;
+  at: string;
+}
+
+/** One delivery as its rider sees it: where, to whom, what the card says — no prices but what to collect. */
+export interface RiderDelivery {
+  orderNumber: string;
+  /** 1, 2, …: the rider's route order. */
+  position: number;
+  deliveryStatus: string;
+  recipientName: string | null;
+  /** As a `tel:` link takes it ('+2348095556666'). */
+  recipientPhone: string | null;
+  address: string | null;
+  zone: string | null;
+  /** A maps search for the address (opens the phone's maps app). */
+  mapsUrl: string | null;
+  cardMessage: string | null;
+  /** The sender's delivery notes (gate code, landmark, …). */
+  notes: string[];
+  /** What the rider collects at the door when the order is not paid; null when nothing is owed. */
+  toCollect: { amount: number; currency: string } | null;
+  receivedBy: string | null;
+  deliveredAt: string | null;
+  attempts: DeliveryAttempt[];
+}
+
+export interface RiderDeliveriesAnswer {
+  date: string;
+  deliveries: RiderDelivery[];
+}
+
+/** What the tracker tells a verified sender of the delivery itself ("Delivered to Mum at 2:32pm", failed attempts). */
+export interface TrackedDelivery {
+  receivedBy: string | null;
+  deliveredAt: string | null;
+  attempts: DeliveryAttempt[];
+}

@@ -3,13 +3,14 @@
 // mf-backoffice. Paths: BACKOFFICE_PATHS (backoffice.ts).
 
 /** Staff roles, stated once: the server checks every back-office call against them; the back office offers them. */
-export const STAFF_ROLES = ['florist', 'manager'] as const;
+export const STAFF_ROLES = ['florist', 'manager', 'rider'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** How the back office names a role where one is chosen (the Staff page's invitation and role pickers). */
 export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, { label: string; powers: string }>> = {
   florist: { label: 'Florist', powers: 'orders, deliveries, transfers' },
   manager: { label: 'Manager', powers: 'everything' },
+  rider: { label: 'Rider', powers: 'their own deliveries only' },
 };
 
 /** What a back-office call needs; the server grants them by role, the back office hides what a role may not open. */

@@ -80,6 +80,14 @@ export const BACKOFFICE_PATHS = {
   releases: at('releases'),
   /** GET → OrderPhotosAnswer; POST multipart/form-data (`photo`, `kind`, `caption`) → PhotoUploadAnswer (201). backoffice-proof.ts. */
   orderPhotos: (orderNumber: string) => one('orders', orderNumber, '/photos'),
+  /** POST a RiderAssignRequest → RiderAssignAnswer (florists and managers). backoffice-proof.ts. */
+  orderRider: (orderNumber: string) => one('orders', orderNumber, '/rider'),
+  /** GET a RiderDeliveriesQuery (`?date=YYYY-MM-DD`) → RiderDeliveriesAnswer: the signed-in rider's own deliveries. */
+  riderDeliveries: at('rider/deliveries'),
+  /** PUT a RiderRouteRequest → RiderDeliveriesAnswer: the rider's own route order for a day. */
+  riderRoute: at('rider/route'),
+  /** POST (no body but the business) → RiderDeliveriesAnswer: the rider takes an order out ("Out for delivery"). */
+  riderOut: (orderNumber: string) => one('rider/deliveries', orderNumber, '/out'),
 } as const;
 
 // ---------------------------------------------------------------- orders (the orders domain)

@@ -3,7 +3,7 @@
 // the name ends in Ngn.
 import { DELIVERY_LOCATIONS, type DeliveryLocation } from './catalog';
 import type { CurrencyName, Order, PaymentStatus, PickupLocationCode, Review, User } from './entities';
-import type { TrackedPhoto } from './backoffice-proof';
+import type { TrackedDelivery, TrackedPhoto } from './backoffice-proof';
 
 /** How the order reaches the recipient. The form says 'pick-up'; the server stores 'pickup'. */
 export type DeliveryMethod = 'delivery' | 'pickup';
@@ -348,6 +348,10 @@ export interface OrderTrackerResponse {
   deliveryMethod?: DeliveryMethod | null;
   timeline?: TimelineEntry[];
   details?: TrackedOrderDetails;
+  /** The order's photos (issue 40: the finished arrangement, the door): to a verified sender only, oldest first. */
+  photos?: TrackedPhoto[];
+  /** Who took the flowers and when, and failed attempts (issue 40): to a verified sender only. */
+  delivery?: TrackedDelivery;
 }
 
 /** Body of POST /v1/orders/order/submit-review/{orderId}. */

@@ -53,3 +53,4 @@ export { advanceOrder, executeOrdersCommand, orderStatus, parseOrdersCommand, Or
 // Proof the flowers arrived (issue 40): an order's photos, their settings.
 export { photoStaffRoutes, type PhotoStaffRoutesOptions } from './photo-routes';
 export { loadProofConfig, DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';
+export { riderStaffRoutes, type RiderStaffRoutesOptions } from './rider-routes';

@@ -10,11 +10,12 @@ import type { Db } from '../../db/database';
 import { PRIVATE_CACHE_CONTROL } from '../../http/cache-control';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { staffQuery, type DomainStaffRoutes } from '../staff';
+import { may, staffQuery, staffText, type DomainStaffRoutes } from '../staff';
 import { PHOTO_MESSAGES, type PhotoLimits } from './photo-image';
 import { photoBytes, photosOfOrder } from './photo-store';
 import { addOrderPhoto, orderForPhotos, toOrderPhoto, toStaffPhoto, type PhotoContext, type PhotoUpload } from './photos';
 import { DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';
+import { ridersOrder } from './riders';
 import { orderParams } from './staff-routes';
 
 export interface PhotoStaffRoutesOptions {
@@ -26,7 +27,7 @@ export interface PhotoStaffRoutesOptions {
 }
 
 /** The form of an upload: the photo (one file) and its text fields; a file over the limit is a 413 beside `photo`. */
-export async function readPhotoForm(request: FastifyRequest, limits: PhotoLimits): Promise<PhotoUpload & Record<string, unknown>> {
+export async function readPhotoForm(request: FastifyRequest, limits: PhotoLimits): Promise<PhotoUpload> {
   if (!request.isMultipart()) {
     throw new AppError(400, 'INVALID_PHOTO', 'Send the photo as multipart/form-data with the fields photo, kind and caption.', { photo: 'is required' });
   }
@@ -49,7 +50,7 @@ export async function readPhotoForm(request: FastifyRequest, limits: PhotoLimits
     // What busboy could not read (a broken boundary, a form cut short) is the sender's form, not the server.
     throw new AppError(400, 'INVALID_PHOTO', 'The upload could not be read as a form: send the photo as multipart/form-data with the fields photo, kind and caption.', { photo: 'is required' });
   }
-  return { ...fields, bytes, kind: fields[PHOTO_FORM.kind], caption: fields[PHOTO_FORM.caption] };
+  return { bytes, kind: fields[PHOTO_FORM.kind], caption: fields[PHOTO_FORM.caption], receivedBy: fields[PHOTO_FORM.receivedBy], reason: fields[PHOTO_FORM.reason] };
 }
 
 /** The back office's photos of an order: florists and managers ('orders'). */
@@ -66,10 +67,16 @@ export function photoStaffRoutes(options: PhotoStaffRoutesOptions): DomainStaffR
       return { data: { photos: (await photosOfOrder(ctx.db, order.id)).map(toStaffPhoto) } };
     });
 
-    app.post(`${BACKOFFICE_PATHS.orders}/:orderNumber/photos`, { schema: { params: orderParams, querystring: staffQuery() } }, async (request, reply) => {
-      const { actor } = await staff(request, 'orders');
-      const order = await orderForPhotos(ctx.db, (request.params as { orderNumber: string }).orderNumber);
+    // The business is in the query of a form (multipart has no JSON body to carry it); the shop's check reads either.
+    app.post(`${BACKOFFICE_PATHS.orders}/:orderNumber/photos`, { schema: { params: orderParams, querystring: { type: 'object', properties: { business: staffText(100) } } } }, async (request, reply) => {
+      const { actor, member } = await staff(request);
+      const orderNumber = (request.params as { orderNumber: string }).orderNumber;
+      // Florists and managers on any order; a rider on their own deliveries only, at the door (another rider's order is a 404).
+      const rider = !may(member.role, 'orders');
+      if (rider && member.role !== 'rider') await staff(request, 'orders');
+      const order = rider ? await ridersOrder(ctx.db, member.email, orderNumber) : await orderForPhotos(ctx.db, orderNumber);
       const upload = await readPhotoForm(request, ctx.limits);
+      if (rider && upload.kind === 'ready') throw new AppError(400, 'INVALID_PHOTO', "A rider adds the door's photos: delivered or not-delivered.", { kind: 'must be delivered or not-delivered' });
       const row = await addOrderPhoto(ctx, actor, order, upload);
       const answer: PhotoUploadAnswer = { photo: toOrderPhoto(row) };
       return reply.status(201).send({ data: answer });

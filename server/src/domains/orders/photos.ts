@@ -13,6 +13,7 @@ import { recordAction, type Actor } from '../staff';
 import { preparePhoto, PhotoRefused, type PhotoLimits } from './photo-image';
 import { proofMail, READY_SUBJECT } from './photo-mail';
 import { insertPhoto, photosOfOrder, type PhotoRow } from './photo-store';
+import { attemptRow, checkDoorFacts, insertAttempt, mailDoorOutcome, markDelivered, type DoorFacts } from './riders';
 import { findOrderByNumber, type OrderRow } from './store';
 
 export const isPhotoKind = (value: unknown): value is OrderPhotoKind => typeof value === 'string' && (ORDER_PHOTO_KINDS as readonly string[]).includes(value);
@@ -49,7 +50,7 @@ export interface PhotoContext {
   limits: PhotoLimits;
 }
 
-export interface PhotoUpload {
+export interface PhotoUpload extends DoorFacts {
   bytes: Buffer | undefined;
   kind: unknown;
   caption: unknown;
@@ -89,11 +90,14 @@ export async function photoCopies(bytes: Buffer, limits: PhotoLimits) {
 /**
  * Adds a photo to an order: checked, re-encoded, kept, audited as 'order.photo'. The first 'ready'
  * photo mails the sender "Your flowers are ready" with it (after the answer: a slow mail server never
- * holds the florist's phone).
+ * holds the florist's phone). A 'delivered' photo says who received the flowers and moves the order to
+ * delivered; a 'not-delivered' one says why: each is kept as the door's outcome and mailed to the sender.
  */
-export async function addOrderPhoto(ctx: PhotoContext, actor: Actor, order: OrderRow, upload: PhotoUpload, extra: { audit?: Record<string, unknown> } = {}): Promise<PhotoRow> {
+export async function addOrderPhoto(ctx: PhotoContext, actor: Actor, order: OrderRow, upload: PhotoUpload): Promise<PhotoRow> {
   const { kind, caption, bytes } = checkUploadFields(upload);
+  const facts = checkDoorFacts(kind, upload);
   const copies = await photoCopies(bytes, ctx.limits);
+  if (kind === 'delivered') await markDelivered(ctx.db, order, ctx.now());
   const before = await photosOfOrder(ctx.db, order.id);
   const row: PhotoRow = {
     id: newPhotoId(),
@@ -108,8 +112,10 @@ export async function addOrderPhoto(ctx: PhotoContext, actor: Actor, order: Orde
   const number = order.order_number!;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await insertPhoto({ kysely: trx }, { ...row, large: copies.large, small: copies.small });
-    await recordAction(trx, actor, 'order.photo', number, { after: { photo: row.id, kind, caption, ...extra.audit } }, row.taken_at);
+    if (kind !== 'ready') await insertAttempt({ kysely: trx }, attemptRow(order, actor, kind, facts, row.id, row.taken_at));
+    await recordAction(trx, actor, 'order.photo', number, { after: { photo: row.id, kind, caption, ...(facts.receivedBy ? { receivedBy: facts.receivedBy } : {}), ...(facts.reason ? { reason: facts.reason } : {}) } }, row.taken_at);
   });
+  if (kind !== 'ready') await mailDoorOutcome(ctx.mailer, ctx.publicUrl, order, facts, { id: row.id, caption }, row.taken_at);
   if (kind === 'ready' && !before.some((p) => p.kind === 'ready') && order.client_email) {
     await ctx.mailer.send(
       proofMail({

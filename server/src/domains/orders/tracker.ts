@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors';
 import type { AttemptLog, RateLimit } from '../account';
 import { normaliseOrderNumber } from './order-number';
 import { trackedPhotos } from './photos';
+import { trackedDelivery } from './riders';
 import { findOrderByNumber, statusEvents, toOrder } from './store';
 
 /** Where a delivery status stands among DELIVERY_STATUSES (declared once, in the contracts). */
@@ -112,5 +113,6 @@ export async function trackOrder(
     },
     // Photos of the arrangement and the door (issue 40): personal data, to the proven sender only.
     photos: await trackedPhotos(db, row.id),
+    delivery: await trackedDelivery(db, row.id),
   };
 }

@@ -12,6 +12,8 @@ const GRANTS: Record<StaffRole, readonly Permission[]> = {
   florist: ['orders'],
   // Everything.
   manager: PERMISSIONS,
+  // Their own deliveries only (issue 40): the rider's routes check the session's role and the order's rider, no permission opens anything else.
+  rider: [],
 };
 
 export const isStaffRole = (value: unknown): value is StaffRole => typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
