@@ -4,6 +4,7 @@ import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
+import { OrdersCsv } from './OrdersCsv';
 import { BOARD_POLL_MS, byDeliveryDate, dateHeading, newArrivals, type BoardEntry } from '../board';
 import { DayLoadPanel } from '../days/DayLoadPanel';
 
@@ -75,6 +76,7 @@ export function Board() {
   return (
     <section className={styles.page}>
       <h1>Orders</h1>
+      <OrdersCsv />
       <form role="search" aria-label="Find orders" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Order number, phone or e-mail

@@ -16,6 +16,7 @@ import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
 import { FloristNote } from './FloristNote';
 import { Photos } from './Photos';
+import { Refunds } from './Refunds';
 import { formatShopDateTime } from '@adire/domain/formats';
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
@@ -192,6 +193,8 @@ export function OrderPage() {
       <FloristNote key={view.floristNote ?? ''} note={view.floristNote} save={saveNote} />
 
       <Photos orderNumber={orderNumber} />
+
+      <Refunds view={view} onView={(v, message) => (setView(v), setSaid(message))} />
 
       <section aria-label="Items">
         <h2>Items</h2>
