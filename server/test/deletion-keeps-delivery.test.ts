@@ -89,8 +89,11 @@ describe('deleting an account with a paid order not yet delivered', () => {
     expect(kept.erase_after_delivery).toBe(clock.at.toISOString());
     // The unpaid one is erased at once, as before.
     expect(await row(unpaid.id)).toMatchObject({ user_id: null, client_name: 'Deleted account', client_email: null, delivery_details: '{}', delivery_message: null });
-    // The account itself is gone.
+    // The account itself is gone, and so is the mail already sent to it (P11): no address, subject or body.
     expect(await shop.db.kysely.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    const mailed = await shop.db.kysely.selectFrom('mail_outbox').select(['raw', 'text_body']).where('to_address', '=', email).execute();
+    expect(mailed.filter((m) => m.raw !== '')).toEqual([]); // only a message not built yet may wait to go
+    expect(JSON.stringify(await shop.db.kysely.selectFrom('mail_outbox').select(['subject', 'text_body', 'html_body', 'raw']).where('to_address', '=', '(erased)').execute())).not.toMatch(/Bourdillon|chidi/i);
 
     // The hourly look: not delivered yet, nothing erased.
     expect(await eraseDueData(shop.db, parts(), clock.at)).toBe(0);

@@ -219,3 +219,20 @@ export function createMailer({ db, from, smtpUrl, onDeliveryError }: MailerOptio
     },
   };
 }
+
+/**
+ * A deleted account's mail (issue 38, P11): every message to the address that is built and waits for
+ * nothing (delivered, kept in the embedded outbox, or given up) loses its address, subject and bodies,
+ * inside the deletion's transaction. A message still to be built or tried again is left to go: it is
+ * the shop's answer to something already done (an order's receipt, a delivery kept past the deletion).
+ */
+export async function eraseMailTo(trx: import('kysely').Kysely<import('../db/schema').Database>, address: string): Promise<number> {
+  const done = await trx
+    .updateTable('mail_outbox')
+    .set({ to_address: '(erased)', subject: '(erased with the account)', text_body: '', html_body: '', raw: '(erased)', last_error: null }) // raw not '': never built again
+    .where('to_address', '=', address)
+    .where('raw', '<>', '')
+    .where('next_attempt_at', 'is', null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows ?? 0n);
+}

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
+import { eraseMailTo } from '../../../mail/mailer';
 import { addressAndClientRules, type AttemptLog, type AuthConfig, ARGON2ID, verifyPassword } from '../../../auth';
 import { jsonArray, type RequestSession } from '../session';
 import { deviceLabel } from './device';
@@ -110,6 +111,7 @@ export async function deleteAccount(
     for (const part of ctx.parts) await part.erase(trx, owner, ctx.now);
     await eraseReminders(trx, user.id);
     await eraseCodes(trx, user.email);
+    await eraseMailTo(trx, user.email); // the mail already sent to the address (issue 38, P11)
     await eraseUser(trx, user.id);
   });
 }
