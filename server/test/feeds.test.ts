@@ -216,6 +216,21 @@ describe('the Meta catalogue feed', () => {
     }
   });
 
+  it("writes every cell by the shop's one CSV rule: a name a spreadsheet would run as a formula arrives as text (issue 38, P7)", async () => {
+    const product = await shop.db.kysely.selectFrom('product').select(['id', 'name']).where('slug', '=', 'ruby-romance-red-roses').executeTakeFirstOrThrow();
+    await shop.db.kysely.updateTable('product').set({ name: '=HYPERLINK("http://evil.example","Roses")' }).where('id', '=', product.id).execute();
+    await bumpCatalogVersion(shop.db.kysely);
+    try {
+      const res = await shop.app.inject('/feeds/meta-catalog.csv?currency=NGN');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Roses"")`);
+      expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+    } finally {
+      await shop.db.kysely.updateTable('product').set({ name: product.name }).where('id', '=', product.id).execute();
+      await bumpCatalogVersion(shop.db.kysely);
+    }
+  });
+
   it('refuses an unknown currency and is kept under the data stamp with an ETag', async () => {
     expect((await shop.app.inject('/feeds/meta-catalog.csv?currency=EUR')).statusCode).toBe(400);
     const first = await shop.app.inject('/feeds/meta-catalog.csv?currency=GBP');
