@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@adire/router';
 import styles from '../tracker.module.css';
 import { contactQuery, formatStepTime, STEP_LABELS, timelineRows } from './timeline';
+import { TrackerProof } from './TrackerProof';
 
 type Lookup =
   | { status: 'idle' }
@@ -121,6 +122,7 @@ function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; 
           ))}
         </ol>
       )}
+      <TrackerProof result={result} />
       {!rows && !askedDetails && <p>Add the sender’s phone number or e-mail to see the delivery day, the payment and each step.</p>}
       <ChatOnWhatsApp orderNumber={result.orderNumber} lead="Need help with this order?" />
       {askedDetails && !result.verified && <p role="status">The phone or e-mail does not match this order, so its details stay private.</p>}

@@ -23,6 +23,9 @@ export const formatShopDateTimeLong = at({ dateStyle: 'long', timeStyle: 'short'
 export const formatShopDay = at({ day: 'numeric', month: 'short', year: 'numeric' });
 /** '14 February 2026' in Lagos: a blog post's day. */
 export const formatShopDayLong = at({ day: 'numeric', month: 'long', year: 'numeric' });
+/** '2:32pm' in Lagos: when the flowers reached the door ("Delivered to Mum at 2:32pm", issue 40). */
+const clock12 = at({ hour: 'numeric', minute: '2-digit', hour12: true });
+export const formatShopClockTime = (date: Date): string => clock12(date).replace(/\s/g, '').replace(/\./g, '').toLowerCase();
 /** 'Sat 14 Feb, 09:30' in Lagos (24-hour clock): a step on the order tracker. */
 export const formatShopWeekdayTime = at({ weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 

@@ -17,6 +17,7 @@ import {
   type TrackedDelivery,
 } from '@adire/contracts';
 import { isPaid, telLink } from '@adire/domain';
+import { formatShopClockTime } from '@adire/domain/formats';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -30,12 +31,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isFailureReason = (value: unknown): value is DeliveryFailureReason => typeof value === 'string' && (DELIVERY_FAILURE_REASONS as readonly string[]).includes(value);
 
-/** "2:32pm" in Lagos. */
-export function lagosTime(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('hour')}:${get('minute')}${get('dayPeriod').toLowerCase().replace(/\./g, '').replace(/\s/g, '')}`;
-}
+/** "2:32pm" in Lagos (the one home of the shop's time formats). */
+export const lagosTime = (iso: string): string => formatShopClockTime(new Date(iso));
 
 /** Who received the flowers, as kept: one line, trimmed; a problem sentence when it is missing or too long. */
 export function receivedByProblem(raw: unknown): string | null {
