@@ -28,6 +28,19 @@ ensure_nginx() {
   return $rc
 }
 
+# Debian's prometheus (promtool for the alert rules in npm test; pnpm scale --with-prometheus and the
+# alert drill run it). Its service is kept from starting on install, as nginx's: the store runs its own.
+ensure_prometheus() {
+  if command -v promtool >/dev/null 2>&1 || [ -x /usr/bin/promtool ]; then return; fi
+  step "Installing prometheus (Debian package)"
+  local policy=/usr/sbin/policy-rc.d made=""
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy" && made=1; fi
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus >/dev/null
+  local rc=$?
+  [ -n "$made" ] && rm -f "$policy"
+  return $rc
+}
+
 install_deps() {
   step "Installing dependencies (pnpm install)"
   (cd "$ROOT" && pnpm install --frozen-lockfile --reporter=append-only | grep -v 'better-sqlite3 install:' | tail -n 5)

@@ -1,4 +1,5 @@
 import { shopDate } from '@adire/domain';
+import { sql } from 'kysely';
 import { busyWaits, type Db } from './db/database';
 import { mailQueue } from './mail/queue';
 import type { ShopMetrics } from './metrics';
@@ -78,5 +79,28 @@ function addDatabaseGauges(metrics: ShopMetrics, db: Db): void {
       },
     });
   }
+  if (db.dialect === 'postgres') addArchiveGauges(metrics, db);
   metrics.counterFrom('shop_db_busy_waits_total', "SQLite statements of this process that met another process's write lock and waited.", () => busyWaits.count);
+}
+
+/**
+ * PostgreSQL's WAL archiving (the backup, issue 41): when a segment was last archived, how many finished
+ * segments wait (pg_ls_archive_statusdir needs pg_monitor: without it that gauge is left out), failures.
+ */
+function addArchiveGauges(metrics: ShopMetrics, db: Db): void {
+  const archiver = async () => (await sql<{ last: Date | string | null; failed: number | string }>`SELECT last_archived_time AS last, failed_count AS failed FROM pg_stat_archiver`.execute(db.kysely)).rows[0];
+  metrics.gauge({
+    name: 'shop_backup_last_archived_timestamp_seconds',
+    help: 'When PostgreSQL last archived a WAL segment (no series: none archived, or archiving off).',
+    read: async () => {
+      const last = (await archiver())?.last;
+      return last ? [{ value: new Date(last).getTime() / 1000 }] : [];
+    },
+  });
+  metrics.gauge({ name: 'shop_backup_archive_failures', help: "PostgreSQL's failed archive_command runs since its statistics were reset.", read: async () => [{ value: Number((await archiver())?.failed ?? 0) }] });
+  metrics.gauge({
+    name: 'shop_backup_wal_ready_segments',
+    help: 'Finished WAL segments waiting to be archived.',
+    read: async () => [{ value: Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM pg_ls_archive_statusdir() WHERE name LIKE '%.ready'`.execute(db.kysely)).rows[0]?.n ?? 0) }],
+  });
 }

@@ -1,11 +1,9 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSqliteFile, replicaPosition, restoreReplica, startReplication, type Replication } from '../src/db/backup';
-import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
+import { drillSku, placeOrder as placeOrderIn, until } from './drill-orders';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
@@ -20,7 +18,6 @@ import { startTestShop, type TestShop } from './helpers';
  * operator would; nothing waits a fixed time (each wait polls the replica).
  */
 
-const business = 'adire-blooms';
 let shop: TestShop;
 let replication: Replication | undefined;
 let tmp: string;
@@ -32,7 +29,7 @@ beforeAll(async () => {
   shop = await startTestShop();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-drill-'));
   replica = `file://${path.join(tmp, 'replica')}`;
-  sku = (await shop.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).where('price_ngn', '>', 5000).orderBy('position').executeTakeFirstOrThrow()).sku;
+  sku = await drillSku(shop);
 });
 afterAll(async () => {
   await replication?.stop();
@@ -40,45 +37,7 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Polls `check` every 50 ms until it holds (or the deadline passes); returns how long it took. */
-async function until(what: string, check: () => Promise<boolean>, deadlineMs = 20_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > deadlineMs) throw new Error(`${what}: not within ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-let emails = 0;
-/** An order checked out for pick-up and, when `pay`, paid by a signed webhook: acknowledged as the shopper sees it. */
-async function placeOrder(pay: boolean): Promise<{ id: string; orderNumber: string; paid: boolean }> {
-  const created = await shop.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = (created.json().data as Order).id;
-  const res = await shop.app.inject({
-    method: 'PUT',
-    url: `/v1/orders/order/checkout-order/${id}`,
-    payload: {
-      business,
-      currency: 'NGN',
-      userData: { name: 'Adaeze Obi', email: `drill${++emails}@example.com`, phone: '08031234567' },
-      orderData: { deliveryDate: '2099-03-10', pickupLocation: 'Lekki LPL', recipient: { method: 'pick-up' } },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const order = res.json().data.order as Order;
-  if (pay) {
-    const chosen = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${id}`, payload: { business, currency: 'NGN', paymentMethod: 'cardProvider' } });
-    const { reference } = chosen.json().data as PaymentDetailsResponse;
-    await shop.db.kysely.updateTable('sandbox_transaction').set({ status: 'success', amount_paid: order.total! }).where('reference', '=', reference!).execute();
-    const raw = JSON.stringify({ event: 'charge.success', data: { status: 'success', reference, amount: Math.round(order.total! * 100), currency: 'NGN' } });
-    const signature = createHmac('sha512', sandboxSecret(await sandboxRootSecret(shop.db), 'paystack')).update(raw).digest('hex');
-    const hook = await shop.app.inject({ method: 'POST', url: '/webhooks/paystack', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, payload: raw });
-    expect(hook.json().data.outcome).toBe('paid');
-  }
-  return { id, orderNumber: order.orderNumber!, paid: pay };
-}
+const placeOrder = (pay: boolean) => placeOrderIn(shop, sku, pay);
 
 let restores = 0;
 /** What a restore (latest, or to `to`) holds: order ids with their number of payments. */

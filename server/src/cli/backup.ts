@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../server-config';
 import { openDatabaseOrExit } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { BACKUP_USAGE, BackupCommandError, parseBackupCommand, replicaUrl, sqliteBackupStatus, sqliteRestore, sqliteVerify, startReplication, SYNC_INTERVAL, type BackupCommand } from '../db/backup';
+import { BACKUP_USAGE, BackupCommandError, backupFolder, parseBackupCommand, postgresBackupStatus, postgresRestore, postgresVerify, replicaUrl, takeBaseBackup, sqliteBackupStatus, sqliteRestore, sqliteVerify, startReplication, SYNC_INTERVAL, type BackupCommand } from '../db/backup';
 
 // pnpm backup status | restore [--to <ISO 8601 time with its offset>] --into <file> | verify | help
 // The replica is BACKUP_URL's; the database the server's (DATABASE_URL: PostgreSQL's WAL archive, else
@@ -31,7 +31,7 @@ const config = loadConfig();
 const whereTyped = process.env.INIT_CWD ?? process.cwd();
 const backupUrl = process.env.BACKUP_URL;
 if (!backupUrl) fail(`BACKUP_URL is not set: it names the replica (a folder on another disk, or s3://bucket/path).\n${BACKUP_USAGE}`);
-if (config.databaseUrl) fail('pnpm backup with PostgreSQL (DATABASE_URL set) is not available in this build.');
+if (config.databaseUrl) await postgres(config.databaseUrl, backupUrl, command);
 
 let replica: string;
 try {
@@ -51,6 +51,8 @@ try {
     case 'verify':
       console.log(await sqliteVerify(replica));
       break;
+    case 'base':
+      fail('pnpm backup base is for PostgreSQL (DATABASE_URL set): Litestream keeps its own snapshots of the SQLite file');
     case 'replicate': {
       // The file exists and is migrated before Litestream looks at it (a fresh clone has none yet).
       const db = openDatabaseOrExit(config);
@@ -65,4 +67,30 @@ try {
   }
 } catch (err) {
   fail((err as Error).message);
+}
+
+/** PostgreSQL (DATABASE_URL set): the WAL archive and base backups in the BACKUP_URL folder. */
+async function postgres(databaseUrl: string, backupUrl: string, command: Exclude<BackupCommand, { kind: 'help' }>): Promise<never> {
+  try {
+    const folder = backupFolder(backupUrl, whereTyped);
+    switch (command.kind) {
+      case 'status':
+        console.log(await postgresBackupStatus(databaseUrl, folder, new Date()));
+        break;
+      case 'base':
+        console.log(`Base backup taken into ${await takeBaseBackup(databaseUrl, folder)}`);
+        break;
+      case 'restore':
+        console.log(await postgresRestore(databaseUrl, folder, path.resolve(whereTyped, command.into), command.to));
+        break;
+      case 'verify':
+        console.log(await postgresVerify(databaseUrl, folder));
+        break;
+      case 'replicate':
+        fail('With PostgreSQL the database server archives its own WAL: set archive_mode, archive_command and archive_timeout (README, "Operating the shop"; pnpm scale does it)');
+    }
+    process.exit(0);
+  } catch (err) {
+    fail((err as Error).message);
+  }
 }

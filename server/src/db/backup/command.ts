@@ -7,6 +7,8 @@ export type BackupCommand =
   | { kind: 'help' }
   | { kind: 'status' }
   | { kind: 'verify' }
+  /** PostgreSQL: a base backup now (the WAL archive replays from the newest one before the moment). */
+  | { kind: 'base' }
   | { kind: 'restore'; into: string; to: Date | null }
   /** shop.sh: Litestream beside the server (`exec`: the server's command, Litestream's child). */
   | { kind: 'replicate'; exec: string | null };
@@ -14,6 +16,7 @@ export type BackupCommand =
 export const BACKUP_USAGE = `pnpm backup status                                  the replica, its last replicated position and how old it is
 pnpm backup restore [--to <time>] --into <file>    restore to a moment (ISO 8601 with its offset, e.g. 2027-02-13T18:00:00+01:00), or the latest
 pnpm backup verify                                 restore the latest into a temporary place, check it and count its orders
+pnpm backup base                                   PostgreSQL: take a base backup now (daily, e.g. from cron)
 BACKUP_URL names the replica: a folder (file:///… or a path; put it on another disk) or s3://bucket/path for SQLite;
 for PostgreSQL (DATABASE_URL set) a folder holding the base backups and the WAL archive.`;
 
@@ -41,6 +44,7 @@ export function parseBackupCommand(args: string[]): BackupCommand {
       return { kind: 'help' };
     case 'status':
     case 'verify':
+    case 'base':
       if (rest.length) throw new BackupCommandError(`pnpm backup ${verb} takes no arguments\n${BACKUP_USAGE}`);
       return { kind: verb };
     case 'replicate': {
