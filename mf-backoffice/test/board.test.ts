@@ -6,6 +6,7 @@ const entry = (orderNumber: string, deliveryDate: string): BoardEntry => ({
   deliveryDate,
   deliveryMethod: 'pickup',
   place: 'Lekki LPL',
+  channel: 'web',
   recipientName: null,
   senderName: 'Ada',
   total: 1000,

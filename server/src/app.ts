@@ -20,7 +20,7 @@ import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
 import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes, riderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, refundStaffRoutes, transferStaffRoutes } from './domains/payments';
+import { counterStaffRoutes, createRefunder, loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, refundStaffRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 import type { ShopMetrics } from './metrics';
 import { addShopGauges } from './shop-metrics';
@@ -169,6 +169,8 @@ async function domains(
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
       // Refunds and the accountant's orders.csv (issue 39, items 4-5).
       refundStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now }),
+      // The shop's counter (issue 39): staff orders, changes after checkout, cancellations, payment links.
+      counterStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, paymentLinkMs: payments.paymentLinkMs, now, refund: createRefunder({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now }) }),
       catalogStaffRoutes({ db, searches, indexes, now }),
       settingsStaffRoutes({ db, now }),
       releaseStaffRoutes({ releases }),

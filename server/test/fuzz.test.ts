@@ -693,6 +693,67 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(() => [F.managerToken]),
       }),
   },
+  // Issue 39: the shop's counter (a staff order read by the checkout's reader; changes; cancel; payment links).
+  'POST /v1/backoffice/orders': {
+    valid: () =>
+      request('POST', split('/v1/backoffice/orders'), {
+        body: fc.record(
+          {
+            business: biz,
+            channel: mostly(fc.constantFrom('phone', 'whatsapp', 'instagram', 'walk-in', 'other', 'web')),
+            currency,
+            cartItems,
+            userData: fc.record({ name: shortText(150), email, phone: shortText(30) }, { requiredKeys: ['name', 'phone'] }),
+            orderData: fc.record({
+              deliveryDate: futureDate,
+              deliveryZone: mostly(fc.constantFrom('Lekki / Ajah', 'Ikeja', 'Nowhere')),
+              deliveryMessage: shortText(1100),
+              recipient: fc.record({ name: shortText(150), phone: shortText(30), address: shortText(600), state: mostly(fc.constantFrom('lagos', 'abuja')), method: mostly(fc.constantFrom('delivery', 'pickup')) }, { requiredKeys: ['method'] }),
+            }),
+            payment: fc.oneof(
+              fc.constant({ kind: 'link' }),
+              fc.record({ kind: fc.constant('counter'), method: mostly(fc.constantFrom('cash', 'pos', 'transfer', 'cheque')), reference: shortText(90) }),
+              fc.constant({ kind: 'on-delivery' }),
+              wrongish(),
+            ),
+            overbook: fc.oneof(fc.constant(undefined), fc.record({ reason: shortText(400) })),
+          },
+          { requiredKeys: ['business', 'channel', 'currency', 'cartItems', 'userData', 'orderData', 'payment'] },
+        ),
+        headers: staffHeader(),
+      }),
+  },
+  'POST /v1/backoffice/orders/:orderNumber/changes': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'changes'], {
+        body: fc.record(
+          {
+            business: biz,
+            reason: shortText(400),
+            orderData: fc.record({ deliveryDate: futureDate, deliveryMessage: shortText(1100), deliveryZone: mostly(fc.constantFrom('Lekki / Ajah', 'Ikeja', 'Nowhere')) }, { requiredKeys: [] }),
+            cartItems: fc.oneof(cartItems, wrongish()),
+            preview: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.boolean() }, { weight: 1, arbitrary: wrongish() }),
+          },
+          { requiredKeys: ['business'] },
+        ),
+        headers: staffHeader(),
+      }),
+  },
+  'POST /v1/backoffice/orders/:orderNumber/cancel': {
+    // Not the fixtures' orders (other routes need them standing): unknown numbers and hostile text.
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', fc.oneof(fc.constantFrom('ABL9999W', 'abl 99999w'), hostileText.map((t) => t.slice(0, 40) || 'x')), 'cancel'], {
+        body: fc.record({ business: biz, reason: shortText(400), refund: fc.oneof(fc.constantFrom('none', 'full', 'some'), fc.record({ amount: fc.oneof(fc.double(), fc.integer()) }), wrongish()) }, { requiredKeys: ['business'] }),
+        headers: staffHeader(),
+      }),
+  },
+  'POST /v1/backoffice/orders/:orderNumber/payment-link': {
+    valid: () => request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'payment-link'], { body: fc.record({ business: biz }), headers: staffHeader() }),
+  },
+  'GET /pay/:token': {
+    html: true,
+    valid: () => request('GET', ['pay', fc.oneof(fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((t) => t.slice(0, 120) || 'x'))]),
+  },
   // Issue 40: an order's photos (multipart: a field or file that is anything; the content decides), and where one is served.
   'GET /v1/backoffice/orders/:orderNumber/photos': { valid: () => request('GET', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'photos'], { query: q({ business: biz }), headers: staffHeader() }) },
   'POST /v1/backoffice/orders/:orderNumber/photos': {

@@ -27,6 +27,7 @@ import * as m0034 from './migrations/0034_florist_note';
 import * as m0035 from './migrations/0035_booking_holds';
 import * as m0036c from './migrations/0036_canary_clients';
 import * as m0036d from './migrations/0036_deferred_erasure';
+import * as m0037 from './migrations/0037_counter';
 import * as m0036r from './migrations/0036_reminder_limits';
 import * as m0038 from './migrations/0038_refunds';
 import * as m0039p from './migrations/0039_order_photos';
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0035_booking_holds': m0035,
   '0036_canary_clients': m0036c,
   '0036_deferred_erasure': m0036d,
+  '0037_counter': m0037,
   '0036_reminder_limits': m0036r,
   '0038_refunds': m0038,
   '0039_order_photos': m0039p,

@@ -316,6 +316,39 @@ export interface ShopOrderTable {
   florist_note: Generated<string | null>;
   /** Migration 0036: when the account was deleted, for a paid order kept for its delivery; null: nothing waits. */
   erase_after_delivery: Generated<string | null>;
+  /** Migration 0037: where the order came from (ORDER_CHANNELS): 'web' for the store's own checkout. */
+  channel: Generated<string>;
+  /** Migration 0037: when a manager cancelled the order, and why; null: not cancelled. */
+  cancelled_at: Generated<string | null>;
+  cancel_reason: Generated<string | null>;
+}
+
+/** An order's change after checkout (migration 0037): who, when, why, each field before → after. */
+export interface OrderChangeTable {
+  id: string;
+  order_id: string;
+  /** 'change' | 'cancel' */
+  kind: string;
+  actor: string;
+  role: string;
+  reason: string;
+  /** JSON: OrderChangeField[] */
+  fields: string;
+  /** The order's new total minus its old one, in `currency`. */
+  difference: Generated<number>;
+  currency: string;
+  created_at: string;
+}
+
+/** A link the staff send a customer to pay one order (migration 0037); only the token's hash is kept. */
+export interface PaymentLinkTable {
+  token_hash: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** One step of an order's delivery timeline (migration 0007). */
@@ -724,6 +757,8 @@ export interface Database {
   release_page_claim: ReleasePageClaimTable;
   release_vitals: ReleaseVitalsTable;
   shop_order: ShopOrderTable;
+  order_change: OrderChangeTable;
+  payment_link: PaymentLinkTable;
   order_photo: OrderPhotoTable;
   order_rider: OrderRiderTable;
   order_delivery_attempt: OrderDeliveryAttemptTable;

@@ -14,7 +14,9 @@ export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, { label: string; powe
 };
 
 /** What a back-office call needs; the server grants them by role, the back office hides what a role may not open. */
-export const STAFF_PERMISSIONS = ['orders', 'settings', 'catalog', 'reviews', 'staff', 'audit', 'releases'] as const;
+// 'manage-orders' (issue 39): what only a manager does to an order: over-book a day, approve pay on
+// delivery, cancel (and refund, export for the accountant).
+export const STAFF_PERMISSIONS = ['orders', 'manage-orders', 'settings', 'catalog', 'reviews', 'staff', 'audit', 'releases'] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** A member of staff as the back office sees them (GET staff, GET me, and inside every answer about a member). */

@@ -6,6 +6,7 @@
 import { DELIVERY_STEPS, type DayCapacity, type DayPlace, type DeliveryStep, type OrderByTime, type TimelineEntry, type TrackingStep } from './checkout';
 import type { MemberAction } from './backoffice-staff';
 import type { Order } from './entities';
+import type { OrderChange, OrderChannel } from './backoffice-counter';
 
 /** Everything of the back office's API lives under this prefix (answered `Cache-Control: no-store`). */
 export const BACKOFFICE_API = '/v1/backoffice';
@@ -44,7 +45,7 @@ export const BACKOFFICE_PATHS = {
   days: at('days'),
   /** GET a DaySheetQuery (`?place=<DayPlace>`) → DaySheet: what a rider or a branch needs for that day. */
   daySheet: (date: string) => one('days', date, '/sheet'),
-  /** GET a BoardQuery → BoardAnswer. */
+  /** GET a BoardQuery → BoardAnswer; POST a StaffOrderRequest → StaffOrderCreated (201; the payments domain's route). */
   orders: at('orders'),
   /** GET → StaffOrderPage. */
   order: (orderNumber: string) => one('orders', orderNumber),
@@ -54,6 +55,12 @@ export const BACKOFFICE_PATHS = {
   transfer: (orderNumber: string) => one('orders', orderNumber, '/transfer'),
   /** PUT a FloristNoteRequest → OrderActionResult: the staff's own note on an order, never shown to shoppers. */
   floristNote: (orderNumber: string) => one('orders', orderNumber, '/note'),
+  /** POST an OrderChangeRequest → OrderChangeResult (the payments domain's route: a change may leave more to pay). */
+  orderChanges: (orderNumber: string) => one('orders', orderNumber, '/changes'),
+  /** POST a CancelOrderRequest → CancelOrderResult (managers; the payments domain's route: it may refund). */
+  cancelOrder: (orderNumber: string) => one('orders', orderNumber, '/cancel'),
+  /** POST (no body but the business) → PaymentLinkResult: a new payment link for what the order still owes. */
+  paymentLink: (orderNumber: string) => one('orders', orderNumber, '/payment-link'),
   /** POST a RefundRequest → RefundResult (201; managers; the payments domain's route). */
   refunds: (orderNumber: string) => one('orders', orderNumber, '/refunds'),
   /** GET an OrdersCsvQuery (`?from=YYYY-MM-DD&to=YYYY-MM-DD`) → text/csv, one row per order (managers; the accountant's file). */
@@ -115,6 +122,10 @@ export interface BoardEntry {
   checkedOutAt: string | null;
   /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. */
   floristNote?: string;
+  /** Where the order came from (ORDER_CHANNELS). */
+  channel: OrderChannel;
+  /** When a manager cancelled the order; absent when it stands. */
+  cancelledAt?: string;
 }
 
 /** GET orders' query: the board's filters (a search finds by order number, e-mail or phone, whatever the dates). */
@@ -126,6 +137,8 @@ export interface BoardQuery {
   status?: DeliveryStatus;
   /** A delivery zone or a pick-up branch code. */
   place?: string;
+  /** Where the orders came from (ORDER_CHANNELS). */
+  channel?: OrderChannel;
   search?: string;
   /** At most 500 (200 by default). */
   limit?: number;
@@ -148,6 +161,12 @@ export interface StaffOrderView {
   checkedOutAt: string | null;
   /** The staff's own note on the order (FLORIST_NOTE); absent when there is none. Never part of the shopper's `Order`. */
   floristNote?: string;
+  /** Where the order came from (ORDER_CHANNELS). */
+  channel: OrderChannel;
+  /** A manager's cancellation: when and why; absent when the order stands. */
+  cancelled?: { at: string; reason: string };
+  /** Every change after checkout, oldest first (who, when, why, each field before → after). */
+  changes: OrderChange[];
 }
 
 /** What the shopper said of their transfer (the latest notice). */

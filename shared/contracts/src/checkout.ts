@@ -338,6 +338,8 @@ export interface OrderTrackerResponse {
   orderNumber: string;
   /** The last step reached: all that anyone with the number sees. */
   status: TrackingStep;
+  /** The shop cancelled the order (issue 39): the tracker says Cancelled whatever the step. */
+  cancelled?: boolean;
   /**
    * True when the phone or e-mail given matches the sender's; only then are the payment status, the
    * day, the method, the timeline and `details` present (order numbers follow each other).

@@ -114,6 +114,8 @@ export interface Order extends CheckoutNotes {
   /** Set once the checkout is submitted. */
   deliveryMethod?: 'delivery' | 'pickup';
   pickupLocation?: PickupLocationCode;
+  /** When the shop cancelled the order (issue 39); absent while it stands. */
+  cancelledAt?: string;
 }
 
 export type ToastType = 'success' | 'info' | 'error';

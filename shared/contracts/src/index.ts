@@ -14,4 +14,5 @@ export * from './backoffice-catalog';
 export * from './backoffice-staff';
 export * from './backoffice-settings';
 export * from './backoffice-releases';
+export * from './backoffice-counter';
 export * from './backoffice-proof';

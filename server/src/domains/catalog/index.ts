@@ -11,7 +11,7 @@ export { budgetFor, type DesignCode, type FlowerName } from './vocabulary';
 export { productId } from './ids';
 export { seededRandom } from './recommend';
 export { catalogStaffRoutes } from './staff-routes';
-export { lockLimitedProducts, setStock, stockMessage, takeUnits, type LimitedProduct } from './stock';
+export { lockLimitedProducts, returnUnits, setStock, stockMessage, takeUnits, type LimitedProduct } from './stock';
 export { addOrderReviews, anonymiseOrderReviews, findProductsForStaff, productForStaff, reviewsForStaff, setReviewHidden, setSizePrices, type StaffProduct, type StaffReview } from './staff';
 export { featuredListsForStaff, readDesigns, setDesignPrices, setFeaturedProducts, shopDesigns, setProductDesigns, MAX_FEATURED, type StaffFeaturedList, type StaffDesign } from './merchandising';
 export { CATALOG_USAGE, CatalogCommandError, executeCatalogCommand, parseCatalogCommand, type CatalogCommand } from './operator';

@@ -44,6 +44,20 @@ export async function takeUnits(trx: Kysely<Database>, sold: readonly { product:
   if (soldOut) await bumpCatalogVersion(trx);
 }
 
+/**
+ * Units of a cancelled order back on the shelf (issue 39) of locked limited products: the count goes
+ * up; a product that was sold out is on sale again and the catalogue's version moves.
+ */
+export async function returnUnits(trx: Kysely<Database>, returned: readonly { product: LimitedProduct; quantity: number }[]): Promise<void> {
+  let backOnSale = false;
+  for (const { product, quantity } of returned) {
+    if (quantity <= 0) continue;
+    await setProductStock(trx, product.id, { stock: product.stock + quantity, in_stock: 1 });
+    if (product.stock === 0) backOnSale = true;
+  }
+  if (backOnSale) await bumpCatalogVersion(trx);
+}
+
 /** What a restock says (`pnpm orders set-stock`, the back office's product page). */
 export const stockMessage = (sku: string, { name, stock }: { name: string; stock: number | null }): string =>
   stock === null ? `${name} (${sku}) is no longer limited.` : `${name} (${sku}) now has ${stock} ${stock === 1 ? 'unit' : 'units'} left${stock === 0 ? ': sold out' : ''}.`;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
 import type { Mailer } from '../../mail/mailer';
 import { RateLimitedError, type AttemptLog, type AuthConfig, type RateLimit } from '../account';
-import { orderConfirmationMail } from './mail';
+import { orderConfirmationMail, type OrderMailInput } from './mail';
 import { noteColumn, toOrder, type OrderRow } from './store';
 
 /** The checkout's confirmation mail: when one goes, to whom, and how many an order or a client may send. */
@@ -68,9 +68,20 @@ export async function sendConfirmation(ctx: ConfirmationContext, row: OrderRow, 
     ctx.log?.warn({ orderId: row.id, ip }, 'order confirmation not mailed: too many for this order or client IP');
     return;
   }
+  await mailConfirmation(ctx, row, first, to);
+}
+
+/** The confirmation mail itself, unlimited (a staff order's, issue 39, is sent once by a member of staff). */
+export async function mailConfirmation(
+  ctx: Pick<ConfirmationContext, 'db' | 'mailer' | 'publicUrl'> & { log?: { error(obj: unknown, msg: string): void } },
+  row: OrderRow,
+  first: boolean,
+  to: string,
+  shop: Pick<OrderMailInput, 'changed' | 'cancelled'> = {},
+): Promise<void> {
   try {
     const contact = await readSetting<ShopContact>(ctx.db.kysely, 'shopContact');
-    await ctx.mailer.send(orderConfirmationMail({ to, order: toOrder(row), first, publicUrl: ctx.publicUrl, contact }), { deferred: true });
+    await ctx.mailer.send(orderConfirmationMail({ to, order: toOrder(row), first, publicUrl: ctx.publicUrl, contact, ...shop }), { deferred: true });
   } catch (err) {
     // The order stands; the shop sees the failure in the log and the shopper has the order number on screen.
     ctx.log?.error({ err, orderId: row.id }, 'order confirmation mail failed');

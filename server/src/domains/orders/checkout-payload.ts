@@ -91,6 +91,10 @@ export interface CheckoutContext {
   now: Date;
   /** A logged-in caller needs no password: shouldCreateAccount is then ignored. */
   loggedIn: boolean;
+  /** A staff order (issue 39): the sender's e-mail may be left out (a phone or walk-in customer without one). */
+  senderEmailOptional?: boolean;
+  /** A change after checkout: the order's own day is kept as it is, even when the day's rules would no longer take it. */
+  keepDate?: string;
 }
 
 export type CheckoutValidation = { ok: true; data: CheckoutData } | { ok: false; problems: FieldProblems };
@@ -127,12 +131,13 @@ function accountPassword(p: FieldProblems, password: unknown): string | null {
 }
 
 /** `userData`: the sender, and the password of the account to create (shouldCreateAccount, nobody logged in). */
-function readSender(p: FieldProblems, root: Fields, loggedIn: boolean): Pick<CheckoutData, 'client' | 'newAccountPassword'> {
+function readSender(p: FieldProblems, root: Fields, { loggedIn, senderEmailOptional }: CheckoutContext): Pick<CheckoutData, 'client' | 'newAccountPassword'> {
   const user = isObject(root.userData) ? root.userData : null;
   if (!user) p.add('userData', 'is required');
   const u = user ?? {};
   const name = text(p, 'userData.name', u.name, LIMITS.name, !!user);
-  const email = user ? senderEmail(p, u.email) : null;
+  const noEmail = u.email === undefined || u.email === null || u.email === '';
+  const email = user && !(senderEmailOptional && noEmail) ? senderEmail(p, u.email) : null;
   const code = countryCode(p, 'userData.phoneCountryCode', u.phoneCountryCode) ?? DEFAULT_COUNTRY_CODE;
   const tel = phone(p, 'userData.phone', u.phone, code, !!user);
   const newAccountPassword = root.shouldCreateAccount === true && !loggedIn ? accountPassword(p, u.password) : null;
@@ -172,6 +177,7 @@ function readDeliveryDate(p: FieldProblems, order: OrderDataIn, how: DeliveryMet
   if (rawDate === undefined || rawDate === null || rawDate === '') p.add(path, 'is required', 'Choose a delivery date');
   else if (!isApiDateShape(rawDate)) p.add(path, 'must be written YYYY-MM-DD');
   else if (!isApiDate(rawDate)) p.add(path, 'is not a real day', `${rawDate} is not a real day`);
+  else if (rawDate === ctx.keepDate) return rawDate;
   else {
     const problem = deliveryDateProblem(rawDate, how ?? 'delivery', ctx.now, ctx.checkoutSettings ?? DEFAULT_CHECKOUT_SETTINGS);
     if (!problem) return rawDate;
@@ -274,7 +280,7 @@ export function readCheckout(body: unknown, ctx: CheckoutContext, problems = new
   const p = problems;
   const root = isObject(body) ? body : {};
   const currency = readCurrency(p, root.currency);
-  const sender = readSender(p, root, ctx.loggedIn);
+  const sender = readSender(p, root, ctx);
   const order = readOrderData(p, root.orderData);
   const how = readMethod(p, order);
   // Date first: it picks the delivery settings (an override on festive days).

@@ -49,12 +49,12 @@ type Ctx = CheckoutServiceOptions & ConfirmationContext;
 
 const invalid = (p: FieldProblems) => new AppError(400, 'CHECKOUT_INVALID', p.summary(), p.fields);
 
-interface CheckoutConfig {
+export interface CheckoutConfig {
   delivery: DeliverySettings;
   checkout: CheckoutSettings;
 }
 
-async function settings(db: Db): Promise<CheckoutConfig> {
+export async function settings(db: Db): Promise<CheckoutConfig> {
   const [delivery, checkout] = await Promise.all([
     readSetting<DeliverySettings>(db.kysely, 'deliverySettings'),
     readSetting<CheckoutSettings>(db.kysely, 'checkoutSettings'),

@@ -101,3 +101,21 @@ export async function countCouponUse(trx: Kysely<Database>, dialect: Dialect, or
     .execute();
   return over ? { coupon: rule.code, usageLimit: rule.usageLimit!, used: rule.usedCount + 1, heldByOthers: others } : null;
 }
+
+/**
+ * A cancelled order (issue 39) gives its coupon back: its hold ends and, when its use was counted
+ * (it was paid), the count goes down by one.
+ */
+export async function returnCouponUse(trx: Kysely<Database>, dialect: Dialect, order: { id: string; coupon_code: string | null }): Promise<void> {
+  const counted = await trx.selectFrom('coupon_redemption').select(['paid_at', 'coupon_code']).where('order_id', '=', order.id).executeTakeFirst();
+  if (counted?.paid_at) {
+    await lockCoupon(trx, dialect, counted.coupon_code);
+    await trx
+      .updateTable('coupon')
+      .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+      .where('code', '=', counted.coupon_code)
+      .where('used_count', '>', 0)
+      .execute();
+  }
+  await trx.deleteFrom('coupon_redemption').where('order_id', '=', order.id).execute();
+}

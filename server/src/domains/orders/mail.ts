@@ -14,6 +14,10 @@ export interface OrderMailInput {
   first: boolean;
   publicUrl: string;
   contact: Pick<ShopContact, 'phones' | 'supportEmail' | 'branches'> | null;
+  /** A change by the shop after checkout (issue 39): what changed, each field before → after. */
+  changed?: readonly { field: string; before: string; after: string }[];
+  /** The shop cancelled the order (issue 39). */
+  cancelled?: boolean;
 }
 
 interface Line {
@@ -36,6 +40,8 @@ interface OrderMailContent {
   payText: string;
   /** How to reach the shop ('' when the shop's contact is not set). */
   help: string;
+  changed: { field: string; before: string; after: string }[];
+  cancelled: boolean;
 }
 
 /** Where the order goes: the pick-up branch, or the recipient and address. */
@@ -61,7 +67,7 @@ function amounts(order: Order): { lines: Line[]; sums: Line[] } {
   return { lines, sums };
 }
 
-function mailContent({ order, first, publicUrl, contact }: OrderMailInput): OrderMailContent {
+function mailContent({ order, first, publicUrl, contact, changed = [], cancelled = false }: OrderMailInput): OrderMailContent {
   const number = order.orderNumber ?? '';
   // Everything the shopper typed is unlinked: the shop's mail never carries a link it did not write.
   const name = order.client?.name ? unlinked(order.client.name.split(/\s+/)[0]!) : undefined;
@@ -71,7 +77,13 @@ function mailContent({ order, first, publicUrl, contact }: OrderMailInput): Orde
   return {
     number,
     greeting: name ? `Hello ${name},` : 'Hello,',
-    intro: first ? `Thank you for your order. We have received it as order ${number}.` : `Your order ${number} has been updated with the details below.`,
+    intro: cancelled
+      ? `Your order ${number} was cancelled.`
+      : first
+        ? `Thank you for your order. We have received it as order ${number}.`
+        : changed.length
+          ? `Your order was updated. Order ${number} now reads as below.`
+          : `Your order ${number} has been updated with the details below.`,
     where: whereTo(order, contact),
     // The notes the mail shows (CHECKOUT_NOTES, shown on 'mail'): the card message, the gift wrap note, …
     notes: orderNotesFor(order, 'mail').map(({ label, text }) => ({ label, text: unlinked(text) })),
@@ -81,6 +93,8 @@ function mailContent({ order, first, publicUrl, contact }: OrderMailInput): Orde
     paid,
     payText: paid ? 'Your payment has been received.' : `Your order is not paid yet. Complete the payment here: ${payUrl}`,
     help: [phones.length ? `call ${phones.join(' or ')}` : '', contact?.supportEmail ? `write to ${contact.supportEmail}` : ''].filter(Boolean).join(', or '),
+    changed: changed.map((c) => ({ field: c.field, before: unlinked(c.before), after: unlinked(c.after) })),
+    cancelled,
   };
 }
 
@@ -90,13 +104,14 @@ function mailText(c: OrderMailContent): string {
     '',
     c.intro,
     '',
+    ...(c.changed.length ? ['What changed:', ...c.changed.map((x) => `${x.field}: ${x.before || '(none)'} → ${x.after || '(none)'}`), ''] : []),
     c.where,
     ...c.notes.map((n) => `${n.label}: "${n.text}"`),
     '',
     ...c.lines.map((l) => `${l.text}: ${l.amount}`),
     ...c.sums.map((s) => `${s.text}: ${s.amount}`),
     '',
-    c.payText,
+    ...(c.cancelled ? [] : [c.payText]),
     `Track your order with its number ${c.number}: ${c.trackUrl}`,
     '',
     ...(c.help ? [`Questions? ${c.help.charAt(0).toUpperCase()}${c.help.slice(1)}.`, ''] : []),
@@ -116,13 +131,14 @@ function mailHtml(c: OrderMailContent, subject: string): string {
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(BRAND)}: order ${escapeHtml(c.number)}</h1>
 <p>${escapeHtml(c.greeting)}</p>
 <p>${escapeHtml(c.intro)}</p>
+${c.changed.length ? `<p>What changed:</p>\n<ul>${c.changed.map((x) => `<li>${escapeHtml(x.field)}: ${escapeHtml(x.before || '(none)')} → <strong>${escapeHtml(x.after || '(none)')}</strong></li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(c.where)}</p>
 ${c.notes.map((n) => `<p>${escapeHtml(n.label)}: <em>${escapeHtml(n.text)}</em></p>`).join('\n')}
 <table style="border-collapse:collapse;width:100%;margin:16px 0">
 ${c.lines.map((l) => row(l.text, l.amount)).join('\n')}
 ${c.sums.map((s) => row(s.text, s.amount, s.text === 'Total')).join('\n')}
 </table>
-<p>${c.paid ? escapeHtml(c.payText) : `Your order is not paid yet. <a href="${escapeHtml(c.payUrl)}">Complete the payment</a>.`}</p>
+<p>${c.cancelled ? '' : c.paid ? escapeHtml(c.payText) : `Your order is not paid yet. <a href="${escapeHtml(c.payUrl)}">Complete the payment</a>.`}</p>
 <p>Track your order with its number <strong>${escapeHtml(c.number)}</strong> on our <a href="${escapeHtml(c.trackUrl)}">order tracker</a>.</p>
 ${c.help ? `<p style="font-size:14px;color:#5c4a3d">Questions? ${escapeHtml(c.help.charAt(0).toUpperCase() + c.help.slice(1))}.</p>` : ''}
 </div>
@@ -132,6 +148,6 @@ ${c.help ? `<p style="font-size:14px;color:#5c4a3d">Questions? ${escapeHtml(c.he
 
 export function orderConfirmationMail(input: OrderMailInput): MailMessage {
   const content = mailContent(input);
-  const subject = orderMailSubject(content.number, input.first);
+  const subject = input.cancelled ? `Your ${BRAND} order ${content.number} was cancelled` : orderMailSubject(content.number, input.first);
   return { to: input.to, subject, text: mailText(content), html: mailHtml(content, subject) };
 }

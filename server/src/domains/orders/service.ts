@@ -13,7 +13,7 @@ import type { IncomingCartItem } from './pricing';
 import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
 import { CHECKOUT_HOLD_MS, releaseStock, reserveStock, sellStock, unitsByProduct } from './stock';
-import { addStatusEvents, findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
+import { addStatusEvents, wasPaid, findOrder, insertOrder, lockOrder, lockUnpaidOrder, newOrderId, NOT_CHECKED_OUT, orderItems, toOrder, writeUnpaidOrder, type OrderRow } from './store';
 
 export interface OrderInput {
   deliveryDate?: unknown;
@@ -83,6 +83,10 @@ export async function createOrder(db: Db, input: OrderInput, userId: string | nu
     order_number: null,
     created_at: now,
     updated_at: now,
+    channel: 'web',
+    cancelled_at: null,
+    cancel_reason: null,
+    erase_after_delivery: null,
     ...NOT_CHECKED_OUT,
     ...columns,
   };
@@ -217,7 +221,15 @@ export async function holdOrderStock(db: Db, id: string, kind: PaymentHoldKind, 
  * saved cart is emptied (SPEC 4: a finished order clears the cart), so no device brings it back.
  */
 export async function orderBecamePaid(trx: Kysely<Database>, dialect: Db['dialect'], order: OrderRow, at: string, source: 'payment' | 'operator') {
+  // Paid once already (a change after payment left more to pay, issue 39): its stock and coupon were
+  // taken then, and the change took what it added; only the day's place is taken again below.
+  const paidBefore = await wasPaid(trx, order.id);
   await addStatusEvents(trx, order.id, ['paid'], at, source);
+  if (paidBefore) {
+    const day = orderDayPlace(order);
+    const overbooked = day ? await bookOrderDay(trx, dialect, order.id, { day, mode: 'take', overbook: true, now: new Date(at), settings: await readCheckoutSettings(trx) }) : null;
+    return { oversold: [], couponOverLimit: null, overbooked };
+  }
   if (order.user_id) await saveCart({ kysely: trx }, order.user_id, []);
   // Its coupon's use is counted now, even when its hold had lapsed (the price was paid): beyond the
   // limit, the caller flags it for the operator.

@@ -3,6 +3,7 @@ import {
   cleanFloristNote,
   DELIVERY_STATUSES,
   DELIVERY_STEPS,
+  ORDER_CHANNELS,
   floristNoteProblem,
   type AdvanceRequest,
   type BoardAnswer,
@@ -71,6 +72,7 @@ export function orderStaffRoutes({ db, paymentSide }: OrderStaffRoutesOptions): 
       to: staffDate,
       status: { type: 'string', enum: [...DELIVERY_STATUSES] },
       place: staffText(80),
+      channel: { type: 'string', enum: [...ORDER_CHANNELS] },
       search: staffText(120),
       limit: { type: 'integer', minimum: 1, maximum: 500 },
     });
@@ -78,7 +80,7 @@ export function orderStaffRoutes({ db, paymentSide }: OrderStaffRoutesOptions): 
       await staff(request, 'orders');
       const q = request.query as BoardQuery;
       const from = q.from ?? shopDate();
-      const orders = await orderBoard(db, { from, to: q.to, deliveryStatus: q.status, place: q.place?.trim() || undefined, search: q.search?.trim() || undefined, limit: q.limit ?? 200 });
+      const orders = await orderBoard(db, { from, to: q.to, deliveryStatus: q.status, place: q.place?.trim() || undefined, channel: q.channel, search: q.search?.trim() || undefined, limit: q.limit ?? 200 });
       return { data: { from, orders } };
     });
 

@@ -1,9 +1,10 @@
-import type { BoardEntry, StaffOrderView } from '@adire/contracts';
+import { ORDER_CHANNELS, type BoardEntry, type OrderChannel, type StaffOrderView } from '@adire/contracts';
 
 export type { BoardEntry, StaffOrderView };
 import type { Db } from '../../db/database';
 import { listCheckedOutOrders, statusEvents, findOrderByNumber, toOrder, type CheckedOutFilter, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
+import { orderChanges } from './change-log';
 
 export function boardEntry(row: OrderRow): BoardEntry {
   const order = toOrder(row);
@@ -20,8 +21,13 @@ export function boardEntry(row: OrderRow): BoardEntry {
     deliveryStatus: row.delivery_status,
     checkedOutAt: row.checked_out_at,
     ...floristNoteOf(row),
+    channel: channelOf(row),
+    ...(row.cancelled_at ? { cancelledAt: row.cancelled_at } : {}),
   };
 }
+
+/** The order's channel as the contracts name it (an unknown word reads as 'other'). */
+export const channelOf = (row: Pick<OrderRow, 'channel'>): OrderChannel => ((ORDER_CHANNELS as readonly string[]).includes(row.channel) ? (row.channel as OrderChannel) : 'other');
 
 /** The florist's note of an order as the back office's answers carry it: absent when there is none. */
 export const floristNoteOf = (row: Pick<OrderRow, 'florist_note'>): { floristNote?: string } => (row.florist_note ? { floristNote: row.florist_note } : {});
@@ -36,5 +42,17 @@ export async function staffOrderView(db: Pick<Db, 'kysely'>, orderNumber: string
   if (!row) return null;
   const events = await statusEvents(db, row.id);
   const { timeline, status } = buildTimeline({ deliveryStatus: row.delivery_status, paymentStatus: row.payment_status, checkedOutAt: row.checked_out_at, events });
-  return { id: row.id, order: toOrder(row), deliveryStatus: row.delivery_status, status, timeline, createdAt: row.created_at, checkedOutAt: row.checked_out_at, ...floristNoteOf(row) };
+  return {
+    id: row.id,
+    order: toOrder(row),
+    deliveryStatus: row.delivery_status,
+    status,
+    timeline,
+    createdAt: row.created_at,
+    checkedOutAt: row.checked_out_at,
+    ...floristNoteOf(row),
+    channel: channelOf(row),
+    ...(row.cancelled_at ? { cancelled: { at: row.cancelled_at, reason: row.cancel_reason ?? '' } } : {}),
+    changes: await orderChanges(db, row.id),
+  };
 }

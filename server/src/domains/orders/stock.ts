@@ -1,6 +1,6 @@
 import type { CartItem } from '@adire/contracts';
 import type { Kysely } from 'kysely';
-import { lockLimitedProducts, takeUnits, type LimitedProduct } from '../catalog';
+import { lockLimitedProducts, returnUnits, takeUnits, type LimitedProduct } from '../catalog';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -101,4 +101,26 @@ export async function sellStock(
   await takeUnits(trx, sold);
   await releaseStock(trx, orderId);
   return { oversold };
+}
+
+/**
+ * Units a paid order took off the shelf go back (issue 39: a cancellation, or fewer items after a
+ * change); only limited products count.
+ */
+export async function returnStock(trx: Kysely<Database>, dialect: Db['dialect'], items: readonly Pick<CartItem, 'productId' | 'quantity'>[]): Promise<void> {
+  const units = unitsByProduct(items);
+  const limited = await lockLimitedProducts(trx, dialect, [...units.keys()]);
+  await returnUnits(trx, limited.map((product) => ({ product, quantity: units.get(product.id)! })));
+}
+
+/** Units per product of `after` beyond `before` (added), and of `before` beyond `after` (removed). Pure. */
+export function unitsDelta(before: Map<string, number>, after: Map<string, number>): { added: { productId: string; quantity: number }[]; removed: { productId: string; quantity: number }[] } {
+  const added: { productId: string; quantity: number }[] = [];
+  const removed: { productId: string; quantity: number }[] = [];
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const d = (after.get(id) ?? 0) - (before.get(id) ?? 0);
+    if (d > 0) added.push({ productId: id, quantity: d });
+    if (d < 0) removed.push({ productId: id, quantity: -d });
+  }
+  return { added, removed };
 }

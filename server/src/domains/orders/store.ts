@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
 import type { Database, OrderStatusEventTable, ShopOrderTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { eraseOrderChanges } from './change-log';
 import { COUPON_MESSAGES } from './coupons';
 import { normaliseOrderNumber } from './order-number';
 
@@ -149,6 +150,7 @@ export function toOrder(row: OrderRow): Order {
     discount: Number(row.discount),
     deliveryFee: Number(row.delivery_fee),
     total: Number(row.total),
+    ...present('cancelledAt', row.cancelled_at),
   };
 }
 
@@ -173,11 +175,22 @@ export async function lockOrder(trx: Kysely<Database>, dialect: Db['dialect'], i
   return row;
 }
 
-/** The locked order row, which must not be paid (409 ORDER_FINISHED). */
+/** The locked order row, which must not be paid (409 ORDER_FINISHED) nor cancelled (409 ORDER_CANCELLED). */
 export async function lockUnpaidOrder(trx: Kysely<Database>, dialect: Db['dialect'], id: string): Promise<OrderRow> {
   const row = await lockOrder(trx, dialect, id);
   if (isPaid(row.payment_status)) throw orderFinished();
+  if (row.cancelled_at) throw orderCancelled(row);
   return row;
+}
+
+/** A cancelled order takes no payment and no change (issue 39). */
+export const orderCancelled = (row: Pick<OrderRow, 'order_number'>) =>
+  new AppError(409, 'ORDER_CANCELLED', `${row.order_number ? `Order ${row.order_number}` : 'This order'} was cancelled: it can no longer be changed or paid. Call us if this is a mistake.`);
+
+/** Whether the order was ever paid (its timeline has the 'paid' step): its stock and coupon were taken then. */
+export async function wasPaid(q: Kysely<Database>, orderId: string): Promise<boolean> {
+  const row = await q.selectFrom('order_status_event').select('id').where('order_id', '=', orderId).where('step', '=', 'paid').executeTakeFirst();
+  return !!row;
 }
 
 // --- writes -----------------------------------------------------------------------------------
@@ -238,6 +251,32 @@ export async function statusEvents(db: Query, orderId: string): Promise<{ step: 
   return db.kysely.selectFrom('order_status_event').select(['step', 'at']).where('order_id', '=', orderId).execute();
 }
 
+/** The order changed meanwhile (another change, a payment): the staff's change is not written. */
+export const orderChangedMeanwhile = () => new AppError(409, 'ORDER_CHANGED', 'This order changed while you were editing it: open it again and repeat the change.');
+
+/**
+ * A change after checkout (issue 39), paid or not, written only while the order is as it was read
+ * (same `updated_at`, same payment status, not cancelled): a payment or another change landing in
+ * between wins (409 ORDER_CHANGED). Answers the row as it now is.
+ */
+export async function writeOrderChange(trx: Kysely<Database>, current: OrderRow, changes: OrderChanges): Promise<OrderRow> {
+  const result = await trx
+    .updateTable('shop_order')
+    .set(changes)
+    .where('id', '=', current.id)
+    .where('updated_at', '=', current.updated_at)
+    .where('payment_status', '=', current.payment_status)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw orderChangedMeanwhile();
+  return { ...current, ...changes } as OrderRow;
+}
+
+/** A checked-out order written whole in one insert (a staff order, issue 39): inside the caller's transaction. */
+export async function insertCheckedOutOrder(trx: Kysely<Database>, row: OrderRow): Promise<void> {
+  await trx.insertInto('shop_order').values(row).execute();
+}
+
 async function setOrderIf(trx: Kysely<Database>, current: OrderRow, changes: OrderChanges): Promise<boolean> {
   const result = await trx.updateTable('shop_order').set(changes).where('id', '=', current.id).where('payment_status', '=', current.payment_status).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -256,6 +295,8 @@ export interface CheckedOutFilter {
   place?: string;
   /** An order number, the sender's e-mail, or a phone number (its last nine digits or more). */
   search?: string;
+  /** Where the orders came from (ORDER_CHANNELS). */
+  channel?: string;
   limit: number;
 }
 
@@ -270,6 +311,7 @@ export async function listCheckedOutOrders(db: Query, filter: CheckedOutFilter):
     .$if(!search && !!filter.from, (q) => q.where('delivery_date', '>=', filter.from!))
     .$if(!search && !!filter.to, (q) => q.where('delivery_date', '<=', filter.to!))
     .$if(!!filter.deliveryStatus, (q) => q.where('delivery_status', '=', filter.deliveryStatus!))
+    .$if(!!filter.channel, (q) => q.where('channel', '=', filter.channel!))
     .$if(!!filter.place, (q) => q.where((eb) => eb.or([eb('delivery_zone', '=', filter.place!), eb('pickup_location', '=', filter.place!)])))
     .$if(!!search, (q) =>
       q.where((eb) =>
@@ -349,6 +391,7 @@ async function eraseOrders(trx: Kysely<Database>, ids: string[], name: string, a
     })
     .where('id', 'in', ids)
     .execute();
+  await eraseOrderChanges(trx, ids);
   return ids;
 }
 

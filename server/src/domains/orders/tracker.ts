@@ -90,12 +90,14 @@ export async function trackOrder(
   const email = contact.email?.trim().toLowerCase();
   const verified =
     (!!email && !!row.client_email && email === row.client_email.toLowerCase()) || (!!contact.phone && phoneMatches(row.client_phone, contact.phone));
-  if (!verified) return { orderNumber: row.order_number!, status, verified: false };
+  const cancelled = row.cancelled_at ? { cancelled: true } : {};
+  if (!verified) return { orderNumber: row.order_number!, status, ...cancelled, verified: false };
   await reservation?.release();
   const order = toOrder(row);
   return {
     orderNumber: row.order_number!,
     status,
+    ...cancelled,
     paymentStatus: row.payment_status as PaymentStatus,
     deliveryDate: row.delivery_date,
     deliveryMethod: (row.delivery_method as 'delivery' | 'pickup' | null) ?? null,

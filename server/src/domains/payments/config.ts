@@ -16,7 +16,12 @@ export interface PaymentsConfig {
   flutterwave?: FlutterwaveConfig;
   paypal?: PaypalConfig;
   monnify?: MonnifyConfig;
+  /** How long a payment link the staff send lasts (PAYMENT_LINK_HOURS, default 72; issue 39). */
+  paymentLinkMs?: number;
 }
+
+/** A payment link's life when PAYMENT_LINK_HOURS is not set. */
+export const DEFAULT_PAYMENT_LINK_MS = 72 * 3_600_000;
 
 export const DEFAULT_BASE_URLS = {
   paystack: 'https://api.paystack.co',
@@ -39,6 +44,9 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env, product
     sandbox: env.PAYMENTS_SANDBOX === '1' || (!production && env.PAYMENTS_SANDBOX !== '0'),
     ...(v('PAYMENTS_SANDBOX_SECRET') ? { sandboxSecret: v('PAYMENTS_SANDBOX_SECRET') } : {}),
   };
+  const linkHours = Number(v('PAYMENT_LINK_HOURS'));
+  if (v('PAYMENT_LINK_HOURS') && !(Number.isFinite(linkHours) && linkHours > 0)) throw new Error('PAYMENT_LINK_HOURS: a number of hours above 0');
+  if (v('PAYMENT_LINK_HOURS')) config.paymentLinkMs = linkHours * 3_600_000;
   if (v('PAYSTACK_SECRET_KEY')) config.paystack = { secretKey: v('PAYSTACK_SECRET_KEY')!, baseUrl: v('PAYSTACK_BASE_URL') ?? DEFAULT_BASE_URLS.paystack };
   if (group('Flutterwave', ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'])) {
     config.flutterwave = { secretKey: v('FLUTTERWAVE_SECRET_KEY')!, secretHash: v('FLUTTERWAVE_SECRET_HASH')!, baseUrl: v('FLUTTERWAVE_BASE_URL') ?? DEFAULT_BASE_URLS.flutterwave };

@@ -1,4 +1,4 @@
-import type { PaymentProviderId } from '@adire/contracts';
+import { PAY_PATH, type PaymentProviderId } from '@adire/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
@@ -6,6 +6,7 @@ import { buildAdapters } from './adapters';
 import type { PaymentsConfig } from './config';
 import { isProviderId } from './logic';
 import { orderIdParams, paymentDetailsBody, providerParams, transferNoticeBody } from './route-schemas';
+import { expiredLinkPage, openPaymentLink, unknownLinkPage } from './payment-links';
 import { createSandbox, keptRootSecret } from './sandbox';
 import { paymentNotFoundPage } from './sandbox-page';
 import { htmlPage, registerSandboxRoutes } from './sandbox-routes';
@@ -37,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (ap
   const sandbox = config.sandbox ? createSandbox({ db, publicUrl, rootSecret: keptRootSecret(db, config.sandboxSecret) }) : null;
   const service = createPaymentsService({ db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log: app.log, now, tally, holds });
   registerShopperRoutes(app, service);
+  registerPaymentLinkRoute(app, db, now ?? (() => new Date()));
   // Raw bodies here: a signature is computed over the exact bytes the provider sent.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
@@ -62,6 +64,21 @@ function registerShopperRoutes(app: FastifyInstance, service: PaymentsService): 
     const done = await service.handleReturn(provider, request.query as Record<string, unknown>);
     if (!done) return htmlPage(reply, 404, paymentNotFoundPage());
     return reply.header('cache-control', 'no-store').redirect(done.location, 303);
+  });
+}
+
+/**
+ * A payment link the staff sent (issue 39): while it lasts, the order's payment stage in the checkout
+ * (the customer pays with any method the checkout offers, exactly as a web payment); 410 once expired.
+ */
+function registerPaymentLinkRoute(app: FastifyInstance, db: Db, now: () => Date): void {
+  const params = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 100 } } } as const;
+  app.get(`${PAY_PATH}/:token`, { schema: { params } }, async (request, reply) => {
+    const opened = await openPaymentLink(db, (request.params as { token: string }).token, now());
+    reply.header('referrer-policy', 'no-referrer');
+    if (!opened) return htmlPage(reply, 404, unknownLinkPage());
+    if (opened === 'expired') return htmlPage(reply, 410, expiredLinkPage());
+    return reply.header('cache-control', 'no-store').redirect(`/checkout?orderId=${encodeURIComponent(opened.orderId)}&stage=payment`, 303);
   });
 }
 

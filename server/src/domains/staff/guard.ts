@@ -6,6 +6,7 @@ import { STAFF_MESSAGES, type StaffService, type StaffSession } from './service'
 
 const PERMISSION_WORDS: Record<Permission, string> = {
   orders: 'orders',
+  'manage-orders': 'over-booking, pay on delivery, cancellations or refunds',
   settings: 'the settings',
   catalog: 'the catalogue',
   reviews: 'reviews',
