@@ -16,6 +16,7 @@ import { NotFound } from './NotFound';
 import { DaySheet } from './days/DaySheet';
 import { PeakDays } from './days/PeakDays';
 import { Board } from './orders/Board';
+import { NewOrder } from './orders/NewOrder';
 import { OrderPage } from './orders/OrderPage';
 import { may, useSession } from './session';
 import { Settings } from './settings/Settings';
@@ -91,6 +92,7 @@ export function BackofficeApp() {
             <Route path="/welcome" element={<Welcome />} />
             <Route path="/reset" element={<Reset />} />
             <Route path="/" element={<SignedIn><Board /></SignedIn>} />
+            <Route path="/orders/new" element={<SignedIn><NewOrder /></SignedIn>} />
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
             <Route path="/days/:date/sheet" element={<SignedIn><DaySheet /></SignedIn>} />
             <Route path="/peak-days" element={<SignedIn><Allowed permission="settings" what="the peak days"><PeakDays /></Allowed></SignedIn>} />

@@ -1,5 +1,5 @@
 import { addDays, formatAmount, isApiDate, shopDate } from '@adire/domain';
-import { BOARD_STATUSES, FLORIST_NOTE, type BoardAnswer, type BoardQuery, type CurrencyName, type DayLoad, type DaysQuery } from '@adire/contracts';
+import { BOARD_STATUSES, CHANNEL_LABELS, FLORIST_NOTE, ORDER_CHANNELS, type BoardAnswer, type BoardQuery, type CurrencyName, type DayLoad, type DaysQuery } from '@adire/contracts';
 import { Link, useSearchParams } from '@adire/router';
 import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
@@ -21,7 +21,7 @@ export function Board() {
   const asked = params.get('day') ?? '';
   const day = isApiDate(asked) ? asked : '';
   const pickDay = (date: string) => setParams(date ? { day: date } : {});
-  const [filters, setFilters] = useState({ from: today, status: '', place: '', search: '' });
+  const [filters, setFilters] = useState({ from: today, status: '', place: '', channel: '', search: '' });
   const [orders, setOrders] = useState<BoardEntry[] | null>(null);
   const [load, setLoad] = useState<DayLoad | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -44,6 +44,7 @@ export function Board() {
             to: day || undefined,
             status: (filters.status || undefined) as BoardQuery['status'],
             place: filters.place.trim() || undefined,
+            channel: (filters.channel || undefined) as BoardQuery['channel'],
             search: filters.search.trim() || undefined,
           },
           controller.signal,
@@ -75,7 +76,12 @@ export function Board() {
 
   return (
     <section className={styles.page}>
-      <h1>Orders</h1>
+      <div className={styles.dayHead}>
+        <h1>Orders</h1>
+        <Link to="/orders/new" className={styles.primary}>
+          New order
+        </Link>
+      </div>
       <OrdersCsv />
       <form role="search" aria-label="Find orders" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -109,6 +115,17 @@ export function Board() {
         <label>
           Zone or branch
           <input value={filters.place} onChange={set('place')} />
+        </label>
+        <label>
+          Channel
+          <select value={filters.channel} onChange={set('channel')}>
+            <option value="">Any channel</option>
+            {ORDER_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
+          </select>
         </label>
       </form>
       <div className={styles.actions} role="group" aria-label="Pick a delivery day">
@@ -164,7 +181,9 @@ export function Board() {
                     <dt>Payment</dt>
                     <dd>{o.paymentStatus}</dd>
                     <dt>Status</dt>
-                    <dd>{o.deliveryStatus}</dd>
+                    <dd>{o.cancelledAt ? 'Cancelled' : o.deliveryStatus}</dd>
+                    <dt>Channel</dt>
+                    <dd>{CHANNEL_LABELS[o.channel] ?? o.channel}</dd>
                     {o.floristNote && (
                       <>
                         <dt>{FLORIST_NOTE.label}</dt>

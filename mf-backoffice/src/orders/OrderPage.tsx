@@ -1,4 +1,5 @@
 import {
+  CHANNEL_LABELS,
   orderNotesFor,
   type AdvanceRequest,
   type CurrencyName,
@@ -17,6 +18,7 @@ import { nextSteps } from '../board';
 import { FloristNote } from './FloristNote';
 import { Photos } from './Photos';
 import { Refunds } from './Refunds';
+import { OrderChanges } from './OrderChanges';
 import { formatShopDateTime } from '@adire/domain/formats';
 
 const when = (iso: string | null) => (iso ? formatShopDateTime(new Date(iso)) : '');
@@ -124,7 +126,9 @@ export function OrderPage() {
         <dt>Delivery date</dt>
         <dd>{order.deliveryDate || 'not chosen'}</dd>
         <dt>Status</dt>
-        <dd>{view.deliveryStatus}</dd>
+        <dd>{view.cancelled ? 'Cancelled' : view.deliveryStatus}</dd>
+        <dt>Channel</dt>
+        <dd>{CHANNEL_LABELS[view.channel] ?? view.channel}</dd>
         <dt>Payment</dt>
         <dd>{order.paymentStatus}</dd>
         <dt>Order total</dt>
@@ -195,6 +199,8 @@ export function OrderPage() {
       <Photos orderNumber={orderNumber} />
 
       <Refunds view={view} onView={(v, message) => (setView(v), setSaid(message))} />
+
+      <OrderChanges view={view} onView={(v, message) => (setView(v), setSaid(message))} />
 
       <section aria-label="Items">
         <h2>Items</h2>

@@ -3,7 +3,7 @@ import { API_PATHS, writeStored, type CurrencyName, type Order } from '@adire/co
 import { followOrder } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { stageForOrder, useStage } from '../stage';
+import { CHECKOUT_STAGES, stageForOrder, useStage, type Stage } from '../stage';
 import { readCoupon, reconcileCoupon, writeCoupon } from '../summary/coupon';
 import { toast } from '../session';
 
@@ -38,6 +38,14 @@ function takeDrawnOrder(orderId: string | null): Order | null {
 }
 
 /**
+ * A payment link the shop sent (issue 39) opens `/checkout?orderId=…&stage=payment`: its order goes
+ * straight to the payment stage (still only when it may show it: checked out, its day open, not paid).
+ */
+function askedStage(): Stage | null {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('stage') === 'payment' ? CHECKOUT_STAGES.payment : null;
+}
+
+/**
  * The order of /checkout?orderId=, fetched whenever the id is set (SPEC section 4) and again when the
  * cart changes (the drawer's 'Update Cart' re-prices it). Picks the stage the order may show. An order
  * the page was drawn with is shown at once and not fetched again on mount.
@@ -68,7 +76,7 @@ export function useCheckoutOrder(orderId: string | null) {
       }
       if (outcome.kind === 'open') followCoupon(outcome.order);
       setLoad({ status: 'ready', order: outcome.order });
-      setStage(stageForOrder(outcome.order, useStage.getState().stage, new Date(), bus.last('settings:loaded')?.settings?.checkoutSettings));
+      setStage(stageForOrder(outcome.order, askedStage() ?? useStage.getState().stage, new Date(), bus.last('settings:loaded')?.settings?.checkoutSettings));
     },
     [orderId, setStage],
   );

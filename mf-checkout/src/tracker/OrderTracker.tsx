@@ -104,6 +104,11 @@ function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; 
   return (
     <div>
       <h2>Order {result.orderNumber}</h2>
+      {result.cancelled && (
+        <p role="status">
+          <strong>Cancelled</strong>: the shop cancelled this order.
+        </p>
+      )}
       {rows && result.deliveryDate ? (
         <p>
           {result.deliveryMethod === 'pickup' ? 'Pick-up' : 'Delivery'} day: {formatDrawerDate(result.deliveryDate)} · Payment: {result.paymentStatus}
