@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../src/auth';
+import { PREVIEW_DRAWS_AT_ONCE, PreviewStore } from '../src/domains/catalog/testing';
 import { sendConfirmation } from '../src/domains/orders/testing';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -78,5 +82,30 @@ describe('the product feeds, kept under their currency only (P6)', () => {
     // Another currency is another answer; an unknown one is still a 400.
     expect((await shop.app.inject('/feeds/google-merchant.xml?currency=USD&fbclid=2')).body).toContain(' USD</g:price>');
     expect((await shop.app.inject('/feeds/google-merchant.xml?currency=XYZ&fbclid=3')).statusCode).toBe(400);
+  });
+});
+
+describe('link-preview pictures drawn through a small queue (P8)', () => {
+  it('25 previews asked at once are drawn one at a time, each once, and every asker gets its file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adire-queue-'));
+    try {
+      let running = 0;
+      let most = 0;
+      const draw = async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return Buffer.from('jpeg');
+      };
+      const store = new PreviewStore(dir, draw);
+      const spec = (i: number) => ({ key: `products/p-${i}`, title: `Bouquet ${i}`, alt: '', sources: [] });
+      const files = await Promise.all([...Array.from({ length: 25 }, (_, i) => store.file(spec(i))), store.file(spec(0))]);
+      expect(new Set(files).size).toBe(25);
+      expect(most).toBe(PREVIEW_DRAWS_AT_ONCE);
+      expect(store.peak).toBe(PREVIEW_DRAWS_AT_ONCE);
+      expect(store.made).toBe(25);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,3 +17,4 @@ export { countedSearch, holdsPersonalData, searchOfRequest } from './search-coun
 export { bestCorrection, correctedQuery, corrections, editDistanceWithin, typoBudget } from './search-typos';
 export { absoluteUrl, escapeXml, lastmodOf, sitemapXml } from './sitemap';
 export { TAG_GROUPS, type TagGroup, tagLabel, VIP_LABELS } from './vocabulary';
+export { PREVIEW_DRAWS_AT_ONCE, PreviewStore } from './previews';
