@@ -45,9 +45,11 @@ ensure_pnpm
 install_deps || { echo "Dependency install failed"; exit 1; }
 ensure_chromium
 ensure_nginx
+ensure_prometheus
 
 cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
+suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
 suite "Typecheck (tsc, every package)" pnpm -r typecheck
 suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=1 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
 suite "API tests on SQLite" pnpm --filter @adire/server test

@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { BENCH, compiled, fmt, load, median, shoppers, startFile, table, type LoadResult, type Server } from './lib';
-import { B, get, listingMix, orderRequests, orderSkus, searchMix, shopRequests } from './requests';
+import { B, get, listingMix, orderRequests, orderSkus, searchMix, shopRequests, typoSearchMix } from './requests';
 import { copyOf, removeCopy, seededShop, seededShopOf } from './shops';
 
 /** Each row: one measurement against its shop. */
@@ -32,6 +32,7 @@ async function rowsOf(shop: Server, db: string): Promise<Rows> {
     'category listing, revalidated (304)': revalidate,
     'product page': products,
     search: searchMix(),
+    'search with typos': typoSearchMix(),
     'handshake, no user': [get(`/v1/storefront/handshake?${B}`)],
     'handshake, with user (never cached)': loggedIn,
   };

@@ -32,6 +32,9 @@ export function listingMix(): NamedRequest[] {
 }
 
 export const searchMix = () => QUERIES.map((q) => get(`/v1/catalog/search?${B}&q=${encodeURIComponent(q)}&limit=20`));
+/** The misspellings of issue 43 (corrected since; before, each found nothing). */
+export const TYPO_QUERIES = ['rosses', 'lillies', 'bouqet', 'sunflowr', 'choclate', 'teady', 'baloon', 'orkid', 'champange', 'red rosses'];
+export const typoSearchMix = () => TYPO_QUERIES.map((q) => get(`/v1/catalog/search?${B}&q=${encodeURIComponent(q)}&limit=20`));
 export const filtersMix = () => QUERIES.slice(0, 8).flatMap((q, i) => [get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}`), get(`/v1/catalog/filters?${B}&search=${encodeURIComponent(q)}${FILTERS[i]}`)]);
 
 /** Spread a list so neighbours differ (each connection walks the list from the start). */
