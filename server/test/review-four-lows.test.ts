@@ -109,3 +109,12 @@ describe('link-preview pictures drawn through a small queue (P8)', () => {
     }
   });
 });
+
+describe('the feeds’ key, whatever the query', () => {
+  it('two currencies, an array or an object in the query: a 400 or the feed, never a crash', async () => {
+    for (const query of ['currency=NGN&currency=USD', 'currency[]=NGN', 'currency[a]=1', 'currency=']) {
+      const res = await shop.app.inject(`/feeds/meta-catalog.csv?${query}`);
+      expect([200, 400], `${query}: ${res.body.slice(0, 100)}`).toContain(res.statusCode);
+    }
+  });
+});

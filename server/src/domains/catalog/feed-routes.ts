@@ -22,7 +22,13 @@ const currencyName = (raw: string | undefined) => (raw ?? 'NGN').trim().toUpperC
  * A feed is kept under its path and normalised currency only (issue 38, P6): 80 `fbclid` values were
  * 80 builds of the 410 KB answer. The query's other parameters change nothing in it.
  */
-const feedKey = (path: string) => (request: { query: unknown }) => `${path}?currency=${encodeURIComponent(currencyName((request.query as { currency?: string } | null)?.currency))}`;
+const feedKey =
+  (path: string) =>
+  (request: { url: string; query: unknown }): string => {
+    // Read before the query is checked: anything but one currency (`?currency=a&currency=b`) keeps its own URL (and gets its 400).
+    const raw: unknown = (request.query as { currency?: unknown } | null)?.currency;
+    return raw === undefined || typeof raw === 'string' ? `${path}?currency=${encodeURIComponent(currencyName(raw))}` : request.url;
+  };
 
 /** The currency asked for, with the shop's current rate; a clear 400 for any other. */
 async function feedCurrency(ctx: CatalogContext, raw: string | undefined): Promise<Currency> {
