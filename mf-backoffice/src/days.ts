@@ -1,5 +1,5 @@
-import { DAY_PLACES, DEFAULT_CHECKOUT_SETTINGS, WEEKDAY_NAMES, WEEKDAYS, type DayCapacity, type DayLoad, type DayPlace, type DaySheetOrder, type OrderByTime, type PlaceLoad, type Weekday } from '@adire/contracts';
-import { orderByPassed, orderByWords } from '@adire/domain';
+import { DAY_PLACES, DEFAULT_CHECKOUT_SETTINGS, WEEKDAY_NAMES, WEEKDAYS, type DayCapacity, type DayHold, type DayLoad, type DayPlace, type DaySheetOrder, type OrderByTime, type PlaceLoad, type Weekday } from '@adire/contracts';
+import { formatCutoff, orderByPassed, orderByWords, shopTime, shortDay } from '@adire/domain';
 import { dayPlaceLabel } from '@adire/domain/days';
 
 /**
@@ -99,3 +99,14 @@ export { telLink as telHref } from '@adire/domain/contact';
 /** The board for one day, and a place's day sheet. */
 export const boardForDay = (date: string) => `/?day=${encodeURIComponent(date)}`;
 export const sheetFor = (date: string, place: DayPlace) => `/days/${encodeURIComponent(date)}/sheet?place=${encodeURIComponent(place)}`;
+
+/** When a hold ends, in Lagos: '9:30am on 1 Feb'. Pure. */
+export function heldUntilWords(iso: string): string {
+  const { date, seconds } = shopTime(new Date(iso), DEFAULT_CHECKOUT_SETTINGS.timeZone);
+  return `${formatCutoff(Math.floor(seconds / 60))} on ${shortDay(date)}`;
+}
+
+/** Who holds a place, in one line: 'Funke Adebayo, funke@example.com, +2348031234567'. Pure. */
+export function holderLine(sender: DayHold['sender']): string {
+  return [sender.name, sender.email, sender.phone].filter(Boolean).join(', ') || 'No sender details yet';
+}

@@ -6,6 +6,8 @@ import {
   capacityDayLabel,
   capacityWords,
   crowdedPlaces,
+  heldUntilWords,
+  holderLine,
   itemLine,
   orderByLine,
   placeLabel,
@@ -128,5 +130,15 @@ describe('the day sheet', () => {
 
   it('links a place’s sheet with the place in the query', () => {
     expect(sheetFor('2027-02-14', 'pickup:Lekki LPL')).toBe('/days/2027-02-14/sheet?place=pickup%3ALekki%20LPL');
+  });
+});
+
+describe('who holds a place (issue 38)', () => {
+  it('says when a hold ends in Lagos time, and who holds it', () => {
+    expect(heldUntilWords('2099-02-01T09:30:00.000Z')).toBe('10:30am on 1 Feb');
+    expect(heldUntilWords('2099-02-13T23:15:00.000Z')).toBe('12:15am on 14 Feb');
+    expect(holderLine({ name: 'Funke Adebayo', email: 'funke@example.com', phone: '+2348031234567' })).toBe('Funke Adebayo, funke@example.com, +2348031234567');
+    expect(holderLine({ name: null, email: 'a@example.com', phone: null })).toBe('a@example.com');
+    expect(holderLine({ name: null, email: null, phone: null })).toBe('No sender details yet');
   });
 });

@@ -21,7 +21,8 @@ function contractPaths(): Set<string> {
   for (const [name, path] of Object.entries(BACKOFFICE_PATHS)) {
     if (typeof path === 'string') urls.add(path);
     else if (name === 'member') for (const action of MEMBER_ACTIONS) urls.add(BACKOFFICE_PATHS.member('X1', action));
-    else urls.add((path as (part: string) => string)('X1'));
+    // 'X1' for every part (a hold's release names a day and an order number).
+    else urls.add((path as (...parts: string[]) => string)('X1', 'X1'));
   }
   return urls;
 }

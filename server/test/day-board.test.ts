@@ -1,4 +1,4 @@
-import type { CheckoutResponse, DayLoad, DaySheet, Order } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type CheckoutResponse, type DayHold, type DayLoad, type DaySheet, type Order, type ReleaseHoldResult } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
 import { DEFAULT_DAY_HOLD_RULES } from '../src/domains/orders';
@@ -165,5 +165,48 @@ describe('the day board and the day sheet', () => {
     const res = await call('GET', url, florist);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', fields });
+  });
+});
+
+describe("who holds a day's places, and the shop giving one back (issue 38)", () => {
+  const HOLD_DAY = '2099-02-21';
+  it('lists each unpaid hold with its order, sender and end; a florist releases one (audited), and the order cannot take it back by paying', async () => {
+    await changeDeliverySettings(shop.db.kysely, readDeliveryChange('set-capacity', { day: HOLD_DAY, place: 'lagos', orders: 2 }), clock);
+    const lekki = { ...toLekki('Ife'), deliveryDate: HOLD_DAY };
+    const first = await checkedOut(lekki);
+    clock = new Date('2099-02-01T09:05:00Z');
+    const second = await checkedOut(lekki);
+    const paid = await checkedOut({ pickupLocation: 'Ikoyi LPI', recipient: { method: 'pick-up' }, deliveryDate: HOLD_DAY });
+    await markPaid(shop.db, paid.orderNumber!, clock);
+
+    const holds = data<DayHold[]>(await call('GET', BACKOFFICE_PATHS.dayHolds(HOLD_DAY), florist));
+    expect(holds).toEqual([
+      { orderNumber: first.orderNumber, place: 'lagos', sender: { name: 'Funke Adebayo', email: first.client!.email, phone: '+2348031234567' }, heldUntil: '2099-02-01T09:30:00.000Z', firstHeldAt: '2099-02-01T09:00:00.000Z' },
+      { orderNumber: second.orderNumber, place: 'lagos', sender: { name: 'Funke Adebayo', email: second.client!.email, phone: '+2348031234567' }, heldUntil: '2099-02-01T09:35:00.000Z', firstHeldAt: '2099-02-01T09:05:00.000Z' },
+    ]);
+    expect((await call('GET', BACKOFFICE_PATHS.dayHolds(HOLD_DAY), shopper)).statusCode).toBe(403);
+
+    // A reason is required; a paid order holds nothing to release.
+    const bare = await call('POST', BACKOFFICE_PATHS.releaseHold(HOLD_DAY, first.orderNumber!), florist, { reason: '  ' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { reason: 'is required' } });
+    const taken = await call('POST', BACKOFFICE_PATHS.releaseHold(HOLD_DAY, paid.orderNumber!), florist, { reason: 'Hoarding' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'NO_HOLD' });
+    expect((await call('POST', BACKOFFICE_PATHS.releaseHold(HOLD_DAY, 'ABL9999W'), florist, { reason: 'Hoarding' })).statusCode).toBe(404);
+
+    const released = data<ReleaseHoldResult>(await call('POST', BACKOFFICE_PATHS.releaseHold(HOLD_DAY, first.orderNumber!), florist, { reason: 'Same sender holding two, unreachable' }));
+    expect(released.message).toBe(`Gave back order ${first.orderNumber}'s place on 21 Feb (Lagos): it can only hold one again by checking out again.`);
+    expect(data<DayHold[]>(await call('GET', BACKOFFICE_PATHS.dayHolds(HOLD_DAY), florist)).map((h) => h.orderNumber)).toEqual([second.orderNumber]);
+    const audit = await shop.db.kysely.selectFrom('staff_audit').selectAll().where('action', '=', 'order.release-hold').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'board-florist@adireblooms.ng', role: 'florist', target: first.orderNumber });
+    expect(JSON.parse(audit[0]!.after)).toEqual({ released: true, reason: 'Same sender holding two, unreachable' });
+    // The holder cannot take the place back by paying: it must check out again.
+    const again = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${first.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('DAY_HOLD_RELEASED');
+    expect((await call('POST', BACKOFFICE_PATHS.releaseHold(HOLD_DAY, first.orderNumber!), florist, { reason: 'Again' })).json().code).toBe('NO_HOLD');
+    clock = START;
   });
 });

@@ -255,13 +255,21 @@ describe('holds, payments and moves', () => {
 });
 
 describe('a transfer the shop rejects', () => {
-  it('gives the place back; paying again holds one while one is left', async () => {
+  it('gives the place back; paying again needs a new checkout, which holds one while one is left', async () => {
     await change('set-capacity', { day: '2099-03-12', place: 'pickup:Ikoyi LPI', orders: 1 });
-    const order = await checkedOut(pickup('2099-03-12'));
+    const payload = pickup('2099-03-12');
+    const order = await checkedOut(payload);
     expect((await payByTransfer(order.id)).statusCode).toBe(200);
     expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ remaining: 0 });
     await executePaymentsCommand(shop.db, { kind: 'reject-transfer', orderNumber: order.orderNumber!, reason: 'Nothing arrived' }, clock);
     expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ open: true, remaining: 1 });
+    // The shop gave the place back: the order cannot take it back by paying again (issue 38) …
+    const again = await payByTransfer(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'DAY_HOLD_RELEASED', fields: { deliveryDate: 'was released by the shop' } });
+    expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ open: true, remaining: 1 });
+    // … only by checking out again, under the day's capacity and its holder's limits.
+    expect((await checkout(order.id, payload)).statusCode).toBe(200);
     expect((await payByTransfer(order.id)).statusCode).toBe(200);
     expect(await dayOf('2099-03-12', 'pickup:Ikoyi LPI')).toMatchObject({ remaining: 0 });
   });

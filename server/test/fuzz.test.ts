@@ -823,6 +823,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
         headers: staffHeader(),
       }),
   },
+  'GET /v1/backoffice/days/:date/holds': {
+    valid: () =>
+      request('GET', ['v1', 'backoffice', 'days', mostly(fc.constantFrom(FUTURE, '2099-02-14', '2099-02-30', 'tomorrow')), 'holds'], { query: q({ business: biz }), headers: staffHeader() }),
+  },
+  // Hold releases of the fuzz's own orders or made-up numbers: most are 409 NO_HOLD, 404 or 400; a release is audited.
+  'POST /v1/backoffice/days/:date/holds/:orderNumber/release': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'days', mostly(fc.constantFrom(FUTURE, '2099-02-30')), 'holds', staffOrderNumber(), 'release'], {
+        body: fc.record({ business: biz, reason: fc.oneof(shortText(250), fc.constantFrom('Hoarding', '', '   '), fc.integer(), fc.constant(null)) }, { requiredKeys: ['business'] }),
+        headers: staffHeader(),
+      }),
+  },
   'GET /v1/backoffice/settings/delivery': { valid: () => request('GET', split('/v1/backoffice/settings/delivery'), { query: q({ business: biz }), headers: staffHeader() }) },
   // Only the fuzz's own zones are renamed or removed and only days far past the other checks' are
   // closed, so the endpoints fuzzed after this one still meet the shop's usual zones and days.

@@ -2,8 +2,9 @@ import type { DayLoad } from '@adire/contracts';
 import { Link } from '@adire/router';
 import styles from '../backoffice.module.css';
 import { orderByLine, placeLoadWords, sheetFor } from '../days';
+import { DayHolds } from './DayHolds';
 
-/** One day's places: taken and held against capacity, a full or over-booked place marked in words, and each place's day sheet. */
+/** One day's places: taken and held against capacity, a full or over-booked place marked in words, each place's day sheet, and who holds them. */
 export function DayLoadPanel({ load, heading }: { load: DayLoad; heading: string }) {
   return (
     <section aria-label={`Places on ${heading}`} className={styles.panel}>
@@ -25,6 +26,7 @@ export function DayLoadPanel({ load, heading }: { load: DayLoad; heading: string
           );
         })}
       </ul>
+      <DayHolds date={load.date} heading={heading} />
     </section>
   );
 }

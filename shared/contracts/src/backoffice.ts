@@ -45,6 +45,10 @@ export const BACKOFFICE_PATHS = {
   days: at('days'),
   /** GET a DaySheetQuery (`?place=<DayPlace>`) → DaySheet: what a rider or a branch needs for that day. */
   daySheet: (date: string) => one('days', date, '/sheet'),
+  /** GET → DayHold[]: who holds the day's places (unpaid orders, soonest to end first; issue 38). */
+  dayHolds: (date: string) => one('days', date, '/holds'),
+  /** POST a ReleaseHoldRequest → ReleaseHoldResult: the shop gives an unpaid order's place back (audited; the order must check out again). */
+  releaseHold: (date: string, orderNumber: string) => one('days', date, `/holds/${encodeURIComponent(orderNumber)}/release`),
   /** GET a BoardQuery → BoardAnswer; POST a StaffOrderRequest → StaffOrderCreated (201; the payments domain's route). */
   orders: at('orders'),
   /** GET → StaffOrderPage. */
@@ -390,6 +394,31 @@ export interface DaySheet {
   date: string;
   place: DayPlace;
   orders: DaySheetOrder[];
+}
+
+/** An unpaid order holding a place on a day (issue 38): whose order, who sent it, until when. */
+export interface DayHold {
+  orderNumber: string;
+  place: DayPlace;
+  sender: { name: string | null; email: string | null; phone: string | null };
+  /** ISO time the hold ends unless paid. */
+  heldUntil: string;
+  /** ISO time the hold was first granted on this day (a renewal never carries it past its holder's limit). */
+  firstHeldAt: string | null;
+}
+
+/** POST days/:date/holds/:orderNumber/release: why the shop gives the place back (kept in the audit). */
+export interface ReleaseHoldRequest {
+  reason: string;
+}
+
+/** The most a release's reason may say. */
+export const RELEASE_REASON_MAX = 200;
+
+export interface ReleaseHoldResult {
+  message: string;
+  /** The hold that was given back. */
+  released: DayHold;
 }
 
 /** Peak-day changes through the delivery settings' change endpoint (beside set-fee, close-date, …). */

@@ -205,8 +205,13 @@ export interface DayHolds {
 }
 export const DEFAULT_DAY_HOLDS: DayHolds = { rules: DEFAULT_DAY_HOLD_RULES };
 
-/** The longest an order may hold its day from the first grant: the long transfer hold for a verified account, the guest's otherwise. */
-export async function maxHoldFor(q: Q, row: { user_id: string | null }, holds: DayHolds): Promise<number> {
+/**
+ * The longest an order may hold its day from the first grant: the long transfer hold for a verified
+ * account, and for an order the staff took (issue 39: the shop knows the customer and sent the payment
+ * link, which lasts as long); the guest's otherwise.
+ */
+export async function maxHoldFor(q: Q, row: { user_id: string | null; channel?: string }, holds: DayHolds): Promise<number> {
+  if (false && row.channel && row.channel !== 'web') return holds.rules.accountTransferMs;
   const verified = !!row.user_id && !!holds.verifiedAccount && (await holds.verifiedAccount(q, row.user_id));
   return verified ? holds.rules.accountTransferMs : holds.rules.guestTransferMs;
 }
@@ -242,6 +247,8 @@ export interface DayBookingRequest {
   overbook?: boolean;
   /** When the shopper's order was started: a DAY_FULL says another shopper took the last place only if one went since. */
   startedAt?: string;
+  /** renew: false keeps a live hold's end (paying after the day's order-by time, within the hold granted before it). */
+  extend?: boolean;
 }
 
 /** A paid order that took a place its day no longer had (its hold had lapsed and others filled the day). */
@@ -317,12 +324,22 @@ async function holdPlace(trx: Q, dialect: Db['dialect'], orderId: string, mine: 
   }
   // A new grant (another day, or a lapsed or ended hold given again by a checkout) starts its own clock.
   const grantedAt = same && !ended && (req.mode === 'renew' || isLive(mine, now)) ? firstHeld! : now.toISOString();
-  const heldUntil = iso(Math.min((req.until ?? now).getTime(), Date.parse(grantedAt) + maxMs));
+  let heldUntil = iso(Math.min((req.until ?? now).getTime(), Date.parse(grantedAt) + maxMs));
+  // A renewal never shortens a live hold (a card's 30 minutes asked during a transfer's hold), and never
+  // lengthens one when `extend` is false.
+  const liveEnd = same && !ended && mine.held_until !== null && isLive(mine, now) ? mine.held_until : null;
+  if (liveEnd && (req.extend === false ? liveEnd < heldUntil : liveEnd > heldUntil)) heldUntil = liveEnd;
   const stamp = now.toISOString();
   const values = { date, place, held_until: heldUntil, first_held_at: grantedAt, updated_at: stamp, ...keys };
   if (mine) await trx.updateTable('day_booking').set(values).where('order_id', '=', orderId).execute();
   else await trx.insertInto('day_booking').values({ order_id: orderId, created_at: stamp, ...values }).execute();
   bookingsChanged();
+}
+
+/** Does the order hold (or own) a live place on `date` for `place` at `now`? */
+export async function holdsPlace(q: Q, orderId: string, date: string, place: DayPlace, now: Date): Promise<boolean> {
+  const mine = await bookingOf(q, orderId);
+  return !!mine && mine.date === date && mine.place === place && isLive(mine, now);
 }
 
 /** Did the shop release this order's hold on `date`? (It must check out again to hold a place there.) */

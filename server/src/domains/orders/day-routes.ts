@@ -1,11 +1,11 @@
-import { API_PATHS, BACKOFFICE_PATHS, type DayLoad, type DaysQuery, type DaySheet, type DaySheetQuery } from '@adire/contracts';
+import { API_PATHS, BACKOFFICE_PATHS, type DayHold, type DayLoad, type DaysQuery, type DaySheet, type DaySheetQuery, type ReleaseHoldRequest, type ReleaseHoldResult } from '@adire/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import { readCheckoutSettings } from '../site';
-import type { DomainStaffRoutes } from '../staff';
+import { recordAction, staffBody, staffQuery, type DomainStaffRoutes } from '../staff';
 import { bookingsVersion } from './day-bookings';
-import { dayLoads, daySheet } from './day-sheet';
-import { deliveryDays, readDayRange, readDaysQuery, readSheetQuery, todayFor } from './delivery-days';
+import { dayHolds, dayLoads, daySheet, releaseHold } from './day-sheet';
+import { deliveryDays, readDayRange, readDaysQuery, readHoldDate, readReleaseReason, readSheetQuery, todayFor } from './delivery-days';
 
 export interface DayRoutesOptions {
   db: Db;
@@ -68,5 +68,28 @@ export function dayStaffRoutes({ db, now }: DayRoutesOptions): DomainStaffRoutes
       const { date, place } = readSheetQuery((request.params as { date: string }).date, (request.query as Partial<DaySheetQuery>).place);
       return { data: await daySheet(db, date, place, now()) };
     });
+
+    // Who holds the day's places, and the shop giving one back (issue 38): any staff member, audited.
+    const holdParams = { type: 'object', properties: { date: text(40), orderNumber: text(40) } } as const;
+    app.get(`${BACKOFFICE_PATHS.days}/:date/holds`, { schema: { params: holdParams, querystring: staffQuery() } }, async (request): Promise<{ data: DayHold[] }> => {
+      await staff(request, 'orders');
+      return { data: await dayHolds(db, readHoldDate((request.params as { date: string }).date), now()) };
+    });
+    app.post(
+      `${BACKOFFICE_PATHS.days}/:date/holds/:orderNumber/release`,
+      // No type for the reason: it is read by its rule after the role check (a shopper hears 403, a bad reason its own 400).
+      { schema: { params: holdParams, body: staffBody([], { reason: {} }) } },
+      async (request): Promise<{ data: ReleaseHoldResult }> => {
+        const { actor } = await staff(request, 'orders');
+        const { date, orderNumber } = request.params as { date: string; orderNumber: string };
+        const reason = readReleaseReason((request.body as Partial<ReleaseHoldRequest>).reason);
+        const result = await releaseHold(db, readHoldDate(date), orderNumber, { releasedBy: actor.email, reason, now: now() });
+        await recordAction(db.kysely, actor, 'order.release-hold', result.released.orderNumber, {
+          before: { date, place: result.released.place, heldUntil: result.released.heldUntil, sender: result.released.sender.email },
+          after: { released: true, reason },
+        });
+        return { data: result };
+      },
+    );
   };
 }

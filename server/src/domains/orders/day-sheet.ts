@@ -1,12 +1,13 @@
-import { DAY_PLACES, type CheckoutSettings, type DayLoad, type DayPlace, type DaySheet, type DaySheetOrder, type DeliveryDetails } from '@adire/contracts';
-import { addDays, closedDay, fullPhoneNumber, isPaid, orderByOf } from '@adire/domain';
-import { dayCapacity } from '@adire/domain/days';
+import { DAY_PLACES, type CheckoutSettings, type DayHold, type DayLoad, type DayPlace, type DaySheet, type DaySheetOrder, type DeliveryDetails, type ReleaseHoldResult } from '@adire/contracts';
+import { addDays, closedDay, fullPhoneNumber, isPaid, orderByOf, shortDay } from '@adire/domain';
+import { dayCapacity, dayPlaceLabel } from '@adire/domain/days';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
-import { loadByDay, type PlaceCounts } from './day-bookings';
+import { AppError } from '../../http/errors';
+import { bookingsChanged, liveHolds, loadByDay, releaseHeldDay, type DayHoldRow, type PlaceCounts } from './day-bookings';
 import { floristNoteOf } from './staff-view';
-import { orderItems, type OrderRow } from './store';
+import { findOrderByNumber, lockOrder, orderItems, type OrderRow } from './store';
 
 /**
  * What florists and riders see of a day (issue 29, item 5): each day's places taken and held against
@@ -72,4 +73,59 @@ export async function daySheet(db: Db, date: string, place: DayPlace, now: Date)
     .orderBy('shop_order.order_number')
     .execute();
   return { date, place, orders: rows.map(sheetOrder) };
+}
+
+/** A hold as the back office shows it: the order, its sender, until when. Pure. */
+function toDayHold(hold: DayHoldRow, row: Pick<OrderRow, 'order_number' | 'client_name' | 'client_email' | 'client_phone' | 'client_phone_country_code'>): DayHold {
+  return {
+    orderNumber: row.order_number ?? '',
+    place: hold.place as DayPlace,
+    sender: { name: row.client_name, email: row.client_email, phone: phoneOf(row.client_phone_country_code, row.client_phone) || null },
+    heldUntil: hold.heldUntil,
+    firstHeldAt: hold.firstHeldAt,
+  };
+}
+
+/** Who holds places on `date` (issue 38): every live hold of an unpaid order, soonest to end first. */
+export async function dayHolds(db: Db, date: string, now: Date): Promise<DayHold[]> {
+  const holds = await liveHolds(db.kysely, date, now);
+  if (!holds.length) return [];
+  const rows = await db.kysely
+    .selectFrom('shop_order')
+    .select(['id', 'order_number', 'client_name', 'client_email', 'client_phone', 'client_phone_country_code'])
+    .where('id', 'in', holds.map((h) => h.orderId))
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return holds.flatMap((h) => {
+    const row = byId.get(h.orderId);
+    return row ? [toDayHold(h, row)] : [];
+  });
+}
+
+/**
+ * The shop gives back the place an unpaid order holds on `date` (a florist on the board), in the
+ * order's transaction: free at once, the release kept with who held it, the order unable to take it
+ * back by paying (it must check out again, under the day's capacity and its holder's limits, where
+ * this release counts). 404 for an unknown order; 409 NO_HOLD when it holds no live place that day.
+ */
+export async function releaseHold(db: Db, date: string, orderNumber: string, by: { releasedBy: string; reason: string; now: Date }): Promise<ReleaseHoldResult> {
+  const found = await findOrderByNumber(db, orderNumber);
+  if (!found) throw new AppError(404, 'NOT_FOUND', `No order has the number ${orderNumber.slice(0, 40)}.`);
+  const released = await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const row = await lockOrder(trx, db.dialect, found.id);
+      const hold = (await liveHolds(trx, date, by.now)).find((h) => h.orderId === row.id);
+      if (!hold) {
+        const why = isPaid(row.payment_status) ? 'it is paid: its place is taken for good' : 'its hold has lapsed or was given back already';
+        throw new AppError(409, 'NO_HOLD', `Order ${row.order_number} holds no place on ${shortDay(date)}: ${why}.`);
+      }
+      await releaseHeldDay(trx, row.id, by);
+      return toDayHold(hold, row);
+    })
+    .finally(bookingsChanged);
+  return {
+    message: `Gave back order ${released.orderNumber}'s place on ${shortDay(date)} (${dayPlaceLabel(released.place)}): it can only hold one again by checking out again.`,
+    released,
+  };
 }

@@ -1,4 +1,4 @@
-import { DAY_PLACES, DELIVERY_DAYS_MAX, type CheckoutSettings, type DayPlace, type DeliveryDay } from '@adire/contracts';
+import { DAY_PLACES, DELIVERY_DAYS_MAX, RELEASE_REASON_MAX, type CheckoutSettings, type DayPlace, type DeliveryDay } from '@adire/contracts';
 import { addDays, isApiDate, shopDate } from '@adire/domain';
 import { deliveryDay, readDayPlace } from '@adire/domain/days';
 import type { Db } from '../../db/database';
@@ -79,6 +79,24 @@ export function readSheetQuery(date: unknown, place: unknown): { date: string; p
   const read = readPlace(place, 'place', p);
   refuse(p);
   return { date: date as string, place: read! };
+}
+
+/** The day of a hold's call: a real day written YYYY-MM-DD, else 400 naming `date`. */
+export function readHoldDate(date: unknown): string {
+  const p: Problems = { fields: {}, sentences: [] };
+  if (!isApiDate(date)) problem(p, 'date', 'must be a real day written YYYY-MM-DD', `The day must be a real day written YYYY-MM-DD, such as 2027-02-14; got '${String(date).slice(0, 20)}'`);
+  refuse(p);
+  return date as string;
+}
+
+/** Why the shop gives a hold back: text of 1 to RELEASE_REASON_MAX characters, else 400 naming `reason`. */
+export function readReleaseReason(value: unknown): string {
+  const p: Problems = { fields: {}, sentences: [] };
+  const reason = typeof value === 'string' ? value.trim() : '';
+  if (!reason) problem(p, 'reason', 'is required', 'Say why the place is given back (the audit keeps it)');
+  else if (reason.length > RELEASE_REASON_MAX) problem(p, 'reason', `must be at most ${RELEASE_REASON_MAX} characters`, `The reason must be at most ${RELEASE_REASON_MAX} characters`);
+  refuse(p);
+  return reason;
 }
 
 /** Each day of the query as the shopper sees it, the places booked read in one query. */

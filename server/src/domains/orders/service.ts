@@ -8,7 +8,7 @@ import { readSetting } from '../../db/settings';
 import { AppError, badRequest } from '../../http/errors';
 import { saveCart } from '../account';
 import { readCheckoutSettings } from '../site';
-import { bookingsChanged, bookOrderDay, DEFAULT_DAY_HOLDS, maxHoldFor, orderHolder, type DayHolds } from './day-bookings';
+import { bookingsChanged, bookOrderDay, DEFAULT_DAY_HOLDS, holdsPlace, maxHoldFor, orderHolder, type DayHolds } from './day-bookings';
 import type { IncomingCartItem } from './pricing';
 import { countCouponUse, couponHoldLapsed } from './coupon-hold';
 import { deliveryOf, repriceOrder } from './reprice';
@@ -48,7 +48,22 @@ const checkoutSettingsOf = (db: Db) => readSetting<CheckoutSettings>(db.kysely, 
  */
 export async function checkOrderDateOpen(db: Db, row: OrderRow, now: Date = new Date()): Promise<void> {
   const problem = orderDateProblem({ deliveryDate: row.delivery_date, deliveryMethod: row.delivery_method as DeliveryMethod | null }, now, (await checkoutSettingsOf(db)) ?? undefined);
-  if (problem) throw new AppError(409, 'DELIVERY_DATE_PASSED', problem.message, { deliveryDate: problem.reason });
+  if (!problem) return;
+  // Checked out before the day's order-by time and paid after it (issue 38, P12): the place it still holds
+  // was granted before that time, so it may be paid within that hold (never extended: holdOrderStock).
+  if (problem.reason === 'is past its order-by time' && (await heldBeforeOrderBy(db.kysely, row, now))) return;
+  throw new AppError(409, 'DELIVERY_DATE_PASSED', problem.message, { deliveryDate: problem.reason });
+}
+
+/** The order still holds a live place on its day (granted before the order-by time, which the checkout enforces). */
+async function heldBeforeOrderBy(q: Kysely<Database>, row: OrderRow, now: Date): Promise<boolean> {
+  const day = row.checked_out_at ? orderDayPlace(row) : null;
+  return !!day && (await holdsPlace(q, row.id, day.date, day.place, now));
+}
+
+/** Past the day's order-by time: a payment may use the hold the order has, never lengthen it. */
+async function pastOrderBy(q: Kysely<Database>, row: OrderRow, now: Date): Promise<boolean> {
+  return orderDateProblem({ deliveryDate: row.delivery_date, deliveryMethod: row.delivery_method as DeliveryMethod | null }, now, await readCheckoutSettings(q))?.reason === 'is past its order-by time';
 }
 
 export function checkCurrency(value: unknown): CurrencyName {
@@ -207,7 +222,8 @@ export async function holdOrderStock(db: Db, id: string, kind: PaymentHoldKind, 
       await reserveStock(trx, db.dialect, id, orderItems(current), until, now);
       const day = orderDayPlace(current);
       if (day && current.checked_out_at) {
-        await bookOrderDay(trx, db.dialect, id, { day, mode: 'renew', until, maxHoldMs, now, settings: await readCheckoutSettings(trx), rules: holds.rules, startedAt: current.created_at });
+        const extend = !(await pastOrderBy(trx, current, now));
+        await bookOrderDay(trx, db.dialect, id, { day, mode: 'renew', until, maxHoldMs, now, settings: await readCheckoutSettings(trx), rules: holds.rules, startedAt: current.created_at, extend });
       }
       return until;
     })

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { parseJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
-import { findOrderByNumber, OrdersCommandError, releaseDay, setPaymentStatus, type OrderRow } from '../orders';
+import { findOrderByNumber, OrdersCommandError, releaseHeldDay, setPaymentStatus, type OrderRow } from '../orders';
 import { PaymentsCommandError } from './command-error';
 import { insertPayment, receivedFor } from './ledger';
 import { amountDue, AWAITING_TRANSFER } from './logic';
@@ -17,7 +17,7 @@ import { recordBecamePaid, recordPaymentEvent } from './trail';
  * A manual transfer's two endings, each ONE function whoever decides it: a florist in the back office
  * (`POST /v1/backoffice/orders/:orderNumber/transfer`), the operator's command (`pnpm orders mark-paid`,
  * `pnpm payments reject-transfer`). The order hears of it through the orders domain's calls
- * (`setPaymentStatus`, `orderBecamePaid`, `releaseDay`): orders never imports payments.
+ * (`setPaymentStatus`, `orderBecamePaid`, `releaseHeldDay`): orders never imports payments.
  */
 
 /** Set by a confirmed transfer: a paid status (SPEC section 4 rule) for a transfer checked by hand. */
@@ -92,8 +92,9 @@ export async function rejectTransfer(db: Db, orderNumber: string, reason: string
     const stamp = now.toISOString();
     if (!(await setPaymentStatus(trx, row, 'payment failed', stamp))) throw new PaymentsCommandError(`Order ${row.order_number} changed meanwhile; run the command again.`);
     await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'rejected', detail: { source: 'operator', reason }, at: stamp });
-    // Its place on its delivery day is given back (paying again holds one, when one is left).
-    await releaseDay(trx, row.id);
+    // Its place on its delivery day is given back by the shop (issue 38): the order cannot renew it, it must
+    // check out again (under the day's capacity and its holder's limits, where this release counts too).
+    await releaseHeldDay(trx, row.id, { releasedBy: 'transfer rejected', reason, now });
     return `Order ${row.order_number}: the transfer is rejected (payment failed). The shopper can pay again from the checkout.`;
   });
 }
