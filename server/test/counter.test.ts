@@ -31,6 +31,8 @@ let shop: TestShop;
 const business = 'adire-blooms';
 /** 1 Mar 2099, 10:00 in Lagos. */
 const clock = new Date('2099-03-01T09:00:00Z');
+/** The shop's clock moved on, for one test (null: `clock`). */
+let later: Date | null = null;
 const DAY = '2099-03-14';
 const OTHER_DAY = '2099-03-16';
 const RACE_DAY = '2099-03-20';
@@ -55,7 +57,7 @@ async function makeStaff(email: string, role: 'florist' | 'manager', invitedBy: 
 }
 
 beforeAll(async () => {
-  shop = await startTestShop({ auth, config: { staff: staffConfig }, now: () => clock });
+  shop = await startTestShop({ auth, config: { staff: staffConfig }, now: () => later ?? clock });
   manager = await makeStaff('counter-manager@adireblooms.ng', 'manager', null);
   florist = await makeStaff('counter-florist@adireblooms.ng', 'florist', manager);
   shopper = (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: 'counter-shopper@example.com', password: 'Bloom-shopper-1' } })).json().data.authToken;
@@ -116,7 +118,11 @@ describe('a staff order', () => {
     expect(open.headers.location).toBe(`/checkout?orderId=${made.order.id}&stage=payment`);
     expect((await shop.app.inject({ method: 'GET', url: `/pay/${'x'.repeat(22)}` })).statusCode).toBe(404);
 
-    // A new link replaces the old one.
+    // A link past its life opens a page that says so (410); a new link replaces the old one.
+    await shop.db.kysely.updateTable('payment_link').set({ expires_at: '2099-02-28T00:00:00.000Z' }).where('order_id', '=', made.order.id).execute();
+    const expired = await shop.app.inject({ method: 'GET', url: `/pay/${token}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This payment link has expired');
     const again = data<PaymentLinkResult>(await call('POST', BACKOFFICE_PATHS.paymentLink(made.orderNumber), florist));
     expect(again.paymentLink.url).not.toBe(made.paymentLink!.url);
     expect((await shop.app.inject({ method: 'GET', url: `/pay/${token}` })).statusCode).toBe(404);
@@ -203,6 +209,20 @@ const webCheckout = (id: string, i: number, day: string) =>
       },
     },
   });
+
+describe('a payment link paid later', () => {
+  it('the staff order keeps its place for the link’s life: paying 20 hours on renews its hold (a guest’s would have ended at 12)', async () => {
+    await changeDeliverySettings(shop.db.kysely, readDeliveryChange('set-capacity', { day: '2099-03-22', place: 'lagos', orders: 5 }), clock);
+    const made = data<StaffOrderCreated>(await call('POST', BACKOFFICE_PATHS.orders, florist, orderBody({ orderData: { ...orderBody().orderData, deliveryDate: '2099-03-22' } })));
+    later = new Date(clock.getTime() + 20 * 3_600_000);
+    try {
+      const pay = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${made.order.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } });
+      expect(pay.statusCode, pay.body).toBe(200);
+    } finally {
+      later = null;
+    }
+  });
+});
 
 describe('capacity', () => {
   it('a staff order and 20 web checkouts racing for a day’s last 3 places: exactly 3 win', { timeout: 120_000 }, async () => {

@@ -211,7 +211,7 @@ export const DEFAULT_DAY_HOLDS: DayHolds = { rules: DEFAULT_DAY_HOLD_RULES };
  * link, which lasts as long); the guest's otherwise.
  */
 export async function maxHoldFor(q: Q, row: { user_id: string | null; channel?: string }, holds: DayHolds): Promise<number> {
-  if (false && row.channel && row.channel !== 'web') return holds.rules.accountTransferMs;
+  if (row.channel && row.channel !== 'web') return holds.rules.accountTransferMs;
   const verified = !!row.user_id && !!holds.verifiedAccount && (await holds.verifiedAccount(q, row.user_id));
   return verified ? holds.rules.accountTransferMs : holds.rules.guestTransferMs;
 }
