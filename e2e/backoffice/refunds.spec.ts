@@ -74,6 +74,8 @@ async function refundsJourney(page: Page, browser: Browser, options: BrowserCont
   await track.getByLabel('Phone or e-mail').fill(email);
   await track.getByRole('button', { name: 'Track' }).click();
   await expect(page.getByText(/Payment: paid - partly refunded/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Refunds' }).getByRole('listitem')).toHaveText([/^Refund of ₦5,000: refunded/]);
+  await expectAccessible(page, `the tracker with a refund (${label})`);
   const mail = await latestMail(page, email, /Refund/);
   expect(mail.subject).toBe(`Refund: Adire Blooms order ${orderNumber}`);
   expect(mail.text).toContain('Two stems short');

@@ -147,7 +147,7 @@ async function domains(
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   // Live holds per client, e-mail and phone on busy days, and how long they last (issue 38): the checkout, the order update and the payment start.
   const holds = { rules: config.dayHolds ?? DEFAULT_DAY_HOLD_RULES };
-  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally, holds });
+  await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally, holds, paymentRecords: orderPaymentRecords });
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.
   await app.register(accountOrderRoutes, { db });

@@ -167,6 +167,17 @@ describe('partial refunds add up; never more than was received', () => {
     expect(audit[0]!.source).toBeTruthy();
   });
 
+  it("the sender's tracker lists each refund (to the verified sender only)", async () => {
+    const order = await paidOrder();
+    data(await refund(order.orderNumber!, { amount: 1200, reason: 'short' }));
+    const url = `/v1/orders/order/order-number/${order.orderNumber}?business=${business}`;
+    const proven = (await shop.app.inject(`${url}&email=${encodeURIComponent(order.email)}`)).json().data;
+    expect(proven.paymentStatus).toBe('paid - partly refunded');
+    expect(proven.refunds).toEqual([{ amount: 1200, currency: 'NGN', status: 'processed', at: clock.toISOString() }]);
+    const stranger = (await shop.app.inject(url)).json().data;
+    expect(stranger.refunds).toBeUndefined();
+  });
+
   it('10 concurrent refunds of the whole amount: exactly one is made', async () => {
     const order = await paidOrder();
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => refund(order.orderNumber!, { amount: order.total!, reason: `race ${i}` })));

@@ -1,5 +1,5 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, type OrderTrackerResponse } from '@adire/contracts';
+import { API_PATHS, type CurrencyName, type OrderTrackerResponse } from '@adire/contracts';
 import { ChatOnWhatsApp } from '../ChatOnWhatsApp';
 import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -126,6 +126,15 @@ function TrackedOrder({ result, askedDetails }: { result: OrderTrackerResponse; 
             </li>
           ))}
         </ol>
+      )}
+      {result.refunds && result.refunds.length > 0 && (
+        <ul aria-label="Refunds">
+          {result.refunds.map((r, i) => (
+            <li key={i}>
+              Refund of {formatAmount(r.amount, r.currency as CurrencyName)}: {r.status === 'processed' ? 'refunded' : r.status === 'failed' ? 'failed' : 'on its way'} · {formatStepTime(r.at)}
+            </li>
+          ))}
+        </ul>
       )}
       <TrackerProof result={result} />
       {!rows && !askedDetails && <p>Add the sender’s phone number or e-mail to see the delivery day, the payment and each step.</p>}

@@ -354,6 +354,17 @@ export interface OrderTrackerResponse {
   photos?: TrackedPhoto[];
   /** Who took the flowers and when, and failed attempts (issue 40): to a verified sender only. */
   delivery?: TrackedDelivery;
+  /** Money the shop gave back (issue 39): to a verified sender only, oldest first. */
+  refunds?: TrackedRefund[];
+}
+
+/** A refund as the sender's tracker shows it. */
+export interface TrackedRefund {
+  amount: number;
+  currency: string;
+  /** 'pending' (on its way), 'processed' (refunded) or 'failed'. */
+  status: string;
+  at: string;
 }
 
 /** Body of POST /v1/orders/order/submit-review/{orderId}. */

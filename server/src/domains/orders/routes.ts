@@ -11,7 +11,7 @@ import { submitReview } from './reviews';
 import { createOrder, readOrder, updateOrder, type OrderInput } from './service';
 import { DEFAULT_DAY_HOLDS, type DayHolds } from './day-bookings';
 import { toOrder } from './store';
-import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT } from './tracker';
+import { trackOrder, TRACKER_LOOKUP_LIMIT, TRACKER_VERIFY_LIMIT, type TrackerPaymentRecords } from './tracker';
 import { deliveryDayRoutes } from './day-routes';
 import { registerPhotoServing } from './photo-routes';
 import { PRIVATE_CACHE_CONTROL } from '../../http/cache-control';
@@ -31,6 +31,8 @@ export interface OrderRoutesOptions {
   holds?: DayHolds;
   /** Where checkouts are counted (the metrics); nothing when not given. */
   tally?: Pick<ShopTally, 'checkout'>;
+  /** The payments' records of orders (their refunds shown on the tracker, issue 39); given at the composition root. */
+  paymentRecords?: TrackerPaymentRecords;
 }
 
 const cartItem = {
@@ -79,6 +81,7 @@ interface OrderRouteContext {
   trackerAttempts: AttemptLog;
   holds: DayHolds;
   tally?: Pick<ShopTally, 'checkout'>;
+  paymentRecords?: TrackerPaymentRecords;
 }
 
 /** The saved cart of a logged-in shopper, and the order it turns into: create, update, read. */
@@ -157,11 +160,11 @@ function registerCheckoutRoutes(app: FastifyInstance, { db, now, checkout, coupo
 }
 
 /** After the checkout: the tracker (by order number) and the order's review. */
-function registerTrackerRoutes(app: FastifyInstance, { db, trackerAttempts }: OrderRouteContext): void {
+function registerTrackerRoutes(app: FastifyInstance, { db, trackerAttempts, paymentRecords }: OrderRouteContext): void {
   app.get('/v1/orders/order/order-number/:orderNumber', { schema: { params: orderNumberParams, querystring: trackerQuery } }, async (request, reply) => {
     const { orderNumber } = request.params as { orderNumber: string };
     const { phone, email } = request.query as { phone?: string; email?: string };
-    const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }));
+    const data = await withRetryAfter(reply, () => trackOrder(db, orderNumber, { phone, email }, { attempts: trackerAttempts, ip: request.ip }, paymentRecords));
     // A verified answer carries personal data (details, photos): never kept by a browser or a shared cache.
     if (data.verified) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     // The payment status only to the sender (phone or e-mail matched); the stage otherwise.
@@ -194,6 +197,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, o
     trackerAttempts: createAttemptLog(db, Math.max(TRACKER_VERIFY_LIMIT.windowMs, TRACKER_LOOKUP_LIMIT.windowMs)),
     holds: options.holds ?? DEFAULT_DAY_HOLDS,
     tally: options.tally,
+    paymentRecords: options.paymentRecords,
   };
   // The days ahead for a place: open or not, places left (issue 29).
   await app.register(deliveryDayRoutes, { db, now: ctx.now });

@@ -7,6 +7,19 @@ import { normaliseOrderNumber } from './order-number';
 import { trackedPhotos } from './photos';
 import { trackedDelivery } from './riders';
 import { findOrderByNumber, statusEvents, toOrder } from './store';
+import type { AccountPaymentRecord } from '@adire/contracts/account';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The payments' records of orders, given at the composition root (orders never imports payments). */
+export type TrackerPaymentRecords = (q: Kysely<Database>, orderIds: readonly string[]) => Promise<ReadonlyMap<string, readonly AccountPaymentRecord[]>>;
+
+/** The order's refunds for its sender's tracker (issue 39): amount, currency, where it stands, when. */
+async function trackedRefunds(db: Db, orderId: string, records?: TrackerPaymentRecords): Promise<{ refunds?: { amount: number; currency: string; status: string; at: string }[] }> {
+  if (!records) return {};
+  const refunds = ((await records(db.kysely, [orderId])).get(orderId) ?? []).filter((r) => r.kind === 'refunded');
+  return refunds.length ? { refunds: refunds.map((r) => ({ amount: r.amount, currency: r.currency, status: r.state, at: r.createdAt })) } : {};
+}
 
 /** Where a delivery status stands among DELIVERY_STATUSES (declared once, in the contracts). */
 export { DELIVERY_STATUSES };
@@ -64,6 +77,7 @@ export async function trackOrder(
   rawNumber: string,
   contact: { phone?: string; email?: string },
   guard?: { attempts: AttemptLog; ip: string },
+  paymentRecords?: TrackerPaymentRecords,
 ): Promise<OrderTrackerResponse> {
   const number = normaliseOrderNumber(rawNumber);
   // A look-up counts until it proves the sender; a check that does not match stays counted.
@@ -116,5 +130,6 @@ export async function trackOrder(
     // Photos of the arrangement and the door (issue 40): personal data, to the proven sender only.
     photos: await trackedPhotos(db, row.id),
     delivery: await trackedDelivery(db, row.id),
+    ...(await trackedRefunds(db, row.id, paymentRecords)),
   };
 }
