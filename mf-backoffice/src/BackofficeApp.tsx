@@ -18,6 +18,7 @@ import { PeakDays } from './days/PeakDays';
 import { Board } from './orders/Board';
 import { NewOrder } from './orders/NewOrder';
 import { OrderPage } from './orders/OrderPage';
+import { RiderHome } from './rider/Deliveries';
 import { may, useSession } from './session';
 import { Settings } from './settings/Settings';
 import { Welcome } from './Welcome';
@@ -58,7 +59,7 @@ function Bar() {
         Adire Blooms <span>back office</span>
       </Link>
       <nav aria-label="Back office" className={styles.nav}>
-        <Link to="/">Orders</Link>
+        <Link to="/">{session.role === 'rider' ? 'My deliveries' : 'Orders'}</Link>
         {may(session, 'settings') && <Link to="/peak-days">Peak days</Link>}
         {may(session, 'settings') && <Link to="/settings">Settings</Link>}
         {may(session, 'catalog') && <Link to="/catalog">Catalogue</Link>}
@@ -91,7 +92,7 @@ export function BackofficeApp() {
             <Route path="/login" element={<Login />} />
             <Route path="/welcome" element={<Welcome />} />
             <Route path="/reset" element={<Reset />} />
-            <Route path="/" element={<SignedIn><Board /></SignedIn>} />
+            <Route path="/" element={<SignedIn><RiderHome otherwise={<Board />} /></SignedIn>} />
             <Route path="/orders/new" element={<SignedIn><NewOrder /></SignedIn>} />
             <Route path="/orders/:orderNumber" element={<SignedIn><OrderPage /></SignedIn>} />
             <Route path="/days/:date/sheet" element={<SignedIn><DaySheet /></SignedIn>} />

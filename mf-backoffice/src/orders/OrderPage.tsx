@@ -17,6 +17,7 @@ import styles from '../backoffice.module.css';
 import { nextSteps } from '../board';
 import { FloristNote } from './FloristNote';
 import { Photos } from './Photos';
+import { RiderAssign } from './RiderAssign';
 import { Refunds } from './Refunds';
 import { OrderChanges } from './OrderChanges';
 import { formatShopDateTime } from '@adire/domain/formats';
@@ -197,6 +198,8 @@ export function OrderPage() {
       <FloristNote key={view.floristNote ?? ''} note={view.floristNote} save={saveNote} />
 
       <Photos orderNumber={orderNumber} />
+
+      <RiderAssign orderNumber={orderNumber} />
 
       <Refunds view={view} onView={(v, message) => (setView(v), setSaid(message))} />
 
