@@ -41,6 +41,10 @@ const child = spawn(process.execPath, ['dist/main.mjs'], {
     AUTH_LIMIT_ORDER_MAIL_IP: process.env.AUTH_LIMIT_ORDER_MAIL_IP ?? '100000/1h',
     // Likewise every page: far more new drawings a minute from 127.0.0.1 than any one shopper causes.
     DRAW_LIMIT_PER_MINUTE: process.env.DRAW_LIMIT_PER_MINUTE ?? '100000',
+    // Likewise a busy day's places: every test shopper holds them from 127.0.0.1, and the helpers' senders
+    // share a phone; the per-holder limits are the API tests' (server/test/day-holds.test.ts).
+    ORDERS_DAY_HOLDS_PER_IP: process.env.ORDERS_DAY_HOLDS_PER_IP ?? '100000',
+    ORDERS_DAY_HOLDS_PER_PHONE: process.env.ORDERS_DAY_HOLDS_PER_PHONE ?? '100000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

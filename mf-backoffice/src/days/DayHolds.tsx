@@ -38,8 +38,8 @@ export function DayHolds({ date, heading, onReleased }: { date: string; heading:
   }, [read]);
 
   return (
-    <section aria-label={`Who holds places on ${heading}`}>
-      <h3>Who holds places on {heading}</h3>
+    <section aria-label={`Who holds places on ${heading}`} className={styles.panel}>
+      <h2>Who holds places on {heading}</h2>
       {error && <p role="alert" className={styles.error}>{error}</p>}
       {done && <p role="status">{done}</p>}
       {holds && holds.length === 0 && <p>No unpaid order holds a place on this day.</p>}
