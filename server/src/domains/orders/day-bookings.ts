@@ -116,7 +116,8 @@ export async function nextOpenDays(q: Q, date: string, place: DayPlace, now: Dat
 async function dayFull(q: Q, date: string, place: DayPlace, now: Date, settings: CheckoutSettings, startedAt?: string): Promise<AppError> {
   const next = await nextOpenDays(q, date, place, now, settings);
   const details: DayFullDetails = { date, place, nextOpenDays: next };
-  let raced = true;
+  // Without the moment the shopper started (a staff order), the plain sentence: nobody is said to have raced.
+  let raced = false;
   if (startedAt) {
     const latest = await q
       .selectFrom('day_booking')
