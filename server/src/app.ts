@@ -168,9 +168,9 @@ async function domains(
       dayStaffRoutes({ db, now }),
       transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
       // Refunds and the accountant's orders.csv (issue 39, items 4-5).
-      refundStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now }),
+      refundStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }),
       // The shop's counter (issue 39): staff orders, changes after checkout, cancellations, payment links.
-      counterStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, paymentLinkMs: payments.paymentLinkMs, now, refund: createRefunder({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now }) }),
+      counterStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, paymentLinkMs: payments.paymentLinkMs, now, refund: createRefunder({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }) }),
       catalogStaffRoutes({ db, searches, indexes, now }),
       settingsStaffRoutes({ db, now }),
       releaseStaffRoutes({ releases }),

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
+import { createRefunder, loadPaymentsConfig } from '../src/domains/payments';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
+import { createMailer } from '../src/mail/mailer';
 import { serveMetrics, ShopMetrics, type MetricsServer } from '../src/metrics';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -116,6 +118,12 @@ describe('GET /metrics', () => {
     // A route's template, never its raw URL: no order id or reference becomes a series.
     expect(text).not.toContain(order.id);
     expect(text).not.toContain(reference!);
+
+    // A refund made by hand at the till, counted where payments records it.
+    const refund = createRefunder({ db: shop.db, mailer: createMailer({ db: shop.db, from: 'shop@example.com' }), publicUrl: 'http://shop.test', config: loadPaymentsConfig({}, false), now: () => NOW, tally: metrics.tally });
+    const made = await refund({ orderNumber: order.orderNumber!, amount: 1000, reason: 'one stem short', method: 'cash', reference: 'TILL-7', staff: { email: 'manager@adireblooms.ng', role: 'manager', source: '127.0.0.1' } });
+    expect(made.refund.status).not.toBe('failed');
+    expect(sample(await scrape(), 'shop_refunds_total', { provider: 'manual' })).toBe(1);
   });
 
   it('counts DAY_FULL refusals and shows each open day’s remaining places for the next 14 days', async () => {

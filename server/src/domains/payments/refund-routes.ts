@@ -11,6 +11,7 @@ import { ordersCsvRoute } from './orders-csv';
 import { refundOrder, type RefundContext, type RefundOrderInput, type RefundOutcome } from './refunds';
 import { createSandbox, keptRootSecret } from './sandbox';
 import { orderPaymentSide } from './staff-routes';
+import type { ShopTally } from '../../metrics';
 
 export interface RefundRoutesOptions {
   db: Db;
@@ -19,12 +20,14 @@ export interface RefundRoutesOptions {
   config: PaymentsConfig;
   log?: PaymentsLog;
   now?: () => Date;
+  /** Where refunds are counted (the metrics). */
+  tally?: Pick<ShopTally, 'refund'>;
 }
 
 /** The refunds' context: the same adapters as the shopper's payments (real when keyed, else the sandboxes). */
-export function refundContext({ db, mailer, publicUrl, config, log, now }: RefundRoutesOptions): RefundContext {
+export function refundContext({ db, mailer, publicUrl, config, log, now, tally }: RefundRoutesOptions): RefundContext {
   const sandbox = config.sandbox ? createSandbox({ db, publicUrl, rootSecret: keptRootSecret(db, config.sandboxSecret) }) : null;
-  return { db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log, clock: now };
+  return { db, mailer, publicUrl, adapters: buildAdapters(config, sandbox), log, clock: now, tally };
 }
 
 /**

@@ -15,6 +15,7 @@ import { refundMail } from './mail';
 import { ProviderError, type RefundAnswer, type RefundAsk, type WebhookEvent } from './providers/types';
 import { allocateRefund, refundAmountProblem, statusAfterRefunds, summaryStatus, type RefundablePayment } from './refund-logic';
 import { recordPaymentEvent } from './trail';
+import type { ShopTally } from '../../metrics';
 
 /**
  * Refunds (issue 39, item 4). A refund is reserved first — its rows written 'pending' in one
@@ -35,6 +36,8 @@ export interface RefundContext {
   log?: PaymentsLog;
   /** The shop's clock; tests move it. */
   clock?: () => Date;
+  /** Where refunds are counted (the metrics). */
+  tally?: Pick<ShopTally, 'refund'>;
 }
 
 /** One refund asked for by a member of staff (or the operator). */
@@ -195,6 +198,7 @@ export async function refundOrder(ctx: RefundContext, input: RefundOrderInput): 
   for (const part of reserved.providerParts) await askProvider(ctx, part);
   const outcome = await answerAgain(ctx.db, requestKey);
   if (!outcome) throw new Error(`refund ${requestKey} vanished`);
+  if (outcome.refund.status !== 'failed') for (const part of outcome.refund.parts) ctx.tally?.refund(part.provider);
   if (outcome.refund.status !== 'failed') await mailRefund(ctx, reserved.order.id, outcome.refund);
   return { ...outcome, paymentStatus: { before: reserved.before, after: outcome.paymentStatus.after } };
 }
