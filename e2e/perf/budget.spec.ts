@@ -6,10 +6,14 @@ import {
   kb,
   librariesIn,
   loadedScripts,
+  PAGE_SCRIPT_BUDGETS,
+  prefetchedUrls,
   recordScripts,
+  settle,
   sum,
   visitHome,
 } from './first-visit';
+import { storePages } from './lighthouse';
 
 /**
  * Byte budgets of a first visit, from the browser's own resource timings (issue 10): the home page's
@@ -42,6 +46,34 @@ test.describe('first visit budgets', () => {
     // The staff's back office is never a byte of a shopper's page.
     expect(scripts.filter((s) => s.url.includes('/releases/backoffice/')).map((s) => s.url), 'back-office code on the home page').toEqual([]);
     expect(scripts.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on the home page').toEqual([]);
+  });
+
+  test('each of home, a category, a product and the checkout stays within its files and bytes of scripts', async ({ browser, baseURL }) => {
+    test.setTimeout(180_000); // four first visits, each waiting for the network to be quiet
+    const over: string[] = [];
+    for (const storePage of await storePages(baseURL!)) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (storePage.storage) {
+        await page.goto('/healthz');
+        await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(storePage.storage));
+      }
+      const bodies = recordScripts(page);
+      await page.goto(storePage.path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await settle(page);
+      const ahead = await prefetchedUrls(page);
+      const scripts = (await loadedScripts(page, bodies)).filter((s) => !ahead.has(s.url));
+      const budget = PAGE_SCRIPT_BUDGETS[storePage.name];
+      const bytes = sum(scripts, 'encodedBytes');
+      if (process.env.BUDGET_VERBOSE === '1') console.log(describeScripts(scripts));
+      console.log(`${storePage.name.padEnd(9)} ${String(scripts.length).padStart(2)} script files (budget ${budget.files}), ${kb(bytes)} compressed (budget ${kb(budget.bytes)})`);
+      if (scripts.length > budget.files) over.push(`${storePage.name}: ${scripts.length} script files, ${scripts.length - budget.files} over its ${budget.files}`);
+      if (bytes > budget.bytes) over.push(`${storePage.name}: ${kb(bytes)} of scripts, ${kb(bytes - budget.bytes)} over its ${kb(budget.bytes)}`);
+      if (scripts.length > budget.files || bytes > budget.bytes) over.push(describeScripts(scripts));
+      await context.close();
+    }
+    expect(over, 'pages over their script budget (e2e/perf/first-visit.ts, PAGE_SCRIPT_BUDGETS)').toEqual([]);
   });
 
   test('the date picker comes only with the cart drawer that shows a date; the checkout page does without it', async ({ page }) => {

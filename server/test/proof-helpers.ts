@@ -40,14 +40,15 @@ export function multipartForm(parts: FormPart[]): { payload: Buffer; headers: Re
 }
 
 /** A checked-out order (the sender's phone 08031234567) of the given sender. */
-export async function checkedOutOrder(test: TestShop, email: string, DAY: string, recipientName = 'Mum', business = 'adire-blooms'): Promise<Order> {
+export async function checkedOutOrder(test: TestShop, email: string, DAY: string, recipientName = 'Mum', business = 'adire-blooms', headers: Record<string, string> = {}): Promise<Order> {
   const sku = (await test.db.kysely.selectFrom('product').select('sku').where('in_stock', '=', 1).orderBy('position').executeTakeFirstOrThrow()).sku;
-  const created = await test.app.inject({ method: 'POST', url: '/v1/orders/order/create', payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
+  const created = await test.app.inject({ method: 'POST', url: '/v1/orders/order/create', headers, payload: { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] } });
   expect(created.statusCode, created.body).toBe(201);
   const id = (created.json().data as Order).id;
   const res = await test.app.inject({
     method: 'PUT',
     url: `/v1/orders/order/checkout-order/${id}`,
+    headers,
     payload: {
       business,
       currency: 'NGN',

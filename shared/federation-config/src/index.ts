@@ -1,6 +1,8 @@
 import { federation } from '@module-federation/vite';
 import type { PluginOption } from 'vite';
 import { hostSharedPreload, remotePreloadList } from './preload';
+import { treemap } from './treemap';
+import { fewerFiles } from './chunks';
 
 type FederationOptions = Parameters<typeof federation>[0];
 type SharedConfig = NonNullable<FederationOptions['shared']>;
@@ -63,6 +65,8 @@ export function remoteFederation(name: string, exposes: Record<string, string>, 
       experiments: { externalRuntime: true },
     }),
     remotePreloadList(REMOTE_ENTRY, routeModules),
+    fewerFiles({ entries: Object.values(exposes) }),
+    treemap(name),
   ];
 }
 
@@ -87,6 +91,8 @@ export function hostFederation(runtimePlugins: string[] = []): PluginOption {
       experiments: { provideExternalRuntime: true },
     }),
     hostSharedPreload(),
+    fewerFiles({ entries: [] }),
+    treemap('shell'),
   ];
 }
 

@@ -40,7 +40,9 @@ export function mountFiles(bundle: OutputBundle, entryFile: string, routeModules
   const routes: NonNullable<RemotePreload['routes']> = {};
   for (const [prefix, source] of Object.entries(routeModules)) {
     const suffix = source.replace(/^\.\//, '/');
-    const page = [...chunks.values()].find((c) => c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith(suffix)));
+    // The page's own chunk: a dynamic entry, or the chunk its group (chunks.ts) put it in.
+    const holds = (c: OutputChunk) => c.moduleIds.some((id) => id.endsWith(suffix));
+    const page = [...chunks.values()].find((c) => c.isDynamicEntry && holds(c)) ?? [...chunks.values()].find(holds);
     if (page) routes[prefix] = closure([page], new Set(mount.scripts));
   }
   return Object.keys(routeModules).length ? { ...mount, routes } : mount;

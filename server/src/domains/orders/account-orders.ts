@@ -13,6 +13,9 @@ import { itemsToKeep } from './cart';
 import { requireUser, type AccountDataPart, type AccountOwner } from '../account';
 import { eraseKeptForDelivery, eraseOrdersOf, orderItems, toOrder, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
+import { deleteOrderPhotos, photosOfOrders } from './photo-store';
+import { toTrackedPhoto } from './photos';
+import { deleteRiderFacts } from './rider-store';
 
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;
 export const ACCOUNT_ORDERS_MAX_PAGE_SIZE = 50;
@@ -149,16 +152,29 @@ export function accountOrdersPart(paymentsOf: PaymentRecordsOf): AccountDataPart
       const ids = rows.map((r) => r.id);
       const reviews = ids.length ? await q.selectFrom('review').select(['order_id', 'product_id', 'rating', 'comment', 'author', 'created_at']).where('order_id', 'in', ids).execute() : [];
       const payments = await paymentsOf(q, ids);
-      return rows.map((row) => ({ ...toOrder(row), createdAt: row.created_at, payments: payments.get(row.id) ?? [], reviews: reviews.filter((r) => r.order_id === row.id) }));
+      // The order's photos as links (issue 40): the file holds where to fetch each one, not the picture.
+      const photos = await photosOfOrders({ kysely: q }, ids);
+      return rows.map((row) => ({
+        ...toOrder(row),
+        createdAt: row.created_at,
+        payments: payments.get(row.id) ?? [],
+        reviews: reviews.filter((r) => r.order_id === row.id),
+        photos: photos.filter((p) => p.order_id === row.id).map(toTrackedPhoto),
+      }));
     },
     async erase(trx: Kysely<Database>, owner: AccountOwner, now: Date) {
       const ids = await eraseOrdersOf(trx, owner.id, ERASED_NAME, now.toISOString());
+      // The photos of the door and the rider's notes of it go with the rest (issue 40).
+      await deleteOrderPhotos({ kysely: trx }, ids);
+      await deleteRiderFacts({ kysely: trx }, ids);
       // A published review keeps its words and stars, not its author's name (catalog writes reviews).
       if (ids.length) await anonymiseOrderReviews(trx, ids);
     },
     // Paid orders a deleted account left for their delivery, erased once delivered or refunded (issue 38, item 4).
     async eraseDue(trx: Kysely<Database>, now: Date) {
       const ids = await eraseKeptForDelivery(trx, ERASED_NAME, now);
+      await deleteOrderPhotos({ kysely: trx }, ids);
+      await deleteRiderFacts({ kysely: trx }, ids);
       if (ids.length) await anonymiseOrderReviews(trx, ids);
       return ids.length;
     },

@@ -54,5 +54,6 @@ export { advanceOrder, executeOrdersCommand, orderStatus, parseOrdersCommand, Or
 export { photoStaffRoutes, type PhotoStaffRoutesOptions } from './photo-routes';
 export { loadProofConfig, DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';
 export { riderStaffRoutes, type RiderStaffRoutesOptions } from './rider-routes';
+export { sweepOrderPhotos, photoKeepFrom } from './photo-retention';
 export { readStaffOrder, takeStaffOrder, mailStaffOrder, type StaffOrderInput, type StaffOrderTaken, type ProblemSink } from './counter';
 export { changeOrder, cancelOrder, readChange, OUT_FOR_DELIVERY, type ChangeContext, type ChangeInput, type ChangeOutcome, type WithinChange, type StaffActor } from './order-changes';

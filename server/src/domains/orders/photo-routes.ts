@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { may, staffQuery, staffText, type DomainStaffRoutes } from '../staff';
 import { PHOTO_MESSAGES, type PhotoLimits } from './photo-image';
+import { photoRetentionScheduler } from './photo-retention';
 import { photoBytes, photosOfOrder } from './photo-store';
 import { addOrderPhoto, orderForPhotos, toOrderPhoto, toStaffPhoto, type PhotoContext, type PhotoUpload } from './photos';
 import { DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';
@@ -58,6 +59,8 @@ export function photoStaffRoutes(options: PhotoStaffRoutesOptions): DomainStaffR
   const config = options.config ?? DEFAULT_PROOF_CONFIG;
   const ctx: PhotoContext = { db: options.db, mailer: options.mailer, publicUrl: options.publicUrl, now: options.now ?? (() => new Date()), limits: config.photoLimits };
   return async (app, { staff }) => {
+    // Photos past their keeping time go (PHOTO_KEEP_DAYS after the delivery day).
+    photoRetentionScheduler(app, ctx.db, ctx.now, config.photoKeepDays);
     // Scoped to these routes: the rest of the API takes JSON only.
     await app.register(multipart, { limits: { fileSize: config.photoLimits.maxBytes, files: 1 } });
 
