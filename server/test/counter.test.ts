@@ -132,6 +132,14 @@ describe('a staff order', () => {
     expect(audit.find((a) => a.action === 'order.create')).toMatchObject({ actor: 'counter-florist@adireblooms.ng', role: 'florist', after: { channel: 'whatsapp', paymentStatus: 'not paid' } });
   });
 
+  it('a florist finds a product for the New order page by its SKU or name (the back office’s product search)', async () => {
+    const product = await shop.db.kysely.selectFrom('product').select(['sku', 'name', 'slug']).where('sku', '=', sku).executeTakeFirstOrThrow();
+    const bySku = data<{ slug: string; sku: string }[]>(await call('GET', `${BACKOFFICE_PATHS.products}?search=${encodeURIComponent(product.sku.toLowerCase())}`, florist));
+    expect(bySku.map((p) => p.slug)).toEqual([product.slug]);
+    const byName = data<{ slug: string }[]>(await call('GET', `${BACKOFFICE_PATHS.products}?search=${encodeURIComponent(product.name)}`, florist));
+    expect(byName.map((p) => p.slug)).toContain(product.slug);
+  });
+
   it('paid at the counter: a payment recorded (who, when, amount, reference), the order paid, its place taken for good; no e-mail needed', async () => {
     const body = orderBody({ channel: 'walk-in', userData: { name: 'Tunde Bakare', phone: '08035550000' }, payment: { kind: 'counter', method: 'pos', reference: 'TILL-0042' } });
     const made = data<StaffOrderCreated>(await call('POST', BACKOFFICE_PATHS.orders, florist, body));

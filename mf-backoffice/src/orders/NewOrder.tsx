@@ -8,12 +8,12 @@ import {
   DELIVERY_LOCATIONS,
   DELIVERY_STATE_LABELS,
   PICKUP_LOCATIONS,
-  type CatalogListing,
   type CounterMethod,
   type DeliveryDay,
   type PickupLocationCode,
   type ProductDetail,
-  type ProductSummary,
+  type FoundProduct,
+  type ProductSearchQuery,
   type StaffOrderCreated,
   type StaffOrderRequest,
 } from '@adire/contracts';
@@ -32,29 +32,29 @@ import { PaymentLinkBox } from './PaymentLinkBox';
 /** How many days ahead the date list offers. */
 const DAYS_AHEAD = 21;
 
-/** The product finder: the store's own search (name or SKU), a few results to add. */
+/** The product finder: the back office's product search (name or SKU, then the shop's forgiving search), a few results to add. */
 function ProductFinder({ onAdd }: { onAdd: (line: CounterLine) => void }) {
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<ProductSummary[] | null>(null);
+  const [found, setFound] = useState<FoundProduct[] | null>(null);
   const [adding, setAdding] = useState('');
   useEffect(() => {
     const q = term.trim();
     if (q.length < 2) return setFound(null);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void api.get<CatalogListing>(CATALOG_PATHS.filters, { query: { search: q, pageSize: 8 }, signal: controller.signal }).then((res) => !res.error && res.data && setFound(res.data.products));
+      void staffApi.get<FoundProduct[], ProductSearchQuery>(paths.products, { search: q, limit: 8 }, controller.signal).then((res) => !res.error && res.data && setFound(res.data));
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
   }, [term]);
-  const add = async (p: ProductSummary) => {
+  const add = async (p: FoundProduct) => {
     setAdding(p.slug);
     const res = await api.get<ProductDetail>(CATALOG_PATHS.product(p.slug));
     setAdding('');
     const detail = res.data;
-    const sizes = detail?.sizes?.length ? detail.sizes : [{ SKU: p.SKU, label: '', price: p.price, isDefault: true }];
+    const sizes = detail?.sizes?.length ? detail.sizes : [{ SKU: p.sku, label: '', price: detail?.price ?? 0, isDefault: true }];
     const size = sizes.find((s) => s.isDefault) ?? sizes[0]!;
     onAdd({ key: `${p.slug}-${Date.now()}`, name: p.name, sizes, designs: detail?.designs ?? [], SKU: size.SKU, design: detail?.designs?.[0]?.code ?? '', quantity: 1 });
     setTerm('');
@@ -71,7 +71,7 @@ function ProductFinder({ onAdd }: { onAdd: (line: CounterLine) => void }) {
           {found.map((p) => (
             <li key={p.slug} className={styles.listed}>
               <span>
-                {p.name} <span className={styles.note}>{p.SKU}</span>
+                {p.name} <span className={styles.note}>{p.sku}</span>
               </span>
               <button type="button" className={styles.secondary} disabled={!p.inStock || adding === p.slug} onClick={() => void add(p)} aria-label={`Add ${p.name}`}>
                 {p.inStock ? 'Add' : 'Sold out'}

@@ -97,7 +97,8 @@ const productBody = staffBody([], {
 /** Products found by name or SKU, one product as staff see it, and a change of its prices, stock or designs. */
 function productRoutes(app: FastifyInstance, { db, staff }: Ctx, indexes: CatalogIndexCache | undefined): void {
   app.get(BACKOFFICE_PATHS.products, { schema: { querystring: staffQuery({ search: staffText(120), limit: { type: 'integer', minimum: 1, maximum: 200 } }) } }, async (request): Promise<{ data: FoundProduct[] }> => {
-    await staff(request, 'catalog');
+    // Read by florists too (issue 39): the New order page finds a product by name or SKU.
+    await staff(request, 'orders');
     const q = request.query as ProductSearchQuery;
     const found = await findProductsForStaff(db, q.search ?? '', q.limit ?? 30);
     // Nothing by name, SKU or address as typed: the shop's search, which forgives a typo (never in a SKU).
