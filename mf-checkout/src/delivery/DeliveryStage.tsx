@@ -157,10 +157,10 @@ export function DeliveryStage({ order, onOrder, onQuote }: { order: Order; onOrd
       }
       const body = buildCheckoutRequest(form, { currency: currency?.name ?? order.currency, loggedIn });
       const res = await api.put<CheckoutResponse>(API_PATHS.checkoutOrder(order.id), body);
-      if (res.status === 409 && res.code === 'DAY_FULL') {
-        // Another shopper took the day's last place: the cart, the order and the form are kept; the
-        // sentence goes beside the date, the days are read again (that day now shut), and the
-        // shopper picks another.
+      if (res.status === 409 && (res.code === 'DAY_FULL' || res.code === 'DAY_HOLD_LIMIT')) {
+        // Another shopper took the day's last place (or this sender already holds as many of the day's
+        // places as allowed, issue 38): the cart, the order and the form are kept; the sentence goes
+        // beside the date, the days are read again (that day now shut), and the shopper picks another.
         setServerErrors({ deliveryDate: res.message });
         days.reload();
         document.getElementById(fieldId('deliveryDate'))?.focus();

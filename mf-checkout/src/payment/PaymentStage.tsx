@@ -10,6 +10,9 @@ import styles from '../form.module.css';
 import { methodsFor, readPaymentAnswer, type PaymentAnswer } from './methods';
 import { TransferNotice } from './TransferNotice';
 
+/** Answers that mean the order's day cannot be kept as it is: the shopper goes back to the delivery details. */
+const DAY_GONE: ReadonlySet<string> = new Set(['DELIVERY_DATE_PASSED', 'DAY_FULL', 'DAY_HOLD_RELEASED', 'DAY_HOLD_ENDED']);
+
 /**
  * Stage 2: the payment methods the chosen currency supports (SPEC section 9). Choosing one tells the
  * server (update-payment-details); its answer sends the shopper to a payment page or shows transfer
@@ -35,9 +38,10 @@ export function PaymentStage({ order, onCheckPaid, onReload }: { order: Order; o
     setBusy(false);
     const read = readPaymentAnswer(res);
     setAnswer(read);
-    if (read.kind === 'error' && (read.code === 'DELIVERY_DATE_PASSED' || read.code === 'DAY_FULL')) {
-      // No money for a day that cannot be kept (passed, or its place lapsed and was taken meanwhile):
-      // back to the delivery details, where the days are read again, for a new date.
+    if (read.kind === 'error' && read.code && DAY_GONE.has(read.code)) {
+      // No money for a day that cannot be kept (passed; its place lapsed and was taken meanwhile; the
+      // shop gave the place back, or its hold ran its course: issue 38): back to the delivery details,
+      // where the days are read again, to check out again or choose a new date.
       toast('error', read.message);
       setStage(CHECKOUT_STAGES.delivery);
     } else if (read.kind === 'error' && read.code === 'COUPON_LAPSED') {
