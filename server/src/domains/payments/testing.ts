@@ -15,3 +15,7 @@ export { createSandbox, keptRootSecret } from './sandbox';
 export { allocateRefund, refundAmountProblem, statusAfterRefunds, summaryStatus } from './refund-logic';
 export { REFUND_READERS, SANDBOX_REFUND_WIRES } from './providers/refunds';
 export { lagosDayRange, ORDERS_CSV_COLUMNS } from './orders-csv';
+export { flutterwaveAdapter } from './providers/flutterwave';
+export { monnifyAdapter } from './providers/monnify';
+export { paypalAdapter } from './providers/paypal';
+export { paystackAdapter } from './providers/paystack';
