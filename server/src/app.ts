@@ -166,7 +166,7 @@ async function domains(
       photoStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, now, config: config.proof }),
       riderStaffRoutes({ db, now }),
       dayStaffRoutes({ db, now }),
-      transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl }),
+      transferStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, tally: metrics?.tally }),
       // Refunds and the accountant's orders.csv (issue 39, items 4-5).
       refundStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }),
       // The shop's counter (issue 39): staff orders, changes after checkout, cancellations, payment links.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Order, PaymentDetailsResponse } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
-import { createRefunder, loadPaymentsConfig } from '../src/domains/payments';
+import { confirmTransfer, createRefunder, loadPaymentsConfig } from '../src/domains/payments';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
 import { createMailer } from '../src/mail/mailer';
 import { serveMetrics, ShopMetrics, type MetricsServer } from '../src/metrics';
@@ -124,6 +124,13 @@ describe('GET /metrics', () => {
     const made = await refund({ orderNumber: order.orderNumber!, amount: 1000, reason: 'one stem short', method: 'cash', reference: 'TILL-7', staff: { email: 'manager@adireblooms.ng', role: 'manager', source: '127.0.0.1' } });
     expect(made.refund.status).not.toBe('failed');
     expect(sample(await scrape(), 'shop_refunds_total', { provider: 'manual' })).toBe(1);
+
+    // A bank transfer confirmed by the staff (or the operator) is an order paid too, by its method.
+    const byTransfer = (await checkedOut(4, '2099-03-11')).json().data.order as Order;
+    const transfer = await shop.app.inject({ method: 'PUT', url: `/v1/orders/order/update-payment-details/${byTransfer.id}`, payload: { business, currency: 'NGN', paymentMethod: 'gtbTransfer' } });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    await confirmTransfer(shop.db, byTransfer.orderNumber!, NOW, { tally: metrics.tally });
+    expect(sample(await scrape(), 'shop_orders_paid_total', { method: 'gtbTransfer' })).toBe(1);
   });
 
   it('counts DAY_FULL refusals and shows each open day’s remaining places for the next 14 days', async () => {

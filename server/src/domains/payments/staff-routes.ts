@@ -10,6 +10,7 @@ import { AWAITING_TRANSFER } from './logic';
 import { decideTransfer } from './transfer-decisions';
 import { receivedFor, refundedFor } from './ledger';
 import { refundsOfOrders } from './refunds';
+import type { ShopTally } from '../../metrics';
 
 const parse = (detail: string): unknown => {
   try {
@@ -41,13 +42,15 @@ export interface TransferStaffRoutesOptions {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /** Where a confirmed transfer is counted as an order paid (the metrics). */
+  tally?: Pick<ShopTally, 'orderPaid'>;
 }
 
 /**
  * A florist confirms or rejects an announced transfer (`POST /v1/backoffice/orders/:orderNumber/transfer`):
  * the same `decideTransfer` as `pnpm orders mark-paid` and `pnpm payments reject-transfer`, audited.
  */
-export function transferStaffRoutes({ db, mailer, publicUrl }: TransferStaffRoutesOptions): DomainStaffRoutes {
+export function transferStaffRoutes({ db, mailer, publicUrl, tally }: TransferStaffRoutesOptions): DomainStaffRoutes {
   return async (app, { staff }) => {
     app.post(
       `${BACKOFFICE_PATHS.orders}/:orderNumber/transfer`,
@@ -62,7 +65,7 @@ export function transferStaffRoutes({ db, mailer, publicUrl }: TransferStaffRout
         }
         let message: string;
         try {
-          message = await decideTransfer(db, orderNumber, decision === 'confirm' ? { decision } : { decision, reason: reason?.trim() ?? '' }, new Date(), { mailer, publicUrl });
+          message = await decideTransfer(db, orderNumber, decision === 'confirm' ? { decision } : { decision, reason: reason?.trim() ?? '' }, new Date(), { mailer, publicUrl, tally });
         } catch (err) {
           // A refusal (already paid, changed meanwhile, …) is a 409 with its message.
           if (err instanceof OrdersCommandError || err instanceof PaymentsCommandError) throw new AppError(409, 'REFUSED', err.message);

@@ -12,6 +12,7 @@ import { insertPayment, receivedFor } from './ledger';
 import { amountDue, AWAITING_TRANSFER } from './logic';
 import { sendPaymentReceipt } from './receipt';
 import { recordBecamePaid, recordPaymentEvent } from './trail';
+import type { ShopTally } from '../../metrics';
 
 /**
  * A manual transfer's two endings, each ONE function whoever decides it: a florist in the back office
@@ -27,6 +28,8 @@ export const MANUAL_PAYMENT_STATUS = 'paid - confirmed by transfer';
 export interface ReceiptOptions {
   mailer?: Mailer;
   publicUrl?: string;
+  /** Where a confirmed transfer is counted as an order paid (the metrics). */
+  tally?: Pick<ShopTally, 'orderPaid'>;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function confirmTransfer(db: Db, orderNumber: string, now: Date = n
     await recordBecamePaid(trx, db.dialect, row, { by: 'operator', provider: 'manual', reference: payment.reference, at: stamp });
     return { row, payment, stamp };
   });
+  receipt.tally?.orderPaid(done.payment.method);
   try {
     const mailer = receipt.mailer ?? createMailer({ db, from: 'Adire Blooms <hello@adireblooms.ng>' });
     await sendPaymentReceipt(db, mailer, receipt.publicUrl ?? 'http://127.0.0.1:8080', done.row.id, {
