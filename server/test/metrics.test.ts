@@ -144,6 +144,9 @@ describe('GET /metrics', () => {
     text = await scrape();
     expect(sample(text, 'shop_day_places_remaining', { date: DAY, place: 'lagos' })).toBe(0);
     expect(sample(text, 'shop_refusals_total', { route: '/v1/orders/order/checkout-order/:id', code: 'DAY_FULL' })).toBe(1);
+    // A schema's refusal under the code the client reads.
+    expect((await shop.app.inject({ method: 'PUT', url: '/v1/orders/order/checkout-order/not%20an%20id', payload: { business } })).statusCode).toBe(400);
+    expect(sample(await scrape(), 'shop_refusals_total', { route: '/v1/orders/order/checkout-order/:id', code: 'VALIDATION' })).toBe(1);
     // Beyond the next 14 days: not shown.
     expect(text).not.toMatch(/date="2099-02-24"/);
   });

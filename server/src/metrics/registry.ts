@@ -98,7 +98,8 @@ export class ShopMetrics {
    */
   instrument(app: FastifyInstance): void {
     app.addHook('onError', async (request, _reply, error) => {
-      const code = (error as { code?: unknown }).code;
+      // A schema's refusal is answered as VALIDATION (http/errors.ts); Fastify calls it FST_ERR_VALIDATION.
+      const code = (error as { validation?: unknown }).validation ? 'VALIDATION' : (error as { code?: unknown }).code;
       const status = (error as { statusCode?: unknown }).statusCode;
       if (typeof code === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
         this.#refusals.inc({ route: routeOf(request.routeOptions.url), code: label(code) });
