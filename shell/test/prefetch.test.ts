@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLikelyRemote, prefetchUrls } from '../src/federation/prefetch';
+import { nextLikelyRemote, prefetchUrls, wantsLessData } from '../src/federation/prefetch';
 
 describe('the next likely remote', () => {
   it('is the checkout once the cart has something, on any page but the checkout', () => {
@@ -36,5 +36,27 @@ describe('what is fetched ahead', () => {
   it('is the entry alone when the release has no (readable) list', () => {
     expect(prefetchUrls(entry, null, '/checkout')).toEqual([entry]);
     expect(prefetchUrls(entry, { scripts: 'remoteEntry.js' }, '/checkout')).toEqual([entry]);
+  });
+});
+
+describe('a shopper who asks to spend less data', () => {
+  const media = (reduce: boolean) => (query: string) => ({ matches: reduce && query === '(prefers-reduced-data: reduce)' });
+
+  it('is one whose browser saves data or who prefers reduced data; nothing is fetched ahead for them', () => {
+    expect(wantsLessData({ connection: { saveData: true } })).toBe(true);
+    expect(wantsLessData({ connection: { saveData: false }, matchMedia: media(true) })).toBe(true);
+    expect(wantsLessData({ matchMedia: media(true) })).toBe(true);
+  });
+
+  it('is not one whose browser says neither, or cannot say', () => {
+    expect(wantsLessData({ connection: { saveData: false }, matchMedia: media(false) })).toBe(false);
+    expect(wantsLessData({})).toBe(false);
+    expect(
+      wantsLessData({
+        matchMedia: () => {
+          throw new Error('unsupported');
+        },
+      }),
+    ).toBe(false);
   });
 });

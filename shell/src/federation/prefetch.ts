@@ -68,16 +68,32 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 2_000);
 }
 
-function saveData(): boolean {
-  return Boolean((navigator as { connection?: { saveData?: boolean } }).connection?.saveData);
+interface DataSignals {
+  connection?: { saveData?: boolean };
+  matchMedia?: (query: string) => { matches: boolean };
+}
+
+/**
+ * Whether the shopper asks to spend less data (issue 42, item 4): the browser's Save-Data setting
+ * (`navigator.connection.saveData`, the same one that sends `Save-Data: on`) or the
+ * `prefers-reduced-data` media feature. Most shoppers here pay for each megabyte.
+ */
+export function wantsLessData(signals: DataSignals = { connection: (navigator as DataSignals).connection, matchMedia: typeof window.matchMedia === 'function' ? (q) => window.matchMedia(q) : undefined }): boolean {
+  if (signals.connection?.saveData) return true;
+  try {
+    return Boolean(signals.matchMedia?.('(prefers-reduced-data: reduce)').matches);
+  } catch {
+    return false;
+  }
 }
 
 /**
  * After the page has loaded and the browser is idle — and again after each route change and when the
- * cart gets its first item — fetch the next likely remote ahead. Not when the shopper asks to save data.
+ * cart gets its first item — fetch the next likely remote ahead. Not when the shopper asks to save data
+ * (`wantsLessData`).
  */
 export function prefetchWhenIdle(): void {
-  if (saveData()) return;
+  if (wantsLessData()) return;
   let loaded = document.readyState === 'complete';
   let hasCart = cartHasWork();
   const consider = () => {
