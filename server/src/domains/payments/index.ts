@@ -5,7 +5,7 @@ export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
 export { recordPaymentEvent } from './trail';
 export { sendPaymentReceipt } from './receipt';
-export { receivedFor } from './ledger';
+export { receivedFor, refundedFor } from './ledger';
 export { AWAITING_TRANSFER } from './logic';
 export { confirmTransfer, decideTransfer, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
 export { orderPaymentSide, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';
