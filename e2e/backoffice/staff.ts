@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface Staff {
   email: string;
   password: string;
-  role: 'florist' | 'manager';
+  role: 'florist' | 'manager' | 'rider';
   token: string;
 }
 
@@ -37,14 +37,15 @@ export async function newStaff(page: Page, role: Staff['role']): Promise<Staff> 
   return { email, password, role, token: (await res.json()).data.token };
 }
 
-/** Log in on the back office's login page; lands on the orders board. */
+/** Log in on the back office's login page; lands on the orders board (a rider on their deliveries). */
 export async function logIn(page: Page, staff: Staff): Promise<void> {
   await page.goto('/backoffice/login');
   const form = page.getByRole('form', { name: 'Staff login' });
   await form.getByLabel('E-mail').fill(staff.email);
   await form.getByLabel('Password').fill(staff.password);
   await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  // A rider's home is their own deliveries (issue 40); everyone else's the board.
+  await expect(page.getByRole('heading', { name: staff.role === 'rider' ? 'My deliveries' : 'Orders', level: 1 })).toBeVisible();
 }
 
 /** A back-office API call with a token, as the browser would make it. */

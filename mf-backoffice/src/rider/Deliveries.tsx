@@ -74,7 +74,7 @@ export function Deliveries() {
   return (
     <section className={`${styles.page} ${own.rider}`} aria-labelledby="rider-heading">
       <h1 id="rider-heading">My deliveries</h1>
-      <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-label="Day">
+      <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-label="Which day">
         <label>
           Day
           <input type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
