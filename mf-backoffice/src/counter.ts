@@ -102,6 +102,9 @@ export interface ChangeForm {
   recipientName: string;
   recipientPhone: string;
   recipientAddress: string;
+  /** A delivery's zone (in its state), or a pick-up's branch. */
+  zone: string;
+  pickupLocation: string;
   /** Quantity per line, in the order's line order. */
   quantities: number[];
 }
@@ -114,6 +117,8 @@ export function changeFormOf(order: Order): ChangeForm {
     recipientName: d.recipientName ?? '',
     recipientPhone: d.recipientPhone ?? '',
     recipientAddress: order.recipientAddress ?? '',
+    zone: order.deliveryZone ?? '',
+    pickupLocation: order.pickupLocation ?? '',
     quantities: (order.cartItems ?? []).map((i) => i.quantity),
   };
 }
@@ -124,6 +129,8 @@ export function changeRequestOf(order: Order, form: ChangeForm): { orderData?: R
   const orderData: Record<string, unknown> = {};
   if (form.deliveryDate !== was.deliveryDate) orderData.deliveryDate = form.deliveryDate;
   if (form.deliveryMessage !== was.deliveryMessage) orderData.deliveryMessage = form.deliveryMessage;
+  if (form.zone !== was.zone) orderData.deliveryZone = form.zone;
+  if (form.pickupLocation !== was.pickupLocation) orderData.pickupLocation = form.pickupLocation;
   const recipient: Record<string, string> = {};
   if (form.recipientName !== was.recipientName) recipient.name = form.recipientName;
   if (form.recipientPhone !== was.recipientPhone) recipient.phone = form.recipientPhone;

@@ -60,6 +60,12 @@ describe('a change', () => {
     expect(changeRequestOf(order, changeFormOf(order))).toEqual({});
   });
 
+  it('a new zone or branch is sent as the checkout names it', () => {
+    expect(changeRequestOf(order, { ...changeFormOf(order), zone: 'Ikeja' })).toEqual({ orderData: { deliveryZone: 'Ikeja' } });
+    const pickup = { ...order, deliveryMethod: 'pickup', pickupLocation: 'Lekki LPL' } as Order;
+    expect(changeRequestOf(pickup, { ...changeFormOf(pickup), pickupLocation: 'Ikoyi LPI' })).toEqual({ orderData: { pickupLocation: 'Ikoyi LPI' } });
+  });
+
   it('a moved quantity sends the items (0 removes a line), keeping their designs', () => {
     expect(changeRequestOf(order, { ...changeFormOf(order), quantities: [3] })).toEqual({ cartItems: [{ SKU: 'ROSE-12', quantity: 3, design: { title: 'In vase' } }] });
     expect(changeRequestOf(order, { ...changeFormOf(order), quantities: [0] })).toEqual({ cartItems: [] });

@@ -1,5 +1,6 @@
 import {
   CANCEL_REASONS,
+  PICKUP_LOCATIONS,
   REFUND_METHODS,
   type RefundMethod,
   type CancelOrderRequest,
@@ -11,7 +12,8 @@ import {
   type PaymentLinkResult,
   type StaffOrderPage,
 } from '@adire/contracts';
-import { formatAmount, isPaid } from '@adire/domain';
+import { configForDate, findState, formatAmount, isPaid } from '@adire/domain';
+import { bus } from '@adire/event-bus';
 import { formatShopDateTime } from '@adire/domain/formats';
 import { useState, type FormEvent } from 'react';
 import { paths, staffApi } from '../api';
@@ -49,6 +51,10 @@ export function OrderChanges({ view, onView }: { view: StaffOrderPage; onView: (
   const [refundMethod, setRefundMethod] = useState<RefundMethod>('provider');
   const [refundReference, setRefundReference] = useState('');
   const cancelled = !!view.cancelled;
+  // The zones of the order's state on the chosen day (the shop's settings, as the checkout lists them).
+  const settings = bus.last('settings:loaded')?.settings ?? null;
+  const state = order.deliveryDetails?.state ?? '';
+  const zones = (settings && state && findState(configForDate(settings.deliverySettings, form.deliveryDate || order.deliveryDate), state)?.zones) || [];
   const locked = OUT.includes(view.deliveryStatus) && !manager;
 
   const change = async (asPreview: boolean) => {
@@ -133,8 +139,33 @@ export function OrderChanges({ view, onView }: { view: StaffOrderPage; onView: (
                 Card message
                 <textarea rows={2} value={form.deliveryMessage} onChange={(e) => field('deliveryMessage', e.target.value)} />
               </label>
-              {order.deliveryMethod !== 'pickup' && (
+              {order.deliveryMethod === 'pickup' ? (
+                <label>
+                  Pick-up branch
+                  <select value={form.pickupLocation} onChange={(e) => field('pickupLocation', e.target.value)}>
+                    {PICKUP_LOCATIONS.map((b) => (
+                      <option key={b.code} value={b.code}>
+                        {b.code}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : (
                 <>
+                  <label>
+                    Zone
+                    {zones.length ? (
+                      <select value={form.zone} onChange={(e) => field('zone', e.target.value)}>
+                        {zones.map((z) => (
+                          <option key={z.name} value={z.name}>
+                            {z.name}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input value={form.zone} onChange={(e) => field('zone', e.target.value)} />
+                    )}
+                  </label>
                   <label>
                     Recipient’s name
                     <input value={form.recipientName} onChange={(e) => field('recipientName', e.target.value)} />
