@@ -38,8 +38,8 @@ export interface CheckoutServiceOptions {
   mailer: Mailer;
   auth: AuthConfig;
   publicUrl: string;
-  /** Where a mail that could not be sent is reported (the checkout still succeeds). */
-  log?: { error(obj: unknown, msg: string): void };
+  /** Where a mail that could not be sent is reported (the checkout still succeeds), and a designed mail limit reached (warn). */
+  log?: { error(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void };
   /** How many places one holder may hold on a day with a capacity, and for how long (issue 38). */
   holds?: DayHolds;
 }

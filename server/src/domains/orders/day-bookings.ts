@@ -411,16 +411,6 @@ async function takePlace(trx: Q, dialect: Db['dialect'], orderId: string, mine: 
   return over;
 }
 
-/** @deprecated Use `bookOrderDay(…, {mode: 'hold', …})`: kept while callers move to the one booking function. */
-export async function holdDay(trx: Q, dialect: Db['dialect'], orderId: string, date: string, place: DayPlace, until: Date, now: Date, settings: CheckoutSettings): Promise<void> {
-  await bookOrderDay(trx, dialect, orderId, { day: { date, place }, mode: 'hold', until, now, settings });
-}
-
-/** @deprecated Use `bookOrderDay(…, {mode: 'take', overbook, …})`: kept while callers move to the one booking function (this one always overbooks). */
-export async function takeDay(trx: Q, dialect: Db['dialect'], orderId: string, date: string, place: DayPlace, now: Date, settings: CheckoutSettings): Promise<OverBooking | null> {
-  return bookOrderDay(trx, dialect, orderId, { day: { date, place }, mode: 'take', overbook: true, now, settings });
-}
-
 /** The order no longer wants its place (it moved to another day, or it was cancelled): given back. */
 export async function releaseDay(trx: Q, orderId: string): Promise<void> {
   const result = await trx.deleteFrom('day_booking').where('order_id', '=', orderId).executeTakeFirst();
