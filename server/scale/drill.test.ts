@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, freePort } from '../test/helpers';
@@ -94,6 +95,67 @@ describe('one release registry for every instance', () => {
     console.log(`rollback: the command took ${commandMs.toFixed(0)} ms (process start included); both instances served it ${(everywhereMs - commandMs).toFixed(0)} ms after it returned`);
   });
 });
+
+describe('an order photo uploaded through one instance (issue 40)', () => {
+  it('is served by the other, and shown on its tracker to the verified sender', async () => {
+    const email = `scale-florist-${Date.now()}@adireblooms.ng`;
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/staff.ts', 'add', email, '--role', 'florist'], { cwd: SERVER_DIR, env: { ...env, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    let code = '';
+    try {
+      const mail = (await client.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1', [email])).rows[0]!;
+      code = /invitation code: (\d{6})/.exec(mail.text_body)![1]!;
+    } finally {
+      await client.end();
+    }
+    const accepted = await fetch(`${a.base}/v1/backoffice/auth/accept-invite`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business, email, code, password: 'Staff-florist-2099' }) });
+    expect(accepted.status).toBe(200);
+    const token = ((await accepted.json()) as { data: { token: string } }).data.token;
+    const sku = ((await (await fetch(`${a.base}/v1/catalog/products?business=${business}&limit=1`)).json()) as { data: { SKU: string }[] }).data[0]!.SKU;
+    const created = await fetch(`${a.base}/v1/orders/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: sku, quantity: 1 }] }) });
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const sender = `scale-photo-${Date.now()}@example.com`;
+    const done = await fetch(`${a.base}/v1/orders/order/checkout-order/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: lagosCheckout('2099-05-06', { name: 'Scale Sender', email: sender }) });
+    expect(done.status).toBe(200);
+    const orderNumber = ((await done.json()) as { data: { order: { orderNumber: string } } }).data.order.orderNumber;
+    // A 64×48 PNG made here (no image library needed): the server re-encodes it as JPEG.
+    const form = new FormData();
+    form.append('kind', 'ready');
+    form.append('caption', 'Through instance a');
+    form.append('photo', new Blob([tinyPng()], { type: 'image/png' }), 'photo.png');
+    const uploaded = await fetch(`${a.base}/v1/backoffice/orders/${orderNumber}/photos?business=${business}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const photoId = ((await uploaded.json()) as { data: { photo: { id: string } } }).data.photo.id;
+    const served = await fetch(`${b.base}/v1/orders/photos/${photoId}?business=${business}`);
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'private, no-store']);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    const tracked = (await (await fetch(`${b.base}/v1/orders/order/order-number/${orderNumber}?business=${business}&email=${encodeURIComponent(sender)}`)).json()) as { data: { photos?: { url: string }[] } };
+    expect(tracked.data.photos?.map((p) => p.url)).toEqual([`/v1/orders/photos/${photoId}?business=${business}`]);
+  });
+});
+
+/** A 64×48 PNG of one colour, written by hand (zlib and a CRC). */
+function tinyPng(): Buffer {
+  const width = 64;
+  const height = 48;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(body.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed) >>> 0);
+    return Buffer.concat([head, typed, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe('a canary release of the cart', () => {
   // The bucket cookie as the store drew and signed it (`<bucket>.<signature>`).
