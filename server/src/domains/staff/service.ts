@@ -151,7 +151,7 @@ async function login(ctx: Ctx, input: { email: unknown; password: string; ip: st
     throw new AppError(401, 'INVALID_CREDENTIALS', STAFF_MESSAGES.invalidCredentials);
   }
   if (member!.disabled_at) {
-    await auditFailedLogin(ctx, address, member, 'disabled', input.ip, now);
+    await auditFailedLogin(ctx, address, member!, 'disabled', input.ip, now);
     throw new AppError(403, 'STAFF_DISABLED', STAFF_MESSAGES.disabled);
   }
   await ctx.attempts.clear(rules[0]!.bucket);
