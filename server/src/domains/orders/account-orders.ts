@@ -14,7 +14,7 @@ import { requireUser, type AccountDataPart, type AccountOwner } from '../account
 import { eraseKeptForDelivery, eraseOrdersOf, orderItems, toOrder, type OrderRow } from './store';
 import { buildTimeline } from './tracker';
 import { deleteOrderPhotos, photosOfOrders } from './photo-store';
-import { toTrackedPhoto } from './photos';
+import { toTrackedPhoto } from './proof-read';
 import { deleteRiderFacts } from './rider-store';
 
 export const ACCOUNT_ORDERS_PAGE_SIZE = 10;

@@ -5,7 +5,7 @@
  * sender "Your flowers are ready" with it.
  */
 import { randomBytes } from 'node:crypto';
-import { ORDER_PHOTO_KINDS, PHOTO_CAPTION_MAX, orderPhotoUrl, type OrderPhoto, type OrderPhotoKind, type StaffOrderPhoto, type TrackedPhoto } from '@adire/contracts';
+import { ORDER_PHOTO_KINDS, PHOTO_CAPTION_MAX, orderPhotoUrl, type OrderPhoto, type OrderPhotoKind, type StaffOrderPhoto } from '@adire/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
@@ -39,7 +39,6 @@ export function captionProblem(raw: unknown): string | null {
 export const newPhotoId = () => randomBytes(24).toString('base64url');
 
 export const toOrderPhoto = (row: PhotoRow): OrderPhoto => ({ id: row.id, kind: row.kind as OrderPhotoKind, caption: row.caption, takenAt: row.taken_at });
-export const toTrackedPhoto = (row: PhotoRow): TrackedPhoto => ({ url: orderPhotoUrl(row.id), kind: row.kind as OrderPhotoKind, caption: row.caption, takenAt: row.taken_at });
 export const toStaffPhoto = (row: PhotoRow): StaffOrderPhoto => ({ ...toOrderPhoto(row), url: orderPhotoUrl(row.id), thumbUrl: orderPhotoUrl(row.id, 'small'), takenBy: row.taken_by });
 
 export interface PhotoContext {
@@ -131,9 +130,4 @@ export async function addOrderPhoto(ctx: PhotoContext, actor: Actor, order: Orde
     );
   }
   return row;
-}
-
-/** What a verified sender is shown: the order's photos, oldest first. */
-export async function trackedPhotos(db: Pick<Db, 'kysely'>, orderId: string): Promise<TrackedPhoto[]> {
-  return (await photosOfOrder(db, orderId)).map(toTrackedPhoto);
 }

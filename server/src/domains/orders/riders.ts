@@ -10,11 +10,9 @@ import {
   DELIVERY_FAILURE_REASONS,
   RECEIVED_BY_MAX,
   orderNotesFor,
-  type DeliveryAttempt,
   type DeliveryFailureReason,
   type OrderPhotoKind,
   type RiderDelivery,
-  type TrackedDelivery,
 } from '@adire/contracts';
 import { isPaid, telLink } from '@adire/domain';
 import { formatShopClockTime } from '@adire/domain/formats';
@@ -24,6 +22,7 @@ import type { Mailer } from '../../mail/mailer';
 import { findMember, isActive, recordAction, type Actor } from '../staff';
 import { advanceOrder, OrdersCommandError } from './operator';
 import { proofMail } from './photo-mail';
+import { toAttempt } from './proof-read';
 import { assignRider, attemptsOf, insertAttempt, riderOf, riderOrderIds, setRoutePositions, unassignRider, type AttemptRow } from './rider-store';
 import { findOrderByNumber, toOrder, type OrderRow } from './store';
 
@@ -83,7 +82,6 @@ export async function assignOrderRider(db: Db, actor: Actor, orderNumber: string
   return { message: rider ? `Gave order ${number} to ${rider}.` : `Took order ${number} back from ${before}.`, rider };
 }
 
-const toAttempt = (a: AttemptRow): DeliveryAttempt => ({ reason: a.reason as DeliveryFailureReason, at: a.at });
 
 function deliveryOf(row: OrderRow, position: number, attempts: AttemptRow[]): RiderDelivery {
   const order = toOrder(row);
@@ -216,11 +214,4 @@ export async function mailDoorOutcome(
     ? [`${subject}. Your order ${number} has reached the door: here is the photo our rider took.`]
     : [`Our rider could not deliver order ${number} at ${lagosTime(at)}: ${DELIVERY_FAILURE_LABELS[facts.reason!].toLowerCase()}.`, NEXT_AFTER_FAILURE[facts.reason!]];
   await mailer.send(proofMail({ to: order.client_email, clientName: order.client_name, orderNumber: number, publicUrl, subject, paragraphs, photo }), { deferred: true });
-}
-
-/** What a verified sender is told of the delivery: who took it and when, and the failed attempts. */
-export async function trackedDelivery(db: Pick<Db, 'kysely'>, orderId: string): Promise<TrackedDelivery> {
-  const attempts = await attemptsOf(db, [orderId]);
-  const delivered = attempts.find((a) => a.outcome === 'delivered');
-  return { receivedBy: delivered?.received_by ?? null, deliveredAt: delivered?.at ?? null, attempts: attempts.filter((a) => a.outcome === 'not-delivered').map(toAttempt) };
 }
