@@ -21,6 +21,17 @@ module.exports = {
       from: { path: '^server/src/' },
       to: { circular: true },
     },
+    // The shared contracts read one way too (issue 44): the leaves names.ts (the primitive names and places),
+    // days.ts (the day settings) and checkout-notes.ts under entities.ts, then payments, catalog, checkout and
+    // the back office's files. A shape two files need goes down to the lower one, never into a circle.
+    {
+      name: 'contracts-read-one-way',
+      severity: 'error',
+      comment:
+        'No import circle in shared/contracts/src (type-only imports count): a shape two contract files share lives in the lower one (names.ts, days.ts, checkout-notes.ts, entities.ts), which never imports back.',
+      from: { path: '^shared/contracts/src/' },
+      to: { circular: true },
+    },
     {
       name: 'domains-meet-at-front-doors',
       severity: 'error',

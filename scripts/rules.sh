@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The server's import rules (.dependency-cruiser.cjs), run by `npm test` and by `pnpm rules`.
+# The server's import rules and the shared contracts' (.dependency-cruiser.cjs), run by `npm test` and by `pnpm rules`.
 # Prints dependency-cruiser's report, then one line per rule and "N passed" / "N failed" (rules kept /
 # rules broken) for scripts/test-all.sh to count. Exit status 1 when any rule is broken.
 set -uo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 report="$(mktemp /tmp/adire-rules.XXXXXX)"
 trap 'rm -f "$report"' EXIT
 npx --no-install depcruise --config .dependency-cruiser.cjs --output-type err-long \
-  server/src server/test server/scale server/bench server/seed e2e >"$report" 2>&1
+  server/src server/test server/scale server/bench server/seed e2e shared/contracts/src >"$report" 2>&1
 rc=$?
 cat "$report"
 if [ "$rc" -ne 0 ] && ! grep -qE 'dependency violations? ' "$report"; then

@@ -2,11 +2,12 @@
 // every change after checkout, and a cancellation. Shared by the server's staff routes (orders and
 // payments) and mf-backoffice's "New order" page and order page.
 import type { CurrencyName, Order } from './entities';
-import type { RefundMethod, StaffOrderPage } from './backoffice';
+import { ORDER_CHANNELS, type OrderChange, type OrderChannel, type RefundMethod, type StaffOrderPage } from './backoffice';
 
-/** Where an order came from: the store's own checkout ('web'), or the staff's counter. */
-export const ORDER_CHANNELS = ['web', 'phone', 'whatsapp', 'instagram', 'walk-in', 'other'] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+// What an order's page shows of the counter (its channel, its changes) lives in backoffice.ts, beside the
+// order's page, so that backoffice.ts never imports this file (issue 44); still exported from here.
+export { ORDER_CHANNELS, type OrderChange, type OrderChangeField, type OrderChannel } from './backoffice';
+
 /** The channels a member of staff takes an order from (the web store's orders come through its checkout). */
 export const COUNTER_CHANNELS = ORDER_CHANNELS.filter((c): c is Exclude<OrderChannel, 'web'> => c !== 'web');
 /** How each channel is named in the back office. */
@@ -70,28 +71,6 @@ export interface StaffOrderCreated {
   orderNumber: string;
   order: Order;
   paymentLink?: PaymentLink;
-}
-
-/** One field of an order as it was and as it is after a change. */
-export interface OrderChangeField {
-  /** What changed, as a person reads it ('Delivery date', 'Card message', 'Items', …). */
-  field: string;
-  before: string;
-  after: string;
-}
-
-/** An order-change entry: who, when, why, and each field before → after. */
-export interface OrderChange {
-  id: string;
-  kind: 'change' | 'cancel';
-  at: string;
-  actor: string;
-  role: string;
-  reason: string;
-  fields: OrderChangeField[];
-  /** New total minus old total, in the order's currency (more to pay when above 0). */
-  difference: number;
-  currency: string;
 }
 
 /**

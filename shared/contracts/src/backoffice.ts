@@ -6,7 +6,6 @@
 import { DELIVERY_STEPS, type DayCapacity, type DayPlace, type DeliveryStep, type OrderByTime, type TimelineEntry, type TrackingStep } from './checkout';
 import type { MemberAction } from './backoffice-staff';
 import type { Order } from './entities';
-import type { OrderChange, OrderChannel } from './backoffice-counter';
 
 /** Everything of the back office's API lives under this prefix (answered `Cache-Control: no-store`). */
 export const BACKOFFICE_API = '/v1/backoffice';
@@ -152,6 +151,32 @@ export interface BoardQuery {
 export interface BoardAnswer {
   from: string;
   orders: BoardEntry[];
+}
+
+/** Where an order came from: the store's own checkout ('web'), or the staff's counter. */
+export const ORDER_CHANNELS = ['web', 'phone', 'whatsapp', 'instagram', 'walk-in', 'other'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** One field of an order as it was and as it is after a change. */
+export interface OrderChangeField {
+  /** What changed, as a person reads it ('Delivery date', 'Card message', 'Items', …). */
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** An order-change entry: who, when, why, and each field before → after. */
+export interface OrderChange {
+  id: string;
+  kind: 'change' | 'cancel';
+  at: string;
+  actor: string;
+  role: string;
+  reason: string;
+  fields: OrderChangeField[];
+  /** New total minus old total, in the order's currency (more to pay when above 0). */
+  difference: number;
+  currency: string;
 }
 
 /** An order as the staff see it: the whole order, its delivery status and its timeline (the orders domain's part). */

@@ -1,5 +1,9 @@
 // Catalog API shapes (issue 4): what /v1/catalog/* answers inside `{ data }`.
 import type { Category } from './entities';
+import type { DeliveryLocation } from './names';
+
+/** The delivery locations live in names.ts (below entities.ts); still exported from here. */
+export { DELIVERY_LOCATIONS, DELIVERY_STATE_LABELS, type DeliveryLocation } from './names';
 
 export const CATALOG_PATHS = {
   categories: '/v1/catalog/categories',
@@ -43,12 +47,6 @@ export const SHOP_BY_TAGS = [
   { value: 'same-day-delivery', label: 'Same day delivery' },
 ] as const;
 export type ShopByTag = (typeof SHOP_BY_TAGS)[number]['value'];
-
-/** SPEC section 9: delivery-location choices: the states of the delivery settings and the featured lists per location. */
-export const DELIVERY_LOCATIONS = ['lagos', 'abuja', 'other-locations'] as const;
-export type DeliveryLocation = (typeof DELIVERY_LOCATIONS)[number];
-/** How the states of the delivery settings are named to people (checkout, back office). */
-export const DELIVERY_STATE_LABELS: Record<DeliveryLocation, string> = { lagos: 'Lagos', abuja: 'Abuja', 'other-locations': 'Other locations' };
 
 export const VIP_CLASSES = ['gold', 'platinum', 'diamond'] as const;
 export type VipClass = (typeof VIP_CLASSES)[number];

@@ -1,8 +1,10 @@
 // The shop's entities (SPEC section 3), in the words the shop uses everywhere.
-import type { CheckoutNotes, CheckoutSettings } from './checkout';
-import type { PaymentName } from './payments';
+// It imports only the leaves below it (names.ts, days.ts, checkout-notes.ts), never checkout.ts or payments.ts.
+import type { CheckoutNotes } from './checkout-notes';
+import type { CheckoutSettings } from './days';
+import type { CurrencyName, PaymentName, PickupLocationCode } from './names';
 
-export type CurrencyName = 'NGN' | 'USD' | 'GBP';
+export type { CurrencyName, PickupLocationCode } from './names';
 
 export interface Currency {
   name: CurrencyName;
@@ -133,8 +135,6 @@ export interface Branch {
   /** Pick-up location code this branch serves, when it is a pick-up point. */
   pickupCode?: PickupLocationCode;
 }
-
-export type PickupLocationCode = 'Ikoyi LPI' | 'Abuja APA' | 'Lekki LPL';
 
 export interface PaymentMethodOption {
   title: string;

@@ -1,20 +1,10 @@
 // Payment methods (SPEC section 9) and the update-payment-details call. The payments backend is its own
 // issue; these shapes are what the checkout's payment stage speaks.
 import type { CurrencyName, Order, PaymentMethodOption } from './entities';
+import type { PaymentName } from './names';
 
-/**
- * Identifiers as the product spells them. The three third-party providers are named by kind: a card
- * provider, a card-and-bank provider and a bank-transfer provider.
- */
-export type PaymentName =
-  | 'cardProvider'
-  | 'cardAndBankProvider'
-  | 'paypal'
-  | 'gtbTransfer'
-  | 'leadBankTransfer'
-  | 'bitcoinTransfer'
-  | 'natwestTransfer'
-  | 'bankTransferProvider';
+/** The payment methods' names live in names.ts (below entities.ts); still exported from here. */
+export type { PaymentName } from './names';
 
 export interface PaymentMethod extends PaymentMethodOption {
   paymentName: PaymentName;
