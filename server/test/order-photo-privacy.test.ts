@@ -1,4 +1,4 @@
-import { ACCOUNT_API, ACCOUNT_DELETE_WORD } from '@adire/contracts/account';
+import { ACCOUNT_API, ACCOUNT_DELETE_WORD, type AccountOrder } from '@adire/contracts/account';
 import { BACKOFFICE_PATHS, type Order, type PhotoUploadAnswer } from '@adire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,12 @@ describe('the privacy of an order’s photos', () => {
     const exported = JSON.stringify(res.json().data);
     expect(exported).toContain(`/v1/orders/photos/${id}?business=${business}`);
     expect(exported).not.toMatch(/"large"|"small"|\/9j\//); // links, not the pictures
+    // The account's order list shows them too.
+    const list = await shop.app.inject({ method: 'GET', url: `${ACCOUNT_API.orders}?business=${business}`, headers: asShopper(token) });
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = (list.json().data as { orders?: AccountOrder[] } | AccountOrder[]);
+    const orders = Array.isArray(mine) ? mine : (mine.orders ?? []);
+    expect(orders.find((o) => o.orderNumber === order.orderNumber)?.photos?.map((p) => p.url)).toEqual([`/v1/orders/photos/${id}?business=${business}`]);
   });
 
   it('the sweep deletes photos 90 days after the delivery day, not a day before (an injected clock)', async () => {

@@ -1,11 +1,12 @@
 import { api } from '@adire/api-client';
-import { API_PATHS, type ReviewResponse } from '@adire/contracts';
+import { API_PATHS, ORDER_PHOTO_LABELS, type ReviewResponse } from '@adire/contracts';
 import { ACCOUNT_API, type AccountOrder, type SendAgain } from '@adire/contracts/account';
 import { formatAmount, formatDrawerDate } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { ReviewForm } from '@adire/ui/review-form';
 import { useEffect, useId, useState } from 'react';
 import styles from './pages.module.css';
+import own from './photos.module.css';
 import { ReminderForm } from './RemindersPage';
 import { toast } from './say';
 
@@ -79,6 +80,15 @@ function OrderCard({ order }: { order: AccountOrder }) {
         <dt>Delivery</dt>
         <dd>{order.stageLabel}</dd>
       </dl>
+      {order.photos && order.photos.length > 0 && (
+        <ul className={own.photos} aria-label={`Photos of order ${order.orderNumber}`}>
+          {order.photos.map((p) => (
+            <li key={p.url}>
+              <img src={p.url} alt={p.caption ? `${ORDER_PHOTO_LABELS[p.kind]}: ${p.caption}` : `${ORDER_PHOTO_LABELS[p.kind]}: a photo of order ${order.orderNumber}`} width={120} height={90} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={styles.actions}>
         <a className={styles.secondary} href={tracker}>
           Track order {order.orderNumber}

@@ -1,3 +1,4 @@
+import type { TrackedPhoto } from './backoffice-proof';
 import type { TrackingStep } from './checkout';
 import type { CartItem, CurrencyName, PaymentStatus, Recipient } from './entities';
 
@@ -92,6 +93,8 @@ export interface AccountOrder {
   /** The sender's contact the tracker asks for, so the page can open the tracker's detail. */
   senderEmail: string | null;
   reviewed: boolean;
+  /** The order's photos (issue 40: the arrangement, the door), oldest first; the shopper's own orders only. */
+  photos?: TrackedPhoto[];
 }
 
 /** A saved recipient with its id (stable while its name, phone and address stay). */

@@ -72,7 +72,11 @@ export async function accountOrders(q: Kysely<Database>, userId: string, page: n
     .execute();
   const ids = rows.map((r) => r.id);
   const events = ids.length ? await q.selectFrom('order_status_event').select(['order_id', 'step', 'at']).where('order_id', 'in', ids).execute() : [];
-  return rows.map((r) => toAccountOrder(r, events.filter((e) => e.order_id === r.id)));
+  const photos = await photosOfOrders({ kysely: q }, ids);
+  return rows.map((r) => {
+    const own = photos.filter((p) => p.order_id === r.id).map(toTrackedPhoto);
+    return { ...toAccountOrder(r, events.filter((e) => e.order_id === r.id)), ...(own.length ? { photos: own } : {}) };
+  });
 }
 
 /**
