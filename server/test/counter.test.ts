@@ -11,6 +11,7 @@ import {
   type StaffOrderCreated,
   type StaffOrderPage,
 } from '@adire/contracts';
+import { formatAmount } from '@adire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
@@ -378,6 +379,19 @@ describe('cancel', () => {
     const result = res.json().data as CancelOrderResult;
     expect(result.message).toMatch(new RegExp(`^Order ${made.orderNumber} is cancelled and ₦[\\d,]+ is being refunded\\.$`));
     expect(result.order.cancelled).toBeDefined();
+    expect(result.order.order.paymentStatus).toBe('refunded');
+  });
+
+  it("a full refund on cancelling after a partial refund gives back the rest, not what was received (409 before)", async () => {
+    const made = data<StaffOrderCreated>(await call('POST', BACKOFFICE_PATHS.orders, florist, orderBody({ payment: { kind: 'counter', method: 'cash', reference: 'R-91' } })));
+    const total = made.order.total!;
+    expect(total).toBeGreaterThan(1000);
+    const part = await call('POST', BACKOFFICE_PATHS.refunds(made.orderNumber), manager, { amount: 1000, reason: 'one stem short', method: 'cash', reference: 'TILL-1' });
+    expect(part.statusCode, part.body).toBe(201);
+    const res = await call('POST', BACKOFFICE_PATHS.cancelOrder(made.orderNumber), manager, { reason: 'sender asked', refund: 'full', refundMethod: 'cash', refundReference: 'TILL-2' });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json().data as CancelOrderResult;
+    expect(result.message).toBe(`Order ${made.orderNumber} is cancelled and ${formatAmount(total - 1000, 'NGN')} is being refunded.`);
     expect(result.order.order.paymentStatus).toBe('refunded');
   });
 

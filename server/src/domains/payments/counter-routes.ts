@@ -39,7 +39,7 @@ import {
 } from '../orders';
 import { may, recordAction, staffBody, staffText, type Actor, type DomainStaffRoutes } from '../staff';
 import { DEFAULT_PAYMENT_LINK_MS } from './config';
-import { insertPayment, receivedFor } from './ledger';
+import { insertPayment, receivedFor, refundedFor } from './ledger';
 import { amountDue } from './logic';
 import { createPaymentLink, mailPaymentLink } from './payment-links';
 import { orderPaymentSide } from './staff-routes';
@@ -253,10 +253,11 @@ export function counterStaffRoutes(options: CounterStaffRoutesOptions): DomainSt
         const found = await findOrderByNumber(db, number);
         if (!found) throw new AppError(404, 'NOT_FOUND', `No order has the number ${number.slice(0, 40)}.`);
         if (refund !== 'none' && !options.refund) throw new AppError(409, 'REFUSED', REFUNDS_ELSEWHERE);
-        const received = refund === 'none' ? 0 : await receivedFor(db.kysely, found);
-        const refundAmount = refund === 'full' ? received : partial ? (amount as number) : 0;
-        if (refund !== 'none' && refundAmount > received) {
-          throw new AppError(409, 'REFUSED', `${formatAmount(refundAmount, found.currency as CurrencyName)} is more than order ${found.order_number} received (${formatAmount(received, found.currency as CurrencyName)}).`);
+        // What is left to give back: received less what was refunded already ('full' after a partial refund is the rest).
+        const left = refund === 'none' ? 0 : Math.max(0, Math.round(((await receivedFor(db.kysely, found)) - (await refundedFor(db.kysely, found.id))) * 100) / 100);
+        const refundAmount = refund === 'full' ? left : partial ? (amount as number) : 0;
+        if (refund !== 'none' && refundAmount > left) {
+          throw new AppError(409, 'REFUSED', `${formatAmount(refundAmount, found.currency as CurrencyName)} is more than is left to refund of order ${found.order_number} (${formatAmount(left, found.currency as CurrencyName)}).`);
         }
         const now = clock();
         const before = await staffOrderPage(db, number, orderPaymentSide);
