@@ -7,8 +7,8 @@ import { backoffice, logIn, newStaff, type Staff } from './staff';
  * The shop's counter (issue 39): a florist takes a WhatsApp order on the back office's "New order" page
  * and sends the payment link; the customer opens the link, pays in the card sandbox and the tracker says
  * paid; on a phone a florist changes the date and the card message (the difference shown first) and the
- * sender's mail and the tracker show it; a manager cancels a paid order and the board and tracker say
- * Cancelled. Desktop and 412×915, with axe.
+ * sender's mail and the tracker show it; a manager cancels a paid order with a full refund and the board and
+ * tracker say Cancelled and refunded. Desktop and 412×915, with axe.
  */
 test.use({ timezoneId: 'Africa/Lagos' });
 
@@ -149,7 +149,7 @@ test.describe('the shop’s counter', () => {
     }
   });
 
-  test('a manager cancels a paid order; the board and the tracker say Cancelled', async ({ page }) => {
+  test('a manager cancels a paid order with a full refund; the board and the tracker say Cancelled and refunded', async ({ page }) => {
     test.setTimeout(90_000);
     const manager = await newStaff(page, 'manager');
     const email = uniqueEmail('counter-cancel');
@@ -168,10 +168,13 @@ test.describe('the shop’s counter', () => {
     await page.goto(`/backoffice/orders/${orderNumber}`);
     const form = page.getByRole('form', { name: 'Cancel the order' });
     await form.getByLabel('Reason').selectOption('duplicate');
-    await form.getByLabel('No refund').check();
+    // Paid at the counter by POS: the whole of it goes back by hand, with the till's reference.
+    await form.getByLabel('Refund everything received').check();
+    await form.getByLabel('How the money goes back').selectOption({ label: 'POS, made by hand' });
+    await form.getByLabel('Bank or till reference of the refund').fill('POS-REFUND-1');
     await expectAccessible(page, 'an order’s cancel form');
     await form.getByRole('button', { name: `Cancel order ${orderNumber}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Order ${orderNumber} is cancelled.` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^Order ${orderNumber} is cancelled and ₦[\\d,]+ is being refunded\\.$`) })).toBeVisible();
     await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
 
     await page.goto(`/backoffice/?day=2097-06-11`);
@@ -179,5 +182,9 @@ test.describe('the shop’s counter', () => {
     await expect(card.locator('dt:text-is("Status") + dd')).toHaveText('Cancelled');
     const tracked = (await (await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms`)).json()).data;
     expect(tracked.cancelled).toBe(true);
+    // The sender's own lookup: refunded, and the refund listed.
+    const mine = (await (await page.request.get(`/v1/orders/order/order-number/${orderNumber}?business=adire-blooms&email=${encodeURIComponent(email)}`)).json()).data;
+    expect(mine).toMatchObject({ cancelled: true, paymentStatus: 'refunded' });
+    expect(mine.refunds).toHaveLength(1);
   });
 });
