@@ -2,7 +2,9 @@ import { ACCOUNT_API, ACCOUNT_DELETE_WORD } from '@adire/contracts/account';
 import { BACKOFFICE_PATHS, FLORIST_NOTE, type AuditEntry, type BoardAnswer, type CheckoutResponse, type DaySheet, type Order, type OrderActionResult, type StaffOrderPage } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
-import { confirmTransfer } from '../src/domains/payments';
+import { eraseDueData } from '../src/domains/account/testing';
+import { accountOrdersPart, advanceOrder } from '../src/domains/orders';
+import { confirmTransfer, orderPaymentRecords } from '../src/domains/payments';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
 import { backofficeCalls, startTestShop, type TestShop } from './helpers';
@@ -12,7 +14,7 @@ import { backofficeCalls, startTestShop, type TestShop } from './helpers';
  * office only"), on SQLite and PostgreSQL: any member of staff writes, changes or removes the note on
  * an order; the board, the order's page and the day sheet show it; it is audited; a bad note is a 400
  * beside `note`; a shopper never sees it (order, tracker, account, export, mail), and a deleted
- * account's orders lose it with the rest of their personal data.
+ * account's orders lose it with the rest of their personal data (a paid one once it is delivered).
  */
 
 let shop: TestShop;
@@ -150,6 +152,12 @@ describe("the florist's note", () => {
 
     const deleted = await shop.app.inject({ method: 'DELETE', url: ACCOUNT_API.account, headers: asShopper, payload: { business, password: shopperPassword, confirmation: ACCOUNT_DELETE_WORD } });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    // The order is paid and not yet delivered: the note stays with what its delivery needs (issue 38, item 4).
+    const kept = data<StaffOrderPage>(await call('GET', BACKOFFICE_PATHS.order(order.orderNumber!), florist));
+    expect(kept.floristNote).toBe(NOTE);
+    // Delivered: the next hourly look erases it with the rest.
+    await advanceOrder(shop.db, order.orderNumber!, 'delivered', clock);
+    expect(await eraseDueData(shop.db, [accountOrdersPart(orderPaymentRecords)], clock)).toBe(1);
     const page = data<StaffOrderPage>(await call('GET', BACKOFFICE_PATHS.order(order.orderNumber!), florist));
     expect(page.order.total).toBe(order.total);
     expect(page.floristNote).toBeUndefined();
