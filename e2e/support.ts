@@ -71,6 +71,20 @@ export async function latestCode(page: Page, to: string): Promise<string> {
   return code;
 }
 
+/**
+ * Confirms a fresh sign-up's address as its owner would (issue 38, item 5: reminders go only to
+ * verified addresses): the link in the newest confirmation mail from the dev mailbox, its token POSTed
+ * as the link's page does.
+ */
+export async function confirmSignupEmail(request: APIRequestContext, to: string, business = 'adire-blooms'): Promise<void> {
+  const res = await request.get(`/dev/mail.json?to=${encodeURIComponent(to)}`);
+  const mail = ((await res.json()) as { data: OutboxMail[] }).data.find((m) => /^Confirm your e-mail address/.test(m.subject));
+  const token = mail && /\/account\/confirm-email\?token=(\S+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`No confirmation link in the mail to ${to}`);
+  const confirmed = await request.post('/v1/storefront/account/email/confirm', { data: { business, token: decodeURIComponent(token) } });
+  if (confirmed.status() !== 200) throw new Error(`Confirming ${to}: ${confirmed.status()} ${await confirmed.text()}`);
+}
+
 /** A fresh address per test run, so reruns against one server never collide. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 

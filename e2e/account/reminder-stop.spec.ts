@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sendDueReminders } from '../../server/src/domains/account/testing';
 import { expectAccessible } from '../journeys/a11y';
-import { requireOperator, uniqueEmail, withShopDb } from '../support';
+import { confirmSignupEmail, requireDevMailbox, requireOperator, uniqueEmail, withShopDb } from '../support';
 
 // Issue 33, item 4: each reminder mail has a one-click stop link that needs no login. The mail is made
 // by the scheduler's own call on an injected clock (its day in 2099, so no other reminder is due with it);
@@ -22,6 +22,8 @@ for (const device of [
       const email = uniqueEmail(`reminder-stop-${device.name}`);
       const signup = await request.post('/v1/storefront/auth/signup', { data: { business, email, password: 'Hibiscus-2026', name: 'Ada Obi' } });
       expect(signup.status()).toBe(201);
+      await requireDevMailbox(request);
+      await confirmSignupEmail(request, email); // reminders go only to a confirmed address (issue 38, item 5)
       const auth = { authorization: `Bearer ${(await signup.json()).data.authToken}` };
       const added = await request.post('/v1/storefront/account/reminders', { headers: auth, data: { business, name: "Mum's birthday", date: device.day, daysBefore: 1 } });
       expect(added.status(), await added.text()).toBe(201);

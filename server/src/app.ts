@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './server-config';
 import type { Db } from './db/database';
 import type { DataVersions } from './db/data-versions';
-import { accountRoutes, DEFAULT_AUTH_CONFIG, myAccountRoutes, userFromRequest } from './domains/account';
+import { accountRoutes, DEFAULT_AUTH_CONFIG, emailVerified, myAccountRoutes, userFromRequest } from './domains/account';
 import { CatalogIndexCache, catalogRoutes, catalogStaffRoutes, SearchCounts } from './domains/catalog';
 import { newsletterAccountPart, settingsStaffRoutes, siteRoutes } from './domains/site';
 import { checkBusiness } from './http/business';
@@ -146,7 +146,8 @@ async function domains(
   await app.register(catalogRoutes, { db, publicUrl: site.publicUrl, searches, indexes });
   await app.register(accountRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl });
   // Live holds per client, e-mail and phone on busy days, and how long they last (issue 38): the checkout, the order update and the payment start.
-  const holds = { rules: config.dayHolds ?? DEFAULT_DAY_HOLD_RULES };
+  // The long transfer hold only for an account whose e-mail is verified (issue 38, items 1 and 5): read through account's front door.
+  const holds = { rules: config.dayHolds ?? DEFAULT_DAY_HOLD_RULES, verifiedAccount: emailVerified };
   await app.register(orderRoutes, { db, mailer: mail, auth: config.auth, publicUrl: site.publicUrl, now, tally: metrics?.tally, holds, paymentRecords: orderPaymentRecords });
   // The shopper's account page (issue 33): its orders (a route of orders behind account's session guard),
   // and recipients, sessions, their data and its deletion, with what orders and the newsletter hold.

@@ -12,7 +12,7 @@ import { createMailer } from '../src/mail/mailer';
 import { sandboxRootSecret, sandboxSecret } from '../src/domains/payments/testing';
 import { routeTable } from '../src/http/route-table';
 import { fuzzRequests, hostileText, META_STRINGS, mostly, toInject, type FuzzRequest, type Method } from './fuzz/requests';
-import { startTestShop, type TestShop } from './helpers';
+import { confirmSignupEmail, startTestShop, type TestShop } from './helpers';
 
 /**
  * Property-based fuzzing of every endpoint of the route table (issue 11): at least FUZZ_RUNS (300)
@@ -185,6 +185,7 @@ async function setUpFixtures() {
     return login(address, 'Bloom-fuzz-2026');
   };
   F.accountToken = await shopperWith('fuzz-account@example.com');
+  await ok(await confirmSignupEmail(shop, 'fuzz-account@example.com')); // reminders need a verified address (issue 38, item 5)
   for (const [i, name] of ['Mama Nkechi', 'Uncle Femi'].entries()) {
     const order = await ok<Order>(await api('POST', '/v1/orders/order/create', { business, currency: 'NGN', deliveryDate: '', cartItems: [{ SKU: F.skus[i]!, quantity: 1 }] }, F.accountToken));
     const recipient = { name, phone: '+2348095556666', phoneCountryCode: '+234', address: `${7 + i} Admiralty Way, Lekki Phase 1`, state: 'lagos', residenceType: 'Home', method: 'delivery' };
@@ -499,6 +500,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'DELETE /v1/storefront/account/reminders/:id': { refusalWrites: ['auth_session'], valid: () => request('DELETE', ['v1', 'storefront', 'account', 'reminders', slugOf(() => F.reminderIds)], { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
   'POST /v1/storefront/account/reminders/stop': { valid: () => request('POST', split('/v1/storefront/account/reminders/stop'), { body: fc.record({ business: biz, token: hostileText.map((t) => t.slice(0, 400)) }) }) },
+  // Issue 38, item 5: the sign-up mail's confirmation link (no login) and a new link (an unverified shopper: the auth limits count it).
+  'POST /v1/storefront/account/email/confirm': { valid: () => request('POST', split('/v1/storefront/account/email/confirm'), { body: fc.record({ business: biz, token: hostileText.map((t) => t.slice(0, 400)) }) }) },
+  'POST /v1/storefront/account/email/confirmation': {
+    refusalWrites: ['auth_attempt'],
+    valid: () => request('POST', split('/v1/storefront/account/email/confirmation'), { body: fc.record({ business: biz }), headers: authHeader(() => [F.othersToken, F.accountToken]) }),
+  },
   'GET /v1/storefront/account/export': { getWrites: true, valid: () => request('GET', split('/v1/storefront/account/export'), { query: q({ business: biz }), headers: authHeader(() => [F.accountToken]) }) },
   'DELETE /v1/storefront/account': {
     refusalWrites: ['auth_session', 'auth_attempt'],

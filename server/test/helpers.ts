@@ -143,3 +143,19 @@ export function backofficeCalls(shop: () => TestShop, business = 'adire-blooms')
   };
   return { call, data };
 }
+
+/**
+ * Confirms a fresh sign-up's address the way its owner would (issue 38, item 5): the token from the
+ * newest confirmation mail to the address in the outbox, POSTed to the confirm route.
+ */
+export async function confirmSignupEmail(shop: TestShop, email: string, business = 'adire-blooms'): Promise<LightMyRequestResponse> {
+  const mail = await shop.db.kysely
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email.toLowerCase())
+    .where('subject', 'like', 'Confirm your e-mail address%')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const token = /confirm-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.text_body)![1]!;
+  return shop.app.inject({ method: 'POST', url: '/v1/storefront/account/email/confirm', payload: { business, token: decodeURIComponent(token) } });
+}

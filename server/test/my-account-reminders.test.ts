@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { dueOccasion, sendDueReminders } from '../src/domains/account';
 import { createMailer } from '../src/mail/mailer';
-import { startTestShop, type TestShop } from './helpers';
+import { confirmSignupEmail, startTestShop, type TestShop } from './helpers';
 
 // Issue 33, item 3: occasion reminders. A mail some days before the date, at most once per occasion
 // per year — across two processes too — with a stop link needing no login; tested on an injected clock.
@@ -31,8 +31,12 @@ const mails = async (to: string) =>
 
 beforeAll(async () => {
   shop = await startTestShop({ now: () => clock.at });
-  const signup = async (email: string) =>
-    (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email, password: 'Petals-and-rain' } })).json().data.authToken as string;
+  // Verified shoppers: reminders go only to proven addresses (issue 38, item 5; email-verification.test.ts).
+  const signup = async (email: string) => {
+    const authToken = (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email, password: 'Petals-and-rain' } })).json().data.authToken as string;
+    expect((await confirmSignupEmail(shop, email)).statusCode).toBe(200);
+    return authToken;
+  };
   token = await signup('kemi@example.com');
   other = await signup('femi@example.com');
 });
@@ -121,6 +125,7 @@ describe('reminders', () => {
   it('are no mail cannon: a few a day per account, the rest the next days; the shopper’s text never in a subject', async () => {
     const mailer = createMailer({ db: shop.db, from: 'Adire Blooms <hello@adireblooms.ng>' });
     const who = (await shop.app.inject({ method: 'POST', url: '/v1/storefront/auth/signup', payload: { business, email: 'cannon@example.com', password: 'Petals-and-rain' } })).json().data.authToken as string;
+    expect((await confirmSignupEmail(shop, 'cannon@example.com')).statusCode).toBe(200);
     // The review's case: many reminders due this week, named like a scam.
     for (let i = 0; i < 7; i++) data(await call('POST', '/v1/storefront/account/reminders', who, { name: `URGENT: your bank card is blocked, call 0800 ${i}`, date: '2034-09-20', daysBefore: 7 }));
     const day = (d: string) => new Date(`2034-09-${d}T08:00:00.000Z`);

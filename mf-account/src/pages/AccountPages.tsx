@@ -13,6 +13,7 @@ import { RemindersPage } from './RemindersPage';
 import { toast } from './say';
 import { SessionsPage } from './SessionsPage';
 import { REMINDER_STOP_PATH, StopReminderPage } from './StopReminderPage';
+import { CONFIRM_EMAIL_PATH, ConfirmEmailPage } from './ConfirmEmailPage';
 
 const TABS: { path: string; label: string }[] = [
   { path: ACCOUNT_PAGES.orders, label: 'Orders' },
@@ -30,6 +31,8 @@ export function AccountPages() {
   const [email, setEmail] = useState('');
   // A reminder mail's stop link works without a login.
   if (path === REMINDER_STOP_PATH) return <StopReminderPage />;
+  // So does the sign-up mail's confirmation link (issue 38, item 5).
+  if (path === CONFIRM_EMAIL_PATH) return <ConfirmEmailPage />;
   if (!user) {
     return (
       <section className={styles.page} aria-labelledby="account-heading" data-boundary="account">

@@ -14,10 +14,18 @@ export function ReminderForm({ order, onDone }: { order: AccountOrder; onDone():
   const [name, setName] = useState('');
   const [days, setDays] = useState('7');
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [unverified, setUnverified] = useState<string | null>(null);
+  // Reminders go only to a confirmed address (issue 38, item 5): the 409 says so, with a way to get a new link.
+  const resend = async () => {
+    const res = await api.post<{ sent: boolean; verified: boolean }>(ACCOUNT_API.resendConfirmation, {});
+    if (res.error || !res.data) return toast('error', res.message);
+    toast('success', res.data.verified ? 'Your address is confirmed: save the reminder again.' : 'We have e-mailed you a new confirmation link.');
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const res = await api.post<OccasionReminder[]>(ACCOUNT_API.reminders, { name, date: order.deliveryDate, daysBefore: /^\d+$/.test(days.trim()) ? Number(days) : days, orderId: order.id }); // a number, as the API reads it
     if (res.error || !res.data) {
+      if (res.code === 'EMAIL_NOT_VERIFIED') setUnverified(res.message);
       setFields(fieldSentences(res.fields as Record<string, unknown> | undefined, LABELS));
       return toast('error', res.message);
     }
@@ -28,6 +36,14 @@ export function ReminderForm({ order, onDone }: { order: AccountOrder; onDone():
     <form className={styles.form} onSubmit={submit} aria-label={`Reminder for order ${order.orderNumber}`} noValidate>
       <Field label={LABELS.name} value={name} onChange={setName} error={fields.name} />
       <Field label={LABELS.daysBefore} type="number" value={days} onChange={setDays} error={fields.daysBefore} />
+      {unverified && (
+        <p>
+          {unverified}{' '}
+          <button type="button" className={styles.secondary} onClick={() => void resend()}>
+            Send me a new confirmation link
+          </button>
+        </p>
+      )}
       <div className={styles.actions}>
         <button type="submit" className={styles.primary}>
           Save reminder

@@ -207,6 +207,12 @@ export interface AppUserTable {
   recipients: string;
   created_at: string;
   updated_at: string;
+  // Migration 0041 (issue 38, item 5): the address proven by the sign-up link or a one-time code.
+  email_verified_at: Generated<string | null>;
+  /** sha256 of the live confirmation link's token; null once followed (single use). */
+  email_confirm_hash: Generated<string | null>;
+  email_confirm_sent_at: Generated<string | null>;
+  email_confirm_expires_at: Generated<string | null>;
 }
 
 /** A login session; only the sha256 of the bearer token is kept. */

@@ -45,6 +45,10 @@ export const ACCOUNT_API = {
   reminder: (id: string) => `/v1/storefront/account/reminders/${encodeURIComponent(id)}`,
   /** POST `{business, token}`: the one-click stop link of a reminder mail (no login). */
   reminderStop: '/v1/storefront/account/reminders/stop',
+  /** POST `{business, token}`: the confirmation link of the sign-up mail (no login) → `{data: {confirmed: true, email}}`. */
+  confirmEmail: '/v1/storefront/account/email/confirm',
+  /** POST `{business}` (logged in): a new confirmation link by e-mail → `{data: {sent, verified}}`; the auth limits apply. */
+  resendConfirmation: '/v1/storefront/account/email/confirmation',
 } as const;
 
 /** The word a shopper types to confirm deleting their account. */

@@ -9,5 +9,6 @@ export { currentUser, requireUser, toUserData, userFromRequest, type AppUserRow,
 export { loadAuthConfig, authConfigWith, DEFAULT_AUTH_CONFIG, addressAndClientRules, createAttemptLog, RateLimitedError, withRetryAfter, bearerToken, generateCode, generateToken, hashToken, normaliseCode, passwordProblem, hashPassword, verifyPassword, CODE_MAX_TRIES, CODE_TTL_MS, type AuthConfig, type AttemptLog, type LimitRule, type Reservation, type RateLimit } from '../../auth';
 export { demoAccountRows } from './seed';
 export { normaliseEmail } from './logic';
+export { emailVerified } from './email-confirmation';
 export { accountExists, emailTakenError, openCheckoutAccount, saveCart, saveRecipient, userData } from './store';
 export { recipientKey, withRecipient, MAX_SAVED_RECIPIENTS } from './recipients';

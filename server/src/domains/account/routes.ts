@@ -4,6 +4,8 @@ import type { Mailer } from '../../mail/mailer';
 import { withRetryAfter, DEFAULT_AUTH_CONFIG, type AuthConfig, PASSWORD_MAX_LENGTH } from '../../auth';
 import { createAccountService } from './service';
 import { requireUser, userFromRequest } from './session';
+import { ACCOUNT_API } from '@adire/contracts/account';
+import { confirmEmail } from './email-confirmation';
 
 export interface AccountOptions {
   db: Db;
@@ -78,6 +80,17 @@ export const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opt
       return { data: await withRetryAfter(reply, () => service.changePassword(session, next, { password: currentPassword, ip: request.ip })) };
     },
   );
+
+  // The sign-up mail's confirmation link (issue 38, item 5): no login, the token is the proof; its page POSTs it.
+  app.post(ACCOUNT_API.confirmEmail, { schema: { body: body([], { token: { type: 'string', maxLength: 400 } }) } }, async (request) => ({
+    data: { confirmed: true, ...(await confirmEmail(db.kysely, (request.body as { token?: unknown }).token, new Date())) },
+  }));
+
+  // A new confirmation link, for the logged-in shopper (the one-time code's limits and cooldown).
+  app.post(ACCOUNT_API.resendConfirmation, { schema: { body: body([], {}) } }, async (request, reply) => {
+    const session = await requireUser(db, request);
+    return { data: await withRetryAfter(reply, () => service.resendConfirmation(session, request.ip)) };
+  });
 
   app.post('/v1/storefront/auth/logout', async (request) => {
     await service.logout(await userFromRequest(db, request));

@@ -3,10 +3,11 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { addressAndClientRules, createAttemptLog, type AttemptLog, type LimitRule, type AuthConfig, generateToken, passwordProblem, ARGON2ID, hashPassword, verifyPassword, verifyNothing } from '../../auth';
-import { cooldownMessage, LEGACY_SHA1, mayChangePasswordWithoutCurrent, normaliseEmail, verifyLegacySha1 } from './logic';
+import { cooldownLeftMs, cooldownMessage, LEGACY_SHA1, mayChangePasswordWithoutCurrent, normaliseEmail, verifyLegacySha1 } from './logic';
 import { MESSAGES } from './messages';
 import { createOneTimeCodes, voidCodes, type OneTimeCodes } from './one-time-codes';
 import { toUserData, type AppUserRow, type RequestSession } from './session';
+import { markVerified, sendConfirmation } from './email-confirmation';
 import { createSession, emailTakenError, endOtherSessions, endSession, insertUser, setPasswordHash } from './store';
 
 export interface AccountServiceOptions {
@@ -37,6 +38,8 @@ function limitRules(limits: AuthConfig['limits']) {
     otpRequest: (address: string, ip: string) => addressAndClientRules('otp-request', address, ip, { perAddress: limits.otpRequestPerAddress, perIp: limits.otpRequestPerIp }),
     otpValidate: (address: string, ip: string) => addressAndClientRules('otp-validate', address, ip, { perAddress: limits.otpValidatePerAddress, perIp: limits.otpValidatePerIp }),
     signup: (ip: string): LimitRule[] => [{ bucket: `signup:ip:${ip}`, limit: limits.signupPerIp }],
+    // A new confirmation link counts as a code request would (issue 38, item 5): the same limits.
+    confirmationRequest: (address: string, ip: string) => addressAndClientRules('email-confirm', address, ip, { perAddress: limits.otpRequestPerAddress, perIp: limits.otpRequestPerIp }),
   };
 }
 
@@ -47,6 +50,8 @@ interface Ctx {
   attempts: AttemptLog;
   rules: ReturnType<typeof limitRules>;
   codes: OneTimeCodes;
+  mailer: Mailer;
+  publicUrl: string;
   /** Compared against when the address is unknown, so a miss costs what a hit costs. */
 }
 
@@ -102,6 +107,8 @@ async function signup(ctx: Ctx, input: { email: unknown; password: string; name?
     if (await findUser(ctx, address)) throw emailTakenError('email'); // a concurrent sign-up won the race
     throw err;
   }
+  // The address is not proven yet: a link to confirm it (reminders wait for it, issue 38 item 5).
+  await sendConfirmation(ctx.db.kysely, ctx.mailer, ctx.publicUrl, row, new Date());
   return loggedIn(ctx, row, input.userAgent);
 }
 
@@ -127,6 +134,8 @@ async function validateCode(ctx: Ctx, input: { email: unknown; code: unknown; ip
   if (!user || purpose === 'no-account') throw ctx.codes.wrongCode();
   await ctx.attempts.clear(`otp-validate:address:${address}:ip:${input.ip}`);
   await attempt.release();
+  // The code was mailed to the address: typing it in proves the address too.
+  await markVerified(ctx.db.kysely, user.id, new Date());
   return loggedIn(ctx, user, input.userAgent, 'code');
 }
 
@@ -158,6 +167,23 @@ async function changePassword(ctx: Ctx, session: RequestSession, password: strin
   return toUserData({ ...session.user, password_hash: passwordHash, password_scheme: ARGON2ID, updated_at: now }, session.token);
 }
 
+/**
+ * A new confirmation link for the logged-in shopper's address, counted by the one-time code's limits
+ * and cooldown; nothing to send when the address is verified already.
+ */
+async function resendConfirmation(ctx: Ctx, session: RequestSession, ip: string): Promise<{ sent: boolean; verified: boolean }> {
+  const { user } = session;
+  if (user.email_verified_at) return { sent: false, verified: true };
+  const attempt = await ctx.attempts.reserve(ctx.rules.confirmationRequest(user.email, ip));
+  const wait = cooldownLeftMs(user.email_confirm_sent_at ? Date.parse(user.email_confirm_sent_at) : null, ctx.config.otpResendCooldownMs, Date.now());
+  if (wait > 0) {
+    await attempt.release();
+    throw new AppError(429, 'CONFIRMATION_COOLDOWN', `A confirmation link was sent a moment ago. Please wait ${Math.max(1, Math.ceil(wait / 1000))} seconds before asking for a new one.`);
+  }
+  await sendConfirmation(ctx.db.kysely, ctx.mailer, ctx.publicUrl, user, new Date());
+  return { sent: true, verified: false };
+}
+
 /** Revokes the session's token; nothing to do (and no error) when there is none. */
 async function logout(ctx: Ctx, session: RequestSession | null): Promise<void> {
   if (!session) return;
@@ -172,6 +198,8 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     attempts: createAttemptLog(db, longestWindow),
     rules: limitRules(config.limits),
     codes: createOneTimeCodes({ db, mailer, publicUrl, otpResendCooldownMs: config.otpResendCooldownMs }),
+    mailer,
+    publicUrl,
   };
   return {
     login: (input: Parameters<typeof login>[1]) => login(ctx, input),
@@ -180,6 +208,7 @@ export function createAccountService({ db, mailer, config, publicUrl }: AccountS
     validateCode: (input: Parameters<typeof validateCode>[1]) => validateCode(ctx, input),
     changePassword: (session: RequestSession, password: string, current: { password?: string; ip: string }) => changePassword(ctx, session, password, current),
     logout: (session: RequestSession | null) => logout(ctx, session),
+    resendConfirmation: (session: RequestSession, ip: string) => resendConfirmation(ctx, session, ip),
   };
 }
 

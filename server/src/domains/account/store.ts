@@ -126,6 +126,11 @@ export async function insertUser(q: Kysely<Database>, user: NewUser, now: number
     recipients: '[]',
     created_at: iso(now),
     updated_at: iso(now),
+    // Not proven until the sign-up mail's link is followed or a one-time code typed in (issue 38, item 5).
+    email_verified_at: null,
+    email_confirm_hash: null,
+    email_confirm_sent_at: null,
+    email_confirm_expires_at: null,
   };
   await q.insertInto('app_user').values(row).execute();
   return row;

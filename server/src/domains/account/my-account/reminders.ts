@@ -174,6 +174,8 @@ export async function sendDueReminders(db: Pick<Db, 'kysely'>, mailer: Mailer, o
     .innerJoin('app_user', 'app_user.id', 'occasion_reminder.user_id')
     .select(['occasion_reminder.id', 'occasion_reminder.user_id', 'occasion_reminder.name', 'occasion_reminder.month_day', 'occasion_reminder.days_before', 'occasion_reminder.last_sent_year', 'app_user.email'])
     .where('occasion_reminder.stopped_at', 'is', null)
+    // Only to a proven address (issue 38, item 5): an unverified account's reminders wait, unsent.
+    .where('app_user.email_verified_at', 'is not', null)
     .execute();
   let sent = 0;
   for (const r of rows) {

@@ -9,6 +9,7 @@ import { requireUser, jsonArray, type RequestSession } from '../session';
 import { touchSession } from '../store';
 import { deleteAccount, eraseDueData, exportAccount, type AccountDataPart } from './data';
 import { deleteRecipient, editRecipient, readRecipient, withIds } from './recipient-book';
+import { requireVerifiedEmail } from '../email-confirmation';
 import { addReminder, deleteReminder, listReminders, REMINDER_CHECK_EVERY_MS, sendDueReminders, stopReminder } from './reminders';
 import { listSessions, signOutOthers, signOutSession } from './sessions';
 
@@ -82,6 +83,7 @@ function reminderRoutes(app: FastifyInstance, { db, now, shopper }: Ctx): void {
   });
   app.post(ACCOUNT_API.reminders, { schema: { body: reminderBody } }, async (request, reply) => {
     const { user } = await shopper(request);
+    requireVerifiedEmail(user); // a reminder is mail in the shopper's words: a proven address only (issue 38, item 5)
     return reply.status(201).send({ data: await addReminder(db, user.id, request.body, now()) });
   });
   app.delete('/v1/storefront/account/reminders/:id', byId, async (request) => {
