@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueReminders } from '../src/domains/account';
 import { changeDeliverySettings, readDeliveryChange } from '../src/domains/site';
 import { createMailer } from '../src/mail/mailer';
+import * as migration0041 from '../src/db/migrations/0041_email_verified';
 import { confirmSignupEmail, startTestShop, type TestShop } from './helpers';
 
 /**
@@ -149,5 +150,22 @@ describe('the transfer hold', () => {
     const unverifiedToken = await signup(unverified);
     expect(await heldUntil(verified, verifiedToken, '10.9.1.1')).toBe('2099-03-13T09:00:00.000Z'); // 3 days
     expect(await heldUntil(unverified, unverifiedToken, '10.9.1.2')).toBe('2099-03-10T21:00:00.000Z'); // 12 hours
+  });
+});
+
+describe('accounts from before migration 0041', () => {
+  it('count as verified only with proof the owner reads the mailbox: a one-time code login, or a paid order with their own address', async () => {
+    // The last test of the file: the migration is run again over this file's accounts, as an older database would be.
+    const order = await shop.db.kysely.selectFrom('shop_order').innerJoin('app_user', 'app_user.id', 'shop_order.user_id').select('shop_order.id').where('app_user.email', '=', 'hold-unverified@example.com').executeTakeFirstOrThrow();
+    await shop.db.kysely.insertInto('order_status_event').values({ id: 'backfill-paid', order_id: order.id, step: 'paid', at: clock.toISOString(), source: 'payment' }).execute();
+    await migration0041.down(shop.db.kysely as never);
+    await migration0041.up(shop.db.kysely as never);
+    const rows = await shop.db.kysely.selectFrom('app_user').select(['email', 'email_verified_at']).where('email', 'in', ['verify-me@example.com', 'never-verified@example.com', 'late-clicker@example.com', 'hold-unverified@example.com']).orderBy('email').execute();
+    expect(rows.map((r) => [r.email, r.email_verified_at !== null])).toEqual([
+      ['hold-unverified@example.com', true], // a paid order placed with the account's own address
+      ['late-clicker@example.com', true], // logged in with a one-time code mailed to the address
+      ['never-verified@example.com', false],
+      ['verify-me@example.com', false], // a password session only (the link it followed is this migration's own)
+    ]);
   });
 });
