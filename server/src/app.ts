@@ -20,7 +20,7 @@ import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
 import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes, riderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { counterStaffRoutes, createRefunder, loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, refundStaffRoutes, transferStaffRoutes } from './domains/payments';
+import { counterStaffRoutes, createRefunder, loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSide, paymentRoutes, refundStaffRoutes, substitutionRoutes, substitutionStaffRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 import type { ShopMetrics } from './metrics';
 import { addShopGauges } from './shop-metrics';
@@ -154,6 +154,8 @@ async function domains(
   await app.register(accountOrderRoutes, { db });
   await app.register(myAccountRoutes, { db, auth: config.auth, parts: [accountOrdersPart(orderPaymentRecords), newsletterAccountPart], now, reminders: { mailer: mail, publicUrl: site.publicUrl } });
   await app.register(paymentRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally, holds });
+  // Substitutions the sender approves (issue 40, item 4): the sender's one-time link and page.
+  await app.register(substitutionRoutes, { db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally });
   // The back office's API (staff accounts, the orders board, settings, the audit), never cached.
   await app.register(staffRoutes, {
     db,
@@ -171,6 +173,7 @@ async function domains(
       // Refunds and the accountant's orders.csv (issue 39, items 4-5).
       refundStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }),
       // The shop's counter (issue 39): staff orders, changes after checkout, cancellations, payment links.
+      substitutionStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }),
       counterStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, paymentLinkMs: payments.paymentLinkMs, now, refund: createRefunder({ db, mailer: mail, publicUrl: site.publicUrl, config: payments, now, tally: metrics?.tally }) }),
       catalogStaffRoutes({ db, searches, indexes, now }),
       settingsStaffRoutes({ db, now }),

@@ -797,6 +797,42 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /v1/backoffice/rider/deliveries/:orderNumber/out': {
     valid: () => request('POST', ['v1', 'backoffice', 'rider', 'deliveries', staffOrderNumber(), 'out'], { body: fc.record({ business: biz }), headers: staffHeader() }),
   },
+  // Issue 40, item 4: substitutions (the florist's proposal, the order's list; the sender's one-time link and page).
+  'GET /v1/backoffice/orders/:orderNumber/substitutions': { valid: () => request('GET', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'substitutions'], { query: q({ business: biz }), headers: staffHeader() }) },
+  'POST /v1/backoffice/orders/:orderNumber/substitutions': {
+    valid: () =>
+      request('POST', ['v1', 'backoffice', 'orders', staffOrderNumber(), 'substitutions'], {
+        body: fc.record({ business: biz, item: mostly(fc.constantFrom('ROSE-RED-12', 'x')), substitute: mostly(fc.constantFrom('ROSE-RED-24', 'nope')), photo: hostileText.map((t) => t.slice(0, 64)), note: shortText(400) }, { requiredKeys: ['business', 'item'] }),
+        headers: staffHeader(),
+      }),
+  },
+  'GET /v1/orders/substitutions/:token': {
+    valid: () => request('GET', ['v1', 'orders', 'substitutions', fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((t) => t.slice(0, 120) || 'x'))], { query: q({ business: biz }) }),
+  },
+  'POST /v1/orders/substitutions/:token': {
+    valid: () =>
+      request('POST', ['v1', 'orders', 'substitutions', fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((t) => t.slice(0, 120) || 'x'))], {
+        body: fc.record({ business: biz, decision: mostly(fc.constantFrom('accept', 'refund')) }, { requiredKeys: ['business', 'decision'] }),
+      }),
+  },
+  'GET /substitution/:token': {
+    html: true,
+    valid: () => request('GET', ['substitution', fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), hostileText.map((t) => t.slice(0, 120) || 'x'))]),
+  },
+  'POST /substitution/:token': {
+    html: true,
+    valid: () =>
+      fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')), mostly(fc.constantFrom('accept', 'refund', 'maybe'))).map(
+        ([token, decision]) =>
+          ({
+            method: 'POST',
+            path: ['substitution', token],
+            raw: new URLSearchParams({ decision: String(decision) }).toString(),
+            contentType: 'application/x-www-form-urlencoded',
+            kind: 'valid',
+          }) as FuzzRequest,
+      ),
+  },
   'GET /v1/orders/photos/:id': {
     valid: () => request('GET', ['v1', 'orders', 'photos', fc.oneof({ weight: 6, arbitrary: fc.base64String({ minLength: 32, maxLength: 32 }).map((t) => t.replace(/[+/=]/g, '_')) }, { weight: 1, arbitrary: hostileText.map((t) => t.slice(0, 64) || 'x') })], { query: q({ business: biz, size: mostly(fc.constantFrom('large', 'small'), 8) }) }),
   },

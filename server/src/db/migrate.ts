@@ -33,6 +33,7 @@ import * as m0038 from './migrations/0038_refunds';
 import * as m0039p from './migrations/0039_order_photos';
 import * as m0039r from './migrations/0039_riders';
 import * as m0040s from './migrations/0040_search_counts';
+import * as m0042s from './migrations/0042_substitutions';
 import * as m0041e from './migrations/0041_email_verified';
 
 /** Migrations listed in code (not read from disk) so they ship with the server wherever it runs. */
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0039_order_photos': m0039p,
   '0039_riders': m0039r,
   '0040_search_counts': m0040s,
+  '0042_substitutions': m0042s,
   '0041_email_verified': m0041e,
 };
 

@@ -723,6 +723,31 @@ export interface OrderPhotoTable {
 }
 
 /** Who carries an order and where it is in their route (issue 40, migration 0039_riders). */
+/** Issue 40, item 4: a substitute a florist proposed for one of an order's lines (payments/substitutions.ts writes it). */
+export interface OrderSubstitutionTable {
+  id: string;
+  order_id: string;
+  item_sku: string;
+  item_name: string;
+  /** The line's value in the order's currency (unit price × quantity). */
+  item_amount: number;
+  substitute_sku: string | null;
+  substitute_name: string | null;
+  substitute_amount: number | null;
+  currency: string;
+  note: string | null;
+  photo_id: string | null;
+  /** sha256 of the sender's one-time link's token. */
+  token_hash: string;
+  /** 'proposed' | 'accepted' | 'refunded' | 'refund-failed' | 'stands'. */
+  status: string;
+  deadline_at: string;
+  proposed_by: string;
+  proposed_at: string;
+  decided_at: string | null;
+  refund_problem: string | null;
+}
+
 export interface OrderRiderTable {
   order_id: string;
   rider_email: string;
@@ -767,6 +792,7 @@ export interface Database {
   payment_link: PaymentLinkTable;
   order_photo: OrderPhotoTable;
   order_rider: OrderRiderTable;
+  order_substitution: OrderSubstitutionTable;
   order_delivery_attempt: OrderDeliveryAttemptTable;
   order_status_event: OrderStatusEventTable;
   order_sequence: OrderSequenceTable;

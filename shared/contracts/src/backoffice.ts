@@ -90,6 +90,8 @@ export const BACKOFFICE_PATHS = {
   releases: at('releases'),
   /** GET → OrderPhotosAnswer; POST multipart/form-data (`photo`, `kind`, `caption`) → PhotoUploadAnswer (201). backoffice-proof.ts. */
   orderPhotos: (orderNumber: string) => one('orders', orderNumber, '/photos'),
+  /** GET → SubstitutionsAnswer; POST a SubstitutionRequest → SubstitutionAnswer (201; florists and managers). substitutions.ts. */
+  orderSubstitutions: (orderNumber: string) => one('orders', orderNumber, '/substitutions'),
   /** POST a RiderAssignRequest → RiderAssignAnswer (florists and managers). backoffice-proof.ts. */
   orderRider: (orderNumber: string) => one('orders', orderNumber, '/rider'),
   /** GET a RiderDeliveriesQuery (`?date=YYYY-MM-DD`) → RiderDeliveriesAnswer: the signed-in rider's own deliveries. */

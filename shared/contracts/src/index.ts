@@ -16,3 +16,4 @@ export * from './backoffice-settings';
 export * from './backoffice-releases';
 export * from './backoffice-counter';
 export * from './backoffice-proof';
+export * from './substitutions';

@@ -54,6 +54,10 @@ export { advanceOrder, executeOrdersCommand, orderStatus, parseOrdersCommand, Or
 export { photoStaffRoutes, type PhotoStaffRoutesOptions } from './photo-routes';
 export { loadProofConfig, DEFAULT_PROOF_CONFIG, type ProofConfig } from './proof-config';
 export { riderStaffRoutes, type RiderStaffRoutesOptions } from './rider-routes';
+// Substitutions (issue 40, item 4; the payments domain's, a refund being one outcome): a substitute's price, the order's photos, the proof mail.
+export { priceSubstitute } from './substitute-price';
+export { photosOfOrder } from './photo-store';
+export { proofMail } from './photo-mail';
 export { sweepOrderPhotos, photoKeepFrom } from './photo-retention';
 export { readStaffOrder, takeStaffOrder, mailStaffOrder, type StaffOrderInput, type StaffOrderTaken, type ProblemSink } from './counter';
 export { changeOrder, cancelOrder, readChange, OUT_FOR_DELIVERY, type ChangeContext, type ChangeInput, type ChangeOutcome, type WithinChange, type StaffActor } from './order-changes';

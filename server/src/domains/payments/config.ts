@@ -18,6 +18,8 @@ export interface PaymentsConfig {
   monnify?: MonnifyConfig;
   /** How long a payment link the staff send lasts (PAYMENT_LINK_HOURS, default 72; issue 39). */
   paymentLinkMs?: number;
+  /** How long a sender has to answer a proposed substitute before the shop's proposal stands (SUBSTITUTION_HOURS, default 3; issue 40). */
+  substitutionMs?: number;
 }
 
 /** A payment link's life when PAYMENT_LINK_HOURS is not set. */
@@ -47,6 +49,9 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env, product
   const linkHours = Number(v('PAYMENT_LINK_HOURS'));
   if (v('PAYMENT_LINK_HOURS') && !(Number.isFinite(linkHours) && linkHours > 0)) throw new Error('PAYMENT_LINK_HOURS: a number of hours above 0');
   if (v('PAYMENT_LINK_HOURS')) config.paymentLinkMs = linkHours * 3_600_000;
+  const substitutionHours = Number(v('SUBSTITUTION_HOURS'));
+  if (v('SUBSTITUTION_HOURS') && !(Number.isFinite(substitutionHours) && substitutionHours > 0)) throw new Error('SUBSTITUTION_HOURS: a number of hours above 0');
+  if (v('SUBSTITUTION_HOURS')) config.substitutionMs = substitutionHours * 3_600_000;
   if (v('PAYSTACK_SECRET_KEY')) config.paystack = { secretKey: v('PAYSTACK_SECRET_KEY')!, baseUrl: v('PAYSTACK_BASE_URL') ?? DEFAULT_BASE_URLS.paystack };
   if (group('Flutterwave', ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'])) {
     config.flutterwave = { secretKey: v('FLUTTERWAVE_SECRET_KEY')!, secretHash: v('FLUTTERWAVE_SECRET_HASH')!, baseUrl: v('FLUTTERWAVE_BASE_URL') ?? DEFAULT_BASE_URLS.flutterwave };

@@ -13,3 +13,4 @@ export { orderPaymentRecords } from './account-payments';
 export { refundOrder, refundsOfOrders, REFUND_MESSAGES, type RefundContext, type RefundOrderInput, type RefundOutcome } from './refunds';
 export { createRefunder, refundContext, refundStaffRoutes, type RefundRoutesOptions } from './refund-routes';
 export { counterStaffRoutes, PAY_ON_DELIVERY_STATUS, PART_PAYMENT_STATUS, type CounterStaffRoutesOptions, type CancelRefund } from './counter-routes';
+export { substitutionRoutes, substitutionStaffRoutes, type SubstitutionRoutesOptions } from './substitution-routes';
