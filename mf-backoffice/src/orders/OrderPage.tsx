@@ -18,6 +18,7 @@ import { nextSteps } from '../board';
 import { FloristNote } from './FloristNote';
 import { Photos } from './Photos';
 import { RiderAssign } from './RiderAssign';
+import { Substitutions } from './Substitutions';
 import { Refunds } from './Refunds';
 import { OrderChanges } from './OrderChanges';
 import { formatShopDateTime } from '@adire/domain/formats';
@@ -200,6 +201,8 @@ export function OrderPage() {
       <Photos orderNumber={orderNumber} />
 
       <RiderAssign orderNumber={orderNumber} />
+
+      <Substitutions orderNumber={orderNumber} items={order.orderProducts} />
 
       <Refunds view={view} onView={(v, message) => (setView(v), setSaid(message))} />
 
