@@ -5,11 +5,18 @@ import { logIn, newStaff } from './staff';
 
 /**
  * Issue 40, "proof the flowers arrived", in the browser: a florist adds a photo of the arrangement on
- * an order's page and the sender's tracker shows it (desktop); a manager gives two orders to a rider, who
- * on a phone (412×915) marks one delivered with a photo at the door and the other failed; the sender's
- * mail and tracker say so. Delivery days are far ahead, so whatever the machine's clock, they are to come.
+ * an order's page and the sender's tracker shows it (on a desktop and on a phone, 412×915); a manager
+ * gives two orders to a rider from the board (one on a desktop, one on a phone), who on a phone marks one
+ * delivered with a photo at the door and the other failed; the sender's mail and tracker say so. Delivery
+ * days are far ahead, so whatever the machine's clock, they are to come.
  */
 test.use({ timezoneId: 'Africa/Lagos' });
+
+const PHONE = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, timezoneId: 'Africa/Lagos' };
+const VIEWS = [
+  { name: 'on a desktop', phone: false, date: '2097-06-10' },
+  { name: 'on a phone (412×915)', phone: true, date: '2097-06-09' },
+] as const;
 
 /** A 64×48 PNG (a flat colour): what a phone's camera would hand the file input, small. */
 const PHOTO = Buffer.from(
@@ -52,37 +59,42 @@ test.describe('proof the flowers arrived', () => {
     await requireDevMailbox(page.request);
   });
 
-  test('a florist adds a photo of the arrangement; the sender is mailed and their tracker shows it', async ({ page }) => {
-    test.setTimeout(90_000);
-    const florist = await newStaff(page, 'florist');
-    const email = uniqueEmail('proof-ready');
-    const orderNumber = await checkedOut(page.request, '2097-06-10', email, 'Mum');
-    await logIn(page, florist);
-    await page.goto(`/backoffice/orders/${orderNumber}`);
-    const form = page.getByRole('form', { name: 'Add a photo' });
-    await expect(form.getByLabel('Photo')).toHaveAttribute('capture', 'environment');
-    await form.getByLabel('Photo').setInputFiles(photoFile('IMG_0042.png'));
-    await form.getByLabel('Caption').fill('Red roses in adire wrap');
-    await form.getByRole('button', { name: 'Add photo' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Added the ready photo.' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Photos of this order' }).getByRole('img', { name: 'Ready: Red roses in adire wrap' })).toBeVisible();
-    await expectAccessible(page, "an order's page with a photo");
+  for (const view of VIEWS) {
+    test(`${view.name} a florist adds a photo of the arrangement; the sender is mailed and their tracker shows it`, async ({ page: desktop, browser }) => {
+      test.setTimeout(90_000);
+      const context = view.phone ? await browser.newContext(PHONE) : desktop.context();
+      const page = view.phone ? await context.newPage() : desktop;
+      const florist = await newStaff(page, 'florist');
+      const email = uniqueEmail('proof-ready');
+      const orderNumber = await checkedOut(page.request, view.date, email, 'Mum');
+      await logIn(page, florist);
+      await page.goto(`/backoffice/orders/${orderNumber}`);
+      const form = page.getByRole('form', { name: 'Add a photo' });
+      await expect(form.getByLabel('Photo')).toHaveAttribute('capture', 'environment');
+      await form.getByLabel('Photo').setInputFiles(photoFile('IMG_0042.png'));
+      await form.getByLabel('Caption').fill('Red roses in adire wrap');
+      await form.getByRole('button', { name: 'Add photo' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Added the ready photo.' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Photos of this order' }).getByRole('img', { name: 'Ready: Red roses in adire wrap' })).toBeVisible();
+      await expectAccessible(page, "an order's page with a photo");
 
-    const mail = await latestMail(page, email, /Your flowers are ready/);
-    expect(mail.text).toContain('/v1/orders/photos/');
+      const mail = await latestMail(page, email, /Your flowers are ready/);
+      expect(mail.text).toContain('/v1/orders/photos/');
 
-    await tracker(page, orderNumber, email);
-    const shown = page.getByRole('list', { name: 'Photos of your order' }).getByRole('img', { name: 'Ready: Red roses in adire wrap' });
-    await expect(shown).toBeVisible();
-    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expectAccessible(page, 'the tracker with a photo');
-    // Without the sender's e-mail: the stage only, no photo.
-    await page.goto(`/order-tracker?orderNumber=${orderNumber}`);
-    await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Photos of your order' })).toHaveCount(0);
-  });
+      await tracker(page, orderNumber, email);
+      const shown = page.getByRole('list', { name: 'Photos of your order' }).getByRole('img', { name: 'Ready: Red roses in adire wrap' });
+      await expect(shown).toBeVisible();
+      expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expectAccessible(page, 'the tracker with a photo');
+      // Without the sender's e-mail: the stage only, no photo.
+      await page.goto(`/order-tracker?orderNumber=${orderNumber}`);
+      await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Photos of your order' })).toHaveCount(0);
+      if (view.phone) await context.close();
+    });
+  }
 
-  test('on a phone (412×915) a rider delivers one order with a photo and fails the other; the sender is told', async ({ page, browser }) => {
+  test('a manager gives two orders to a rider from the board (desktop, then a phone); on a phone (412×915) the rider delivers one with a photo and fails the other; the sender is told', async ({ page, browser }) => {
     test.setTimeout(150_000);
     const date = '2097-06-11';
     const manager = await newStaff(page, 'manager');
@@ -93,16 +105,26 @@ test.describe('proof the flowers arrived', () => {
     operator(['mark-paid', first]);
     operator(['mark-paid', second]);
 
-    await logIn(page, manager);
-    for (const number of [first, second]) {
-      await page.goto(`/backoffice/orders/${number}`);
-      const give = page.getByRole('form', { name: 'Give to a rider' });
-      await give.getByLabel('Rider’s e-mail').fill(rider.email);
+    // The manager gives the first order to the rider from the board on a desktop, the second on a phone.
+    const managerPhone = await browser.newContext(PHONE);
+    const boards = [page, await managerPhone.newPage()];
+    for (const [i, number] of [first, second].entries()) {
+      const board = boards[i]!;
+      await logIn(board, manager);
+      await board.goto(`/backoffice/?day=${date}`);
+      const give = board.getByRole('form', { name: `Give order ${number} to a rider` });
+      await give.getByRole('combobox', { name: 'Rider' }).selectOption(rider.email);
       await give.getByRole('button', { name: 'Give to rider' }).click();
-      await expect(page.getByRole('status').filter({ hasText: `Gave order ${number} to ${rider.email}.` })).toBeVisible();
+      await expect(board.getByRole('status').filter({ hasText: `Gave order ${number} to ${rider.email}.` })).toBeVisible();
+      await expect(board.getByRole('listitem').filter({ has: give }).getByRole('definition').filter({ hasText: rider.email })).toBeVisible();
+      await expectAccessible(board, `the board after giving an order to a rider${i ? ' on a phone' : ''}`);
     }
+    await managerPhone.close();
+    // The order's page says who carries it.
+    await page.goto(`/backoffice/orders/${first}`);
+    await expect(page.getByText(`Carried by ${rider.email}.`)).toBeVisible();
 
-    const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, timezoneId: 'Africa/Lagos' });
+    const phone = await browser.newContext(PHONE);
     const p = await phone.newPage();
     await logIn(p, rider);
     await p.getByLabel('Day', { exact: true }).fill(date);

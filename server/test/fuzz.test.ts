@@ -787,6 +787,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
       }),
   },
   'GET /v1/backoffice/rider/deliveries': { valid: () => request('GET', split('/v1/backoffice/rider/deliveries'), { query: q({ business: biz, date: mostly(fc.constantFrom(FUTURE, '2099-02-30')) }), headers: staffHeader() }) },
+  'GET /v1/backoffice/riders': {
+    valid: () => request('GET', split('/v1/backoffice/riders'), { query: q({ business: biz, orders: mostly(fc.oneof(staffOrderNumber(), fc.array(staffOrderNumber(), { maxLength: 3 }).map((n) => n.join(',')))) }), headers: staffHeader() }),
+  },
   'PUT /v1/backoffice/rider/route': {
     valid: () =>
       request('PUT', split('/v1/backoffice/rider/route'), {

@@ -1,4 +1,4 @@
-import { BACKOFFICE_PATHS, type Order, type OrderTrackerResponse, type PhotoUploadAnswer, type RiderDeliveriesAnswer } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type Order, type OrderTrackerResponse, type PhotoUploadAnswer, type RiderDeliveriesAnswer, type RidersAnswer } from '@adire/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
@@ -63,6 +63,17 @@ describe('riders', () => {
     expect((await call('POST', BACKOFFICE_PATHS.orderRider(c!), rider, { rider: 'musa@adireblooms.ng' })).statusCode).toBe(403);
     const audit = await shop.db.kysely.selectFrom('staff_audit').select(['target', 'actor']).where('action', '=', 'order.rider').execute();
     expect(audit).toHaveLength(3);
+  });
+
+  it('a florist lists the shop’s active riders and who carries the orders shown (a rider may not; too many orders is a 400)', async () => {
+    const [a, b, c] = orders.map((o) => o.orderNumber!);
+    const answer = data<RidersAnswer>(await call('GET', `${BACKOFFICE_PATHS.riders}?orders=${[a, b, c, 'AB-NOPE'].join(',')}`, florist));
+    expect(answer.riders.map((r) => r.email)).toEqual(['chidi@adireblooms.ng', 'musa@adireblooms.ng']);
+    expect(new Map(answer.carrying.map((x) => [x.orderNumber, x.rider]))).toEqual(new Map([[a, 'musa@adireblooms.ng'], [b, 'musa@adireblooms.ng'], [c, 'chidi@adireblooms.ng']]));
+    expect(data<RidersAnswer>(await call('GET', BACKOFFICE_PATHS.riders, manager)).carrying).toEqual([]);
+    expect((await call('GET', BACKOFFICE_PATHS.riders, rider)).statusCode).toBe(403);
+    const many = await call('GET', `${BACKOFFICE_PATHS.riders}?orders=${Array.from({ length: 201 }, (_, i) => `X${i}`).join(',')}`, florist);
+    expect([many.statusCode, many.json().code]).toEqual([400, 'INVALID_ORDERS']);
   });
 
   it('the rider sees only their own deliveries of the day, with what they need and no prices, in a route order they change', async () => {

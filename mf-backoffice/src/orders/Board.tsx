@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { paths, staffApi } from '../api';
 import styles from '../backoffice.module.css';
 import { OrdersCsv } from './OrdersCsv';
+import { carriers, readRiders, riderLabel, RiderPick, type ShopRider } from './RiderAssign';
 import { BOARD_POLL_MS, byDeliveryDate, dateHeading, newArrivals, type BoardEntry } from '../board';
 import { DayLoadPanel } from '../days/DayLoadPanel';
 
@@ -27,6 +28,9 @@ export function Board() {
   const [loadError, setLoadError] = useState('');
   const [error, setError] = useState('');
   const [arrived, setArrived] = useState('');
+  const [riders, setRiders] = useState<ShopRider[]>([]);
+  const [carrying, setCarrying] = useState<Map<string, string>>(new Map());
+  const [given, setGiven] = useState('');
   const previous = useRef<BoardEntry[] | null>(null);
 
   useEffect(() => {
@@ -62,6 +66,11 @@ export function Board() {
       if (fresh.length) setArrived(`New ${fresh.length === 1 ? 'order' : 'orders'}: ${fresh.map((o) => o.orderNumber).join(', ')}`);
       previous.current = res.data.orders;
       setOrders(res.data.orders);
+      // Who carries each order shown, and the riders to give them to (issue 40).
+      const known = await readRiders(res.data.orders.map((o) => o.orderNumber), controller.signal);
+      if (stopped || known.error || !known.data) return;
+      setRiders(known.data.riders);
+      setCarrying(carriers(known.data));
     };
     void load();
     const timer = setInterval(() => void load(), BOARD_POLL_MS);
@@ -72,6 +81,11 @@ export function Board() {
     };
   }, [filters, day]);
 
+  const riderOf = (orderNumber: string) => {
+    const email = carrying.get(orderNumber);
+    const known = riders.find((r) => r.email === email);
+    return known ? riderLabel(known) : (email ?? 'None yet');
+  };
   const set = (key: keyof typeof filters) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
 
   return (
@@ -144,6 +158,9 @@ export function Board() {
       <p role="status" className={styles.note}>
         {arrived}
       </p>
+      <p role="status" className={styles.success}>
+        {given}
+      </p>
       {error && (
         <p role="alert" className={styles.error}>
           {error}
@@ -184,6 +201,12 @@ export function Board() {
                     <dd>{o.cancelledAt ? 'Cancelled' : o.deliveryStatus}</dd>
                     <dt>Channel</dt>
                     <dd>{CHANNEL_LABELS[o.channel] ?? o.channel}</dd>
+                    {o.deliveryMethod !== 'pickup' && (
+                      <>
+                        <dt>Rider</dt>
+                        <dd>{riderOf(o.orderNumber)}</dd>
+                      </>
+                    )}
                     {o.floristNote && (
                       <>
                         <dt>{FLORIST_NOTE.label}</dt>
@@ -191,6 +214,23 @@ export function Board() {
                       </>
                     )}
                   </dl>
+                  {o.deliveryMethod !== 'pickup' && !o.cancelledAt && (
+                    <RiderPick
+                      orderNumber={o.orderNumber}
+                      riders={riders}
+                      current={carrying.get(o.orderNumber)}
+                      name={`Give order ${o.orderNumber} to a rider`}
+                      onGiven={(message, rider) => {
+                        setGiven(message);
+                        setCarrying((m) => {
+                          const next = new Map(m);
+                          if (rider) next.set(o.orderNumber, rider);
+                          else next.delete(o.orderNumber);
+                          return next;
+                        });
+                      }}
+                    />
+                  )}
                 </li>
               ))}
             </ul>

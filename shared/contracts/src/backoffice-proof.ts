@@ -84,6 +84,18 @@ export interface RiderAssignAnswer {
   rider: string | null;
 }
 
+/** GET riders: which orders to say the rider of (order numbers, comma-separated, at most RIDERS_ORDERS_MAX). */
+export interface RidersQuery {
+  orders?: string;
+}
+export const RIDERS_ORDERS_MAX = 200;
+
+/** The shop's active riders to give orders to, and who carries each of the orders asked about (given ones only). */
+export interface RidersAnswer {
+  riders: { email: string; name: string | null }[];
+  carrying: { orderNumber: string; rider: string }[];
+}
+
 /** GET rider/deliveries. */
 export interface RiderDeliveriesQuery {
   /** YYYY-MM-DD, the shop's calendar; today by default. */

@@ -94,6 +94,8 @@ export const BACKOFFICE_PATHS = {
   orderSubstitutions: (orderNumber: string) => one('orders', orderNumber, '/substitutions'),
   /** POST a RiderAssignRequest → RiderAssignAnswer (florists and managers). backoffice-proof.ts. */
   orderRider: (orderNumber: string) => one('orders', orderNumber, '/rider'),
+  /** GET a RidersQuery (`?orders=A,B`) → RidersAnswer: the shop's active riders and who carries those orders (florists and managers). */
+  riders: at('riders'),
   /** GET a RiderDeliveriesQuery (`?date=YYYY-MM-DD`) → RiderDeliveriesAnswer: the signed-in rider's own deliveries. */
   riderDeliveries: at('rider/deliveries'),
   /** PUT a RiderRouteRequest → RiderDeliveriesAnswer: the rider's own route order for a day. */

@@ -3,11 +3,11 @@
  * deliveries of a day, orders their route and takes an order out. Their door photos go through the
  * photos route (photo-routes.ts), which lets a rider add them to their own deliveries only.
  */
-import { BACKOFFICE_PATHS, type RiderAssignAnswer, type RiderAssignRequest, type RiderDeliveriesAnswer, type RiderDeliveriesQuery, type RiderRouteRequest } from '@adire/contracts';
+import { BACKOFFICE_PATHS, type RiderAssignAnswer, type RiderAssignRequest, type RiderDeliveriesAnswer, type RiderDeliveriesQuery, type RiderRouteRequest, type RidersAnswer, type RidersQuery } from '@adire/contracts';
 import { shopDate } from '@adire/domain';
 import type { Db } from '../../db/database';
-import { staffBody, staffDate, staffQuery, type DomainStaffRoutes } from '../staff';
-import { assignOrderRider, reorderRoute, riderDeliveries, ridersOrder, takeOut } from './riders';
+import { staffBody, staffDate, staffQuery, staffText, type DomainStaffRoutes } from '../staff';
+import { assignOrderRider, reorderRoute, riderDeliveries, ridersOrder, shopRiders, takeOut } from './riders';
 import { orderParams } from './staff-routes';
 
 export interface RiderStaffRoutesOptions {
@@ -27,6 +27,12 @@ export function riderStaffRoutes({ db, now = () => new Date() }: RiderStaffRoute
         return { data: await assignOrderRider(db, actor, (request.params as { orderNumber: string }).orderNumber, rider, now()) };
       },
     );
+
+    // The riders to choose from on the board and the order's page, and who carries the orders shown there.
+    app.get(BACKOFFICE_PATHS.riders, { schema: { querystring: staffQuery({ orders: staffText(8000) }) } }, async (request): Promise<{ data: RidersAnswer }> => {
+      await staff(request, 'orders');
+      return { data: await shopRiders(db, (request.query as RidersQuery).orders) };
+    });
 
     app.get(BACKOFFICE_PATHS.riderDeliveries, { schema: { querystring: staffQuery({ date: staffDate }) } }, async (request): Promise<{ data: RiderDeliveriesAnswer }> => {
       const { member } = await staff(request);

@@ -36,6 +36,18 @@ export async function assignRider(db: Query, orderId: string, deliveryDate: stri
   else await db.kysely.insertInto('order_rider').values({ order_id: orderId, rider_email: rider, position, assigned_by: by, assigned_at: at }).execute();
 }
 
+/** Who carries each of these orders (by order number); orders given to nobody are left out. */
+export async function ridersOfOrders(db: Query, orderNumbers: readonly string[]): Promise<{ order_number: string | null; rider_email: string }[]> {
+  if (orderNumbers.length === 0) return [];
+  return db.kysely
+    .selectFrom('order_rider')
+    .innerJoin('shop_order', 'shop_order.id', 'order_rider.order_id')
+    .select(['shop_order.order_number', 'order_rider.rider_email'])
+    .where('shop_order.order_number', 'in', [...orderNumbers])
+    .orderBy('shop_order.order_number')
+    .execute();
+}
+
 export async function unassignRider(db: Query, orderId: string): Promise<void> {
   await db.kysely.deleteFrom('order_rider').where('order_id', '=', orderId).execute();
 }

@@ -9,7 +9,9 @@ import {
   DELIVERY_FAILURE_LABELS,
   DELIVERY_FAILURE_REASONS,
   RECEIVED_BY_MAX,
+  RIDERS_ORDERS_MAX,
   orderNotesFor,
+  type RidersAnswer,
   type DeliveryFailureReason,
   type OrderPhotoKind,
   type RiderDelivery,
@@ -19,11 +21,11 @@ import { formatShopClockTime } from '@adire/domain/formats';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { findMember, isActive, recordAction, type Actor } from '../staff';
+import { activeMembersOf, findMember, isActive, recordAction, type Actor } from '../staff';
 import { advanceOrder, OrdersCommandError } from './operator';
 import { proofMail } from './photo-mail';
 import { toAttempt } from './proof-read';
-import { assignRider, attemptsOf, insertAttempt, riderOf, riderOrderIds, setRoutePositions, unassignRider, type AttemptRow } from './rider-store';
+import { assignRider, attemptsOf, insertAttempt, riderOf, riderOrderIds, ridersOfOrders, setRoutePositions, unassignRider, type AttemptRow } from './rider-store';
 import { findOrderByNumber, toOrder, type OrderRow } from './store';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -82,6 +84,19 @@ export async function assignOrderRider(db: Db, actor: Actor, orderNumber: string
   return { message: rider ? `Gave order ${number} to ${rider}.` : `Took order ${number} back from ${before}.`, rider };
 }
 
+/** The order numbers a board asks the riders of ('A,B,C'): trimmed, upper-cased, each once; a 400 past RIDERS_ORDERS_MAX. */
+export function askedOrderNumbers(raw: unknown): string[] {
+  const numbers = [...new Set((typeof raw === 'string' ? raw.split(',') : []).map((n) => n.trim().toUpperCase()).filter(Boolean))];
+  if (numbers.length > RIDERS_ORDERS_MAX) throw new AppError(400, 'INVALID_ORDERS', `Ask about ${RIDERS_ORDERS_MAX} orders at most.`, { orders: `must list ${RIDERS_ORDERS_MAX} order numbers at most` });
+  return numbers;
+}
+
+/** The shop's active riders, and who carries each of the orders asked about (florists and managers give orders to them). */
+export async function shopRiders(db: Pick<Db, 'kysely'>, orders: unknown): Promise<RidersAnswer> {
+  const riders = await activeMembersOf(db.kysely, 'rider');
+  const carrying = await ridersOfOrders(db, askedOrderNumbers(orders));
+  return { riders: riders.map((r) => ({ email: r.email, name: r.name })), carrying: carrying.map((c) => ({ orderNumber: c.order_number!, rider: c.rider_email })) };
+}
 
 function deliveryOf(row: OrderRow, position: number, attempts: AttemptRow[]): RiderDelivery {
   const order = toOrder(row);

@@ -7,4 +7,4 @@ export { recordAction, recordOperatorCommand, OPERATOR, type Actor } from './aud
 export { staffBody, staffDate, staffQuery, staffText } from './schemas';
 export { STAFF_ROLES, permissionsOf, may, type StaffRole, type Permission } from './roles';
 // Whether an address is an active member and in which role (issue 40: an order is given to a rider).
-export { findMember, isActive } from './members';
+export { activeMembersOf, findMember, isActive } from './members';

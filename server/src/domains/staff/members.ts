@@ -32,6 +32,10 @@ export const isActive = (row: Pick<StaffRow, 'password_hash' | 'disabled_at'>) =
 
 export const findMember = (q: Kysely<Database>, address: string) => q.selectFrom('staff_member').selectAll().where('email', '=', address).executeTakeFirst();
 
+/** The active members of a role, by e-mail (issue 40: the riders an order can be given to). */
+export const activeMembersOf = (q: Kysely<Database>, role: StaffRole) =>
+  q.selectFrom('staff_member').select(['email', 'name']).where('role', '=', role).where('password_hash', 'is not', null).where('disabled_at', 'is', null).orderBy('email').execute();
+
 /*
  * The one writer of `staff_member` (issue 30, item 3): each write takes the db or the caller's
  * transaction, so it stays inside that transaction and in its place.
