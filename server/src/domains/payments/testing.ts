@@ -19,3 +19,4 @@ export { flutterwaveAdapter } from './providers/flutterwave';
 export { monnifyAdapter } from './providers/monnify';
 export { paypalAdapter } from './providers/paypal';
 export { paystackAdapter } from './providers/paystack';
+export { cheaperThan, effectiveStatus, hashToken, orderDispatched } from './substitutions';
