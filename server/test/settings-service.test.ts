@@ -174,5 +174,5 @@ describe('the settings command', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 60_000); // four runs of the operator command, each through tsx: seconds apiece on a busy 2-core machine
 });

@@ -36,7 +36,7 @@ export function Substitutions({ orderNumber, items }: { orderNumber: string; ite
     event.preventDefault();
     if (!substitute.trim()) return setProblem('Give the substitute’s SKU from the catalogue.');
     setBusy(true);
-    const res = await staffApi.post<SubstitutionAnswer, Omit<SubstitutionRequest, 'business'>>(paths.orderSubstitutions(orderNumber), { item, substitute: substitute.trim(), ...(note.trim() ? { note: note.trim() } : {}) });
+    const res = await staffApi.post<SubstitutionAnswer, SubstitutionRequest>(paths.orderSubstitutions(orderNumber), { item, substitute: substitute.trim(), ...(note.trim() ? { note: note.trim() } : {}) });
     setBusy(false);
     if (res.error || !res.data) {
       setSaid('');

@@ -20,9 +20,8 @@ export const SUBSTITUTION_LABELS: Readonly<Record<SubstitutionStatus, string>> =
   stands: "No answer by the deadline: the shop's proposal stands",
 };
 
-/** POST orders/:orderNumber/substitutions: the order line (its SKU), the substitute (a catalogue SKU) and/or a photo of the order, a note. */
+/** POST orders/:orderNumber/substitutions: the order line (its SKU), the substitute (a catalogue SKU) and/or a photo of the order, a note (`business` beside them, as the API client adds it to every body). */
 export interface SubstitutionRequest {
-  business: string;
   /** The order line that is short: its SKU. */
   item: string;
   /** The substitute from the catalogue: its SKU (the size is part of it). */
