@@ -722,7 +722,6 @@ export interface OrderPhotoTable {
   small: Buffer;
 }
 
-/** Who carries an order and where it is in their route (issue 40, migration 0039_riders). */
 /** Issue 40, item 4: a substitute a florist proposed for one of an order's lines (payments/substitutions.ts writes it). */
 export interface OrderSubstitutionTable {
   id: string;
@@ -748,6 +747,7 @@ export interface OrderSubstitutionTable {
   refund_problem: string | null;
 }
 
+/** Who carries an order and where it is in their route (issue 40, migration 0039_riders). */
 export interface OrderRiderTable {
   order_id: string;
   rider_email: string;

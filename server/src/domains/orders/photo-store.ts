@@ -1,20 +1,12 @@
 /** The only writer of `order_photo` (issue 40): an order's photos, kept in the database so every instance serves them. */
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, OrderPhotoTable } from '../../db/schema';
 
 type Query = Pick<Db, 'kysely'> | { kysely: Kysely<Database> };
 
-export interface PhotoRow {
-  id: string;
-  order_id: string;
-  kind: string;
-  caption: string | null;
-  taken_at: string;
-  taken_by: string | null;
-  width: number;
-  height: number;
-}
+/** A photo's facts, without its pictures. */
+export type PhotoRow = Omit<OrderPhotoTable, 'large' | 'small'>;
 
 export interface NewPhoto extends PhotoRow {
   large: Buffer;

@@ -1,20 +1,12 @@
 /** The only writer of `order_rider` and `order_delivery_attempt` (issue 40): who carries an order, and what happened at the door. */
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, OrderDeliveryAttemptTable } from '../../db/schema';
 
 type Query = Pick<Db, 'kysely'> | { kysely: Kysely<Database> };
 
-export interface AttemptRow {
-  id: string;
-  order_id: string;
-  rider_email: string;
-  outcome: string;
-  reason: string | null;
-  received_by: string | null;
-  photo_id: string | null;
-  at: string;
-}
+/** What happened at the door, as the table keeps it. */
+export type AttemptRow = OrderDeliveryAttemptTable;
 
 export async function riderOf(db: Query, orderId: string): Promise<{ rider_email: string; position: number } | undefined> {
   return db.kysely.selectFrom('order_rider').select(['rider_email', 'position']).where('order_id', '=', orderId).executeTakeFirst();
