@@ -41,11 +41,14 @@ export function substitutionStaffRoutes(options: SubstitutionRoutesOptions): Dom
     });
     app.post(
       `${BACKOFFICE_PATHS.orders}/:orderNumber/substitutions`,
-      { schema: { params: orderParams, body: staffBody(['item'], { item: staffText(64), substitute: staffText(64), photo: staffText(64), note: staffText(500) }) } },
+      { schema: { params: orderParams, body: staffBody([], { item: staffText(64), substitute: staffText(64), photo: staffText(64), note: staffText(500) }) } },
       async (request, reply) => {
+        // Who first (a shopper's token is a 403, no session a 401, whatever the body), then the body.
         const { actor } = await staff(request, 'orders');
-        const body = request.body as { item: string; substitute?: string; photo?: string; note?: string };
-        const row = await proposeSubstitution(ctx, actor, (request.params as { orderNumber: string }).orderNumber, body);
+        const body = request.body as { item?: string; substitute?: string; photo?: string; note?: string };
+        const item = body.item?.trim();
+        if (!item) throw new AppError(400, 'INVALID_SUBSTITUTION', 'Choose the item that is short.', { item: 'is required' });
+        const row = await proposeSubstitution(ctx, actor, (request.params as { orderNumber: string }).orderNumber, { ...body, item });
         const answer: SubstitutionAnswer = { substitution: toSubstitution(row) };
         return reply.status(201).send({ data: answer });
       },
