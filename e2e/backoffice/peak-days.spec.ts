@@ -129,13 +129,13 @@ test.describe('peak days in the back office', () => {
       await nav(page).getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('group', { name: 'Pick a delivery day' }).getByRole('button', { name: 'Tomorrow' }).click();
       await expect(page).toHaveURL(new RegExp(`/backoffice/?\\?day=${day.date}$`));
-      const places = page.getByRole('region', { name: `Places on ${day.heading}` });
+      const places = page.getByRole('region', { name: `Places on ${day.heading}`, exact: true });
       const lagos = places.getByRole('listitem').filter({ hasText: /^Lagos/ });
       await expect(lagos).toContainText('1 taken + 1 held of 2');
       await expect(lagos).toContainText('Full');
       await expect(places).toContainText(`Orders for ${day.shortDate} close at 6pm on 13 Feb`);
       await expect(places.getByRole('listitem').filter({ hasText: /^Abuja/ })).toContainText('no limit');
-      const board = page.getByRole('region', { name: day.heading });
+      const board = page.getByRole('region', { name: day.heading, exact: true }); // not 'Who holds places on …'
       await expect(board.getByRole('link', { name: first.orderNumber })).toBeVisible();
       await expect(board.getByRole('link', { name: second.orderNumber })).toBeVisible();
       await expectAccessible(page, 'the board for one day with its places');
@@ -209,7 +209,7 @@ test.describe('peak days in the back office', () => {
 
       await nav(page).getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('group', { name: 'Pick a delivery day' }).getByRole('button', { name: 'Tomorrow' }).click();
-      const ikoyi = page.getByRole('region', { name: `Places on ${day.heading}` }).getByRole('listitem').filter({ hasText: /^Pick-up at Ikoyi LPI/ });
+      const ikoyi = page.getByRole('region', { name: `Places on ${day.heading}`, exact: true }).getByRole('listitem').filter({ hasText: /^Pick-up at Ikoyi LPI/ });
       await expect(ikoyi).toContainText('0 taken + 1 held of 25');
       await expect(ikoyi).toContainText('24 left');
       expect(await overflow()).toBeLessThanOrEqual(0);
@@ -240,7 +240,7 @@ test.describe('peak days in the back office', () => {
     const refused = await settle(page, florist, { change: 'set-capacity', day: FRI_14_FEB.date, place: 'lagos', orders: 1 });
     expect(refused.status()).toBe(403);
     await page.goto(`/backoffice/?day=${FRI_14_FEB.date}`);
-    await expect(page.getByRole('region', { name: `Places on ${FRI_14_FEB.heading}` }).getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: `Places on ${FRI_14_FEB.heading}`, exact: true }).getByRole('listitem')).toHaveCount(6);
     await page.goto(`/backoffice/days/${FRI_14_FEB.date}/sheet?place=abuja`);
     await expect(page.getByRole('heading', { name: `Day sheet: Abuja, ${FRI_14_FEB.heading}` })).toBeVisible();
   });
