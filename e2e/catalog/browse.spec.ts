@@ -90,7 +90,8 @@ test.describe('browsing the catalogue', () => {
   test('a search with no match says so', async ({ page }) => {
     await page.goto('/filters?search=zzqxv');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “zzqxv”');
-    await expect(page.getByText('We found nothing for that search.', { exact: false })).toBeVisible();
+    // Issue 43's no-results page: the sentence names the search.
+    await expect(page.getByText('We found nothing for “zzqxv”.', { exact: false })).toBeVisible();
   });
 
   test('/filters?shopBy= lists a tag under its label', async ({ page }) => {
