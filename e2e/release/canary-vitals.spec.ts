@@ -150,6 +150,6 @@ test.describe('canaries judged by real pages', () => {
     const canary = await startCanary({ files: { 'remoteEntry.js': 'throw new Error("canary drill: a cart that does not load");' } });
     await shopBoth(context, page, MIN, false);
     await expect.poll(canaryRunning, { timeout: 20_000, intervals: [500] }).toBe(false);
-    expect(releaseCommand(['status']).output).toContain(`→ ${canary}  (automatic: error rate 100.0% over ${MIN} page loads against the stable version's 0.0% over ${MIN}`);
+    expect(releaseCommand(['status']).output).toContain(`→ ${canary}  (automatic: error rate 100.0% over ${MIN} page loads from 1 client against the stable version's 0.0% over ${MIN} page loads from 1 client`);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, freePort } from '../test/helpers';
 import { prepare, releaseCommand, ROOT, SERVER_DIR, startInstance, startNginx, type Balancer, type Instance } from './cluster';
-import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
+import { addressOf, codeOf, dataOf, lagosCheckout, phoneOf, Shopper, type Answer } from './shopper';
 
 /**
  * The scale drill (issue 21): two store instances on one PostgreSQL behind nginx, as `pnpm scale`
@@ -226,7 +226,7 @@ describe('a canary release of the cart', () => {
       expect(((await res.json()) as Record<string, { version: string }>).cart!.version).toBe(stable);
     }
     expect(release('status')).toMatch(
-      new RegExp(`abort     cart      ${stable} → ${canary!.replace(/\./g, '\\.')}  \\(automatic: error rate 25\\.0% over 12 page loads against the stable version's 0\\.0% over 12`),
+      new RegExp(`abort     cart      ${stable} → ${canary!.replace(/\./g, '\\.')}  \\(automatic: error rate 25\\.0% over 12 page loads from 1 client against the stable version's 0\\.0% over 12 page loads from 1 client`),
     );
     // A report that is not one is refused with the envelope.
     const bad = await beacon({ token: await pageLoad(outside.cookie), events: [{ remote: 'cart', version: '../etc', kind: 'loaded' }] });
@@ -366,7 +366,12 @@ describe('a peak day filled by shoppers on both instances, one of them killed (i
           }
           // A checkout that got no answer is sent again: a resubmit keeps its order, number and place.
           for (let tries = 0; tries < 3; tries++) {
-            const done = await shopper.send('PUT', `/v1/orders/order/checkout-order/${id}`, { body: lagosCheckout(DAY, { name: 'Peak Shopper', email: `peak-${n}-${journey}@example.com` }) });
+            // Each journey is another sender (address, e-mail and phone), as on the real day.
+            const sender = n * 100 + journey;
+            const done = await shopper.send('PUT', `/v1/orders/order/checkout-order/${id}`, {
+              body: lagosCheckout(DAY, { name: 'Peak Shopper', email: `peak-${n}-${journey}@example.com`, phone: phoneOf(sender) }),
+              headers: { 'x-forwarded-for': addressOf(sender) },
+            });
             if (done.status === 200) {
               acknowledged.set(id, dataOf<{ order: { orderNumber: string } }>(done)!.order.orderNumber);
               onAcknowledged();

@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { capacityVerdict, errorsByStatus, journeysPerSecond, parseProcStat, peakDate, stepFigures, treeTicks, type ProcStat } from './peak-stats';
 import type { NamedRequest } from '../bench/lib';
-import { codeOf, dataOf, lagosCheckout, Shopper, type Answer } from './shopper';
+import { addressOf, codeOf, dataOf, lagosCheckout, phoneOf, Shopper, type Answer } from './shopper';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(here, '..');
@@ -175,7 +175,6 @@ interface Tally {
 const newTally = (): Tally => ({ latencies: new Map(STEPS.map((s) => [s, []])), errors: [], dayFull: 0, journeys: 0, journeyMs: [], checkouts: new Map(), payments: new Map(), inFlight: 0 });
 let tally = newTally();
 let journeyCount = 0;
-const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const runId = Date.now().toString(36);
 
 async function timed(shopper: Shopper, step: Step, ok: (a: Answer) => boolean, method: string, url: string, options: Parameters<Shopper['send']>[2] = {}): Promise<Answer> {
@@ -214,7 +213,7 @@ async function journey(shopper: Shopper, day: string, onCheckout: () => void): P
   const created = await retried(shopper, 'create order', is(201), 'POST', '/v1/orders/order/create', { body: JSON.stringify({ business, currency: 'NGN', deliveryDate: day, cartItems }) });
   const id = dataOf<{ id: string }>(created)?.id;
   if (created.status !== 201 || !id) return 'failed';
-  const checkout = await retried(shopper, 'checkout', is(200), 'PUT', `/v1/orders/order/checkout-order/${id}`, { body: lagosCheckout(day, { name: 'Ada Obi', email: `peak-${runId}-${n}@example.com` }), headers: ip }, (a) => codeOf(a) === 'DAY_FULL' || a.status === 409);
+  const checkout = await retried(shopper, 'checkout', is(200), 'PUT', `/v1/orders/order/checkout-order/${id}`, { body: lagosCheckout(day, { name: 'Ada Obi', email: `peak-${runId}-${n}@example.com`, phone: phoneOf(n) }), headers: ip }, (a) => codeOf(a) === 'DAY_FULL' || a.status === 409);
   if (codeOf(checkout) === 'DAY_FULL') {
     tally.dayFull++;
     return 'full';

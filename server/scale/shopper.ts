@@ -92,14 +92,22 @@ export function codeOf(answer: Answer): string | undefined {
   }
 }
 
+/**
+ * One simulated sender's own address and phone. The shop limits the places one client, e-mail or phone
+ * holds on a day with a capacity (ORDERS_DAY_HOLDS_PER_*, issue 38): a rush of many senders is many
+ * addresses (sent as X-Forwarded-For, which the instances believe from nginx's 127.0.0.1) and phones.
+ */
+export const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+export const phoneOf = (n: number) => `+23480${String(30_000_000 + (n % 60_000_000)).padStart(8, '0')}`;
+
 /** A checkout for delivery in Lagos on `date`, as the checkout's delivery stage sends it. */
-export function lagosCheckout(date: string, who: { name: string; email: string }): string {
+export function lagosCheckout(date: string, who: { name: string; email: string; phone?: string }): string {
   return JSON.stringify({
     business: 'adire-blooms',
     currency: 'NGN',
     shouldCreateAccount: false,
     shouldSaveAddress: false,
-    userData: { name: who.name, email: who.email, phone: '+2348031112222', phoneCountryCode: '+234' },
+    userData: { name: who.name, email: who.email, phone: who.phone ?? '+2348031112222', phoneCountryCode: '+234' },
     orderData: {
       deliveryDate: date,
       deliveryZone: 'Lekki / Ajah',
