@@ -1,6 +1,6 @@
 import { reportSharedInstances, type MountProps } from '@adire/contracts/remotes';
 import { api } from '@adire/api-client';
-import { readPageData, type Currency } from '@adire/contracts';
+import { readPageData, wantsLessData, type Currency } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { FirstRenderCurrency } from '@adire/ui';
 import React, { useState } from 'react';
@@ -9,6 +9,7 @@ import { useNavigate } from '@adire/router';
 import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
 import { CatalogApp } from './CatalogApp';
+import { LessData } from './ui/lessData';
 import type { Answers } from './ssr/serverDraw';
 import { seedAnswers } from './useApi';
 
@@ -16,14 +17,20 @@ reportSharedInstances('catalog', { react: React, reactDom: ReactDOMClient, route
 
 /** The currency the server drew this page's prices in, while the page hydrates (null otherwise). */
 let hydratingIn: Currency | null = null;
+/** Whether the server drew this page for `Save-Data: on`, while the page hydrates (null otherwise). */
+let hydratingLess: boolean | null = null;
 
 function CatalogRoot() {
   // Prices hydrate as the server drew them; the shell's currency takes over right after. Constant for
   // the page's life (an update would reach parts of the page still hydrating).
   const [drawnIn] = useState(hydratingIn);
+  // Pictures as the server drew them (Save-Data or not), else as the browser says; constant likewise.
+  const [lessData] = useState(() => hydratingLess ?? wantsLessData());
   return (
     <FirstRenderCurrency value={drawnIn}>
-      <CatalogApp />
+      <LessData value={lessData}>
+        <CatalogApp />
+      </LessData>
     </FirstRenderCurrency>
   );
 }
@@ -43,12 +50,14 @@ const lifecycles = singleSpaReact({
  */
 function adoptServerDrawing(domElement: HTMLElement): void {
   hydratingIn = null;
+  hydratingLess = null;
   if (!domElement.dataset.drawn) return;
   delete domElement.dataset.drawn; // a later mount into this element renders afresh
   const drawn = readPageData()?.regions.catalog;
   if (!drawn) return;
   seedAnswers(drawn.answers as Answers);
   hydratingIn = readPageData()!.currency;
+  hydratingLess = readPageData()!.saveData === true;
 }
 
 /** The catalog's whole public surface: a single-spa application. */

@@ -4,6 +4,7 @@ import { FirstRenderCurrency } from '@adire/ui';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { CatalogApp } from './CatalogApp';
 import { pageHead } from './ssr/head';
+import { LessData } from './ui/lessData';
 import { ServerDrawContext, toAnswer, type Answer, type Answers, type ServerDraw } from './ssr/serverDraw';
 
 /** A promise React's `use` reads at once once it has settled (React's own convention for thenables). */
@@ -67,7 +68,9 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
     const { prelude } = await prerenderToNodeStream(
       <ServerDrawContext value={server}>
         <FirstRenderCurrency value={request.currency}>
-          <CatalogApp location={request.url} />
+          <LessData value={request.saveData === true}>
+            <CatalogApp location={request.url} />
+          </LessData>
         </FirstRenderCurrency>
       </ServerDrawContext>,
       {

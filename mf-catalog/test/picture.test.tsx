@@ -1,11 +1,12 @@
 // @vitest-environment node
 // Rendered as the server will render it: no window, no document.
 import type { ImageVariants } from '@adire/contracts';
-import { IMAGE_SIZES } from '@adire/domain/images';
+import { IMAGE_SIZES, saveDataSizes } from '@adire/domain/images';
 import { MemoryRouter } from '@adire/router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../src/product/Gallery';
+import { LessData } from '../src/ui/lessData';
 import { ProductGrid } from '../src/ui/ProductGrid';
 import { detail, summary } from './fixtures';
 
@@ -23,6 +24,25 @@ describe('product pictures', () => {
     const sizes = IMAGE_SIZES.card;
     expect(html).toContain(`<picture><source type="image/avif" srcSet="/media/products/ruby.w320.avif?v=ab12 320w, /media/products/ruby.w480.avif?v=ab12 480w, /media/products/ruby.w720.avif?v=ab12 720w" sizes="${sizes}"/><source type="image/webp"`);
     expect(html).toMatch(/<img src="\/media\/products\/ruby\.w720\.jpeg\?v=ab12" srcSet="[^"]*ruby\.w320\.jpeg\?v=ab12 320w[^"]*" sizes="[^"]*" alt="" width="400" height="400" loading="eager" fetchPriority="high"/);
+  });
+
+  it('for a shopper who saves data (issue 42, item 4): a card offers only what a pixel ratio of 1.5 needs, with capped sizes', () => {
+    const html = renderToString(
+      <LessData value>
+        <MemoryRouter>
+          <ProductGrid products={[summary({ image: photo })]} eagerFirst />
+        </MemoryRouter>
+      </LessData>,
+    );
+    const sizes = saveDataSizes(IMAGE_SIZES.card).replace(/&/g, '&amp;');
+    expect(html).toContain(`<picture><source type="image/avif" srcSet="/media/products/ruby.w320.avif?v=ab12 320w, /media/products/ruby.w480.avif?v=ab12 480w" sizes="${sizes}"/>`);
+    expect(html).not.toContain(' 720w'); // (the img's plain src, for browsers without srcset, stays)
+    const gallery = renderToString(
+      <LessData value>
+        <Gallery product={detail({ images: [photo] })} />
+      </LessData>,
+    );
+    expect(gallery).toContain(`sizes="${saveDataSizes(IMAGE_SIZES.productMain)}" alt="Ruby Romance Red Roses"`);
   });
 
   it('art stays one plain img, as before', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '@adire/contracts';
+import { PAGE_DATA_ELEMENT_ID, savesData, type PageData } from '@adire/contracts';
 import { currencyFromCookie, withinBudget } from '../src/http/server-draw';
 import { startTestShop, type TestShop } from './helpers';
 
@@ -40,6 +40,10 @@ const CATALOG_DRAWS = {
     answers: { ['product:' + slug]: { data: { name: body.data.name, note: '</script><script>alert(1)</script>' } } },
     head: '<title>' + body.data.name + ' | Adire Blooms</title><link rel="canonical" href="' + origin + url + '">',
   };
+}`,
+  /** Says how it was asked to draw its pictures: for `Save-Data: on` or not. */
+  saving: `export async function draw({ url, saveData }) {
+  return { html: '<article><h1>Pictures</h1><p>' + (saveData === true ? 'pictures capped at 1.5' : 'pictures for every screen') + '</p></article>', status: 200, answers: {}, head: '' };
 }`,
   throws: `export async function draw() { throw new Error('the catalogue draw broke'); }`,
   hangs: `export function draw() { return new Promise(() => {}); }`,
@@ -248,6 +252,56 @@ describe('drawn pages kept like the API answers', () => {
     expect(broken.body).not.toContain('data-drawn');
     await publishCatalog(CATALOG_DRAWS.good('after the fix'));
     expect((await shop.app.inject('/product/white-grace-lilies')).body).toContain('after the fix');
+  });
+});
+
+describe('a page for a shopper whose browser saves data (issue 42, item 4)', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload|prefetch)"[^>]*href="([^"]+)"/g)].map((m) => m[1]).sort();
+
+  it('is drawn with Save-Data asked of the region and said in the page data, and offers nothing ahead the other page does not', async () => {
+    const live = await publishCatalog(CATALOG_DRAWS.saving);
+    const url = '/product/ruby-romance-red-roses';
+    const normal = await shop.app.inject(url);
+    const saving = await shop.app.inject({ url, headers: { 'save-data': 'on' } });
+    expect(normal.body).toContain('<p>pictures for every screen</p>');
+    expect(saving.body).toContain(`<div class="region-app" data-drawn="${live.version}"><article><h1>Pictures</h1><p>pictures capped at 1.5</p>`);
+    expect(pageData(normal.body).saveData).toBeUndefined();
+    expect(pageData(saving.body).saveData).toBe(true);
+    // No preload, module preload or prefetch of anything but the page's own parts: the same as without.
+    expect(preloads(saving.body)).toEqual(preloads(normal.body));
+    expect(saving.body).not.toContain('rel="prefetch"');
+    for (const href of preloads(saving.body)) expect(href.startsWith('/assets/') || href.startsWith(`/releases/catalog/${live.version}/`), href).toBe(true);
+    for (const res of [normal, saving]) expect(res.headers.vary).toMatch(/Cookie, Save-Data/);
+  });
+
+  it('is kept apart from the page without it: neither is ever served for the other, nor revalidated by the other’s tag', async () => {
+    await publishCatalog(CATALOG_DRAWS.saving);
+    const url = '/product/white-grace-lilies';
+    const normal = await shop.app.inject(url);
+    const saving = await shop.app.inject({ url, headers: { 'save-data': 'on' } });
+    expect(saving.headers.etag).not.toBe(normal.headers.etag);
+    // Kept now: each answer from its own copy, whichever was asked for last.
+    for (const [headers, text, etag] of [
+      [{ 'save-data': 'on' }, 'pictures capped at 1.5', saving.headers.etag],
+      [{}, 'pictures for every screen', normal.headers.etag],
+      [{ 'save-data': 'On ' }, 'pictures capped at 1.5', saving.headers.etag],
+      [{ 'save-data': 'off' }, 'pictures for every screen', normal.headers.etag],
+    ] as const) {
+      const res = await shop.app.inject({ url, headers });
+      expect(res.headers['server-timing']).toContain('kept');
+      expect(res.body).toContain(text);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers.vary).toMatch(/Cookie, Save-Data/);
+    }
+    // The normal page's tag does not answer a Save-Data request with a 304 (nor the reverse).
+    expect((await shop.app.inject({ url, headers: { 'save-data': 'on', 'if-none-match': normal.headers.etag as string } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ url, headers: { 'if-none-match': saving.headers.etag as string } })).statusCode).toBe(200);
+    expect((await shop.app.inject({ url, headers: { 'save-data': 'on', 'if-none-match': saving.headers.etag as string } })).statusCode).toBe(304);
+  });
+
+  it('reads the header as browsers send it: `on`, any case and spacing; anything else is no request', () => {
+    expect(['on', 'On', ' ON ', ['on']].map((h) => savesData(h))).toEqual([true, true, true, true]);
+    expect(['off', '', 'on;', 'yes', undefined, []].map((h) => savesData(h))).toEqual([false, false, false, false, false, false]);
   });
 });
 

@@ -48,6 +48,11 @@ describe('a shopper who asks to spend less data', () => {
     expect(wantsLessData({ matchMedia: media(true) })).toBe(true);
   });
 
+  it('is one whose page the server drew for `Save-Data: on` (the header alone, whatever the browser says)', () => {
+    expect(wantsLessData({ connection: { saveData: false }, matchMedia: media(false), pageData: { saveData: true } })).toBe(true);
+    expect(wantsLessData({ connection: { saveData: false }, matchMedia: media(false), pageData: {} })).toBe(false);
+  });
+
   it('is not one whose browser says neither, or cannot say', () => {
     expect(wantsLessData({ connection: { saveData: false }, matchMedia: media(false) })).toBe(false);
     expect(wantsLessData({})).toBe(false);

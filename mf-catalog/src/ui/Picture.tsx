@@ -1,5 +1,6 @@
 import { responsivePicture, type PictureInput } from '@adire/domain/images';
 import type { ImgHTMLAttributes } from 'react';
+import { useLessData } from './lessData';
 
 export interface PictureProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 'alt' | 'className' | 'loading' | 'fetchPriority' | 'decoding'> {
   image: PictureInput;
@@ -15,9 +16,10 @@ export interface PictureProps extends Pick<ImgHTMLAttributes<HTMLImageElement>, 
 /**
  * A product picture: a photo as `<picture>` with AVIF and WebP sources and a JPEG `<img>` (each with
  * `srcset`/`sizes`), art as the plain `<img>` it always was. Pure: the same markup in a server render.
+ * For a shopper who saves data (`LessData`), only the widths a pixel ratio of 1.5 needs.
  */
 export function Picture({ image, sizes, width, height, withoutImage = false, alt, ...img }: PictureProps) {
-  const p = responsivePicture(image, { sizes, width, height });
+  const p = responsivePicture(image, { sizes, width, height, saveData: useLessData() });
   const element = (
     <img
       src={withoutImage ? undefined : p.img.src}

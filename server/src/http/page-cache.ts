@@ -22,9 +22,17 @@ export interface KeptPage extends CachedAnswer {
 
 /**
  * The page's key: its URL, the manifest it carries as JSON (every part's live version and where its
- * files are served from: a repointed CDN origin is another page) and the currency it is drawn in.
+ * files are served from: a repointed CDN origin is another page), the currency it is drawn in, and
+ * whether it was drawn for `Save-Data: on` (issue 42, item 4: smaller pictures; never the other's page).
  */
-export const pageCacheKey = (url: string, manifestJson: string, currency: string) => `${url}\n${manifestJson}\n${currency}`;
+export const pageCacheKey = (url: string, manifestJson: string, currency: string, saveData = false) =>
+  `${url}\n${manifestJson}\n${currency}${saveData ? '\nsave-data' : ''}`;
+
+/**
+ * What a drawn page varies on: the cookies (the currency, a canary's bucket) and `Save-Data` (the
+ * pictures it offers). A shared cache keeps one copy for each.
+ */
+export const PAGE_VARY = 'Cookie, Save-Data';
 
 /**
  * A page drawn with one shopper's data: the checkout's pages (the order of `/checkout?orderId=` is
@@ -55,7 +63,7 @@ export class PageCache {
   /** A 304 for a matching If-None-Match, else the page in the coding the browser prefers. */
   send(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
     const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    reply.header('etag', representationTag(page.etag, encoding)).header('vary', 'Cookie, Accept-Encoding');
+    reply.header('etag', representationTag(page.etag, encoding)).header('vary', `${PAGE_VARY}, Accept-Encoding`);
     if (page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     reply.status(page.status).type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.body);

@@ -66,6 +66,9 @@ export function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, opti
     wanted: string,
     budgetMs = options.budgetMs ?? DEFAULT_DRAW_BUDGET_MS,
     finishMs = 0,
+    // The request said `Save-Data: on` (issue 42, item 4): the region draws smaller pictures, and the
+    // page data says so (the browser's first render draws the same; the shell fetches nothing ahead).
+    saveData = false,
   ): Promise<PageDrawing | null> => {
     const shellVersion = live.shell;
     if (!shellVersion) return null; // the shell's build from SHELL_DIR: nothing to draw with
@@ -86,7 +89,7 @@ export function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, opti
       : null;
     const regionDraw =
       regionModule && regionName
-        ? drawWithin(`${regionName} ${regionVersion} region of ${pathname}`, budgetMs, finishMs, app.log, (signal) => regionModule.draw({ url, origin, fetch: ask, currency, signal }))
+        ? drawWithin(`${regionName} ${regionVersion} region of ${pathname}`, budgetMs, finishMs, app.log, (signal) => regionModule.draw({ url, origin, fetch: ask, currency, signal, saveData }))
         : null;
     const assemble = (frame: FrameDrawn | null, region: RegionDrawn | null): DrawnPage => {
       const placed = frame && region && regionName && regionVersion ? { name: regionName, version: regionVersion, html: region.html, head: region.head } : null;
@@ -94,6 +97,7 @@ export function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, opti
         currency,
         ...(frame ? { frame: frame.data } : {}),
         regions: placed ? { [placed.name]: { version: placed.version, answers: region!.answers } } : {},
+        ...(saveData ? { saveData: true as const } : {}),
       };
       const complete = !!frame && (!regionModule || !!placed);
       return { frame: frame?.html ?? null, region: placed, pageData, status: placed ? region!.status : (frame?.status ?? 200), complete };

@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { drawnPageUrl, type StoreManifest } from '@adire/contracts';
+import { drawnPageUrl, savesData, type StoreManifest } from '@adire/contracts';
 import type { DataStamp } from '../db/data-versions';
 import { PRIVATE_CACHE_CONTROL } from '../http/cache-control';
 import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE, DrawAllowance } from '../http/draw-allowance';
 import { preloadReader, shellPage, withDrawing } from '../http/page';
-import { isShopperPage, PageCache, pageCacheKey, type KeptPage } from '../http/page-cache';
+import { isShopperPage, PAGE_VARY, PageCache, pageCacheKey, type KeptPage } from '../http/page-cache';
 import { currencyFromCookie } from '../http/server-draw';
 import { bucketCookie, bucketFromCookie, manifestForBucket, newBucket } from './canary';
 import { FINISH_FOR_CACHE_MS, pageDrawer, type DrawnPage, type PageDrawing, type ServerDrawOptions } from './page-drawer';
@@ -117,6 +117,8 @@ interface PageAsked {
   manifest: ReleaseManifest | null;
   personal: boolean;
   currency: string;
+  /** The request said `Save-Data: on` (issue 42, item 4): drawn with smaller pictures, kept apart. */
+  saveData: boolean;
   stamp: DataStamp | null;
   key: string;
 }
@@ -132,14 +134,15 @@ async function readAsked(ctx: Ctx, request: FastifyRequest, reply: FastifyReply,
   const personal = isShopperPage(pathname);
   // The page depends on the currency cookie: a shared cache keeps one copy per currency.
   const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
+  const saveData = savesData(request.headers['save-data']);
   const stamp = manifest && ctx.draw && ctx.pages && !personal ? await ctx.serverDraw!.versions!.current() : null;
-  const key = stamp ? pageCacheKey(url, ctx.storeManifestOf(manifest!).json, currency) : '';
-  return { url, pathname, manifest, personal, currency, stamp, key };
+  const key = stamp ? pageCacheKey(url, ctx.storeManifestOf(manifest!).json, currency, saveData) : '';
+  return { url, pathname, manifest, personal, currency, saveData, stamp, key };
 }
 
 /** A page drawn from this very manifest's shell release: no need to look at its files again. */
 function sendKept(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, manifest: ReleaseManifest, kept: KeptPage) {
-  reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+  reply.header('cache-control', 'no-cache').header('vary', PAGE_VARY);
   addServerTiming(reply, 'draw;desc="kept";dur=0');
   if (manifest.live.shell) reply.header('x-adire-shell', manifest.live.shell);
   return ctx.pages!.send(request, reply.type('text/html; charset=utf-8'), kept);
@@ -161,7 +164,7 @@ async function sendShell(ctx: Ctx, request: FastifyRequest, reply: FastifyReply,
   if (!manifest || !preloadOf) return reply.send(fs.createReadStream(indexFile));
   const remotes = ctx.storeManifestOf(manifest).remotes;
   if (!ctx.draw) return reply.send(shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf));
-  reply.header('vary', 'Cookie');
+  reply.header('vary', PAGE_VARY);
   if (page.personal) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const htmlOf = (drawn: DrawnPage | null) => {
     const html = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
@@ -173,7 +176,7 @@ async function sendShell(ctx: Ctx, request: FastifyRequest, reply: FastifyReply,
 /** The page drawn now (or the drawing of it already under way joined), sent, and kept when whole. */
 async function drawAndSend(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, page: PageAsked & { manifest: ReleaseManifest }, htmlOf: (drawn: DrawnPage | null) => string) {
   const { pages } = ctx;
-  const { stamp, key, url, manifest, currency } = page;
+  const { stamp, key, url, manifest, currency, saveData } = page;
   const started = performance.now();
   let drawing: Promise<PageDrawing | null>;
   // One drawing per page at a time: shoppers asking for it meanwhile share it. A part that overran
@@ -186,8 +189,8 @@ async function drawAndSend(ctx: Ctx, request: FastifyRequest, reply: FastifyRepl
     // This client has caused its minute's worth of new drawings: the page as the browser draws it.
     addServerTiming(reply, 'draw;desc="over the allowance";dur=0');
     return reply.send(htmlOf(null));
-  } else if (flightKey) drawing = startDrawing(ctx, flightKey, stamp!.key, key, htmlOf, url, manifest.live, currency);
-  else drawing = ctx.draw!(url, manifest.live, currency);
+  } else if (flightKey) drawing = startDrawing(ctx, flightKey, stamp!.key, key, htmlOf, url, manifest.live, currency, saveData);
+  else drawing = ctx.draw!(url, manifest.live, currency, undefined, 0, saveData);
   const drawn = (await drawing)?.now ?? null;
   // How long the server spent drawing this page (the bench reads it; so can a browser's dev tools).
   addServerTiming(reply, `draw;dur=${(performance.now() - started).toFixed(1)}`);
@@ -204,9 +207,9 @@ function startDrawing(
   stamp: string,
   key: string,
   htmlOf: (drawn: DrawnPage) => string,
-  ...args: [url: string, live: Partial<Record<string, string>>, currency: string]
+  ...args: [url: string, live: Partial<Record<string, string>>, currency: string, saveData: boolean]
 ): Promise<PageDrawing | null> {
-  const drawing = ctx.draw!(args[0], args[1], args[2], undefined, FINISH_FOR_CACHE_MS);
+  const drawing = ctx.draw!(args[0], args[1], args[2], undefined, FINISH_FOR_CACHE_MS, args[3]);
   ctx.drawings.set(flightKey, drawing);
   const done = () => ctx.drawings.delete(flightKey);
   drawing.then((d) => {

@@ -32,6 +32,8 @@ export interface RegionDrawRequest {
   currency: Currency;
   /** Aborted when the draw overruns its budget. */
   signal: AbortSignal;
+  /** The shopper's browser sent `Save-Data: on` (issue 42, item 4): pictures no larger than they need be. */
+  saveData?: boolean;
 }
 
 export interface RegionDrawn {
@@ -74,6 +76,49 @@ export interface PageData {
   currency: Currency;
   frame?: FrameData;
   regions: Partial<Record<string, { version: string; answers: Record<string, unknown> }>>;
+  /** Drawn for a browser that sent `Save-Data: on`: the browser's first render draws the same way. */
+  saveData?: true;
+}
+
+/**
+ * Whether a request's `Save-Data` header asks to spend less data (issue 42, item 4): `on`, any case,
+ * with or without spaces around it (the header's only token; anything else is no request).
+ */
+export function savesData(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && value.trim().toLowerCase() === 'on';
+}
+
+/** What the browser says about the shopper's data plan (the contracts compile without the DOM's types). */
+export interface DataSignals {
+  connection?: { saveData?: boolean };
+  matchMedia?: (query: string) => { matches: boolean };
+  /** What the server drew the page with (readPageData): `saveData` when the request said `Save-Data: on`. */
+  pageData?: Pick<PageData, 'saveData'> | null;
+}
+
+/**
+ * Whether the shopper asks to spend less data (issue 42, item 4), in the browser: the page was drawn
+ * for `Save-Data: on`, or the browser's Save-Data setting (`navigator.connection.saveData`, the same
+ * one that sends the header), or the `prefers-reduced-data` media feature. The shell (no prefetch) and
+ * the catalogue (smaller pictures) ask this one question.
+ */
+export function wantsLessData(signals: DataSignals = browserDataSignals()): boolean {
+  if (signals.pageData?.saveData || signals.connection?.saveData) return true;
+  try {
+    return Boolean(signals.matchMedia?.('(prefers-reduced-data: reduce)').matches);
+  } catch {
+    return false;
+  }
+}
+
+function browserDataSignals(): DataSignals {
+  const g = globalThis as { navigator?: { connection?: { saveData?: boolean } }; matchMedia?: (query: string) => { matches: boolean } };
+  return {
+    connection: g.navigator?.connection,
+    matchMedia: typeof g.matchMedia === 'function' ? (q) => g.matchMedia!(q) : undefined,
+    pageData: readPageData(),
+  };
 }
 
 /** What the server wrote into the page it drew (null: it drew nothing, or the element is unreadable). */

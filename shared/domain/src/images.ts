@@ -24,6 +24,75 @@ export const IMAGE_SIZES = {
   thumb: '(max-width: 650px) 52px, 72px',
 } as const;
 
+/**
+ * The widest box each of `IMAGE_SIZES` reaches at any screen width, in CSS pixels (read off its
+ * `sizes`): the product page's picture is `calc(100vw - 32px)` just under 860 px, a card
+ * `calc(50vw - 40px)` just under 700 px.
+ */
+export const IMAGE_LARGEST_BOX: Readonly<Record<string, number>> = {
+  [IMAGE_SIZES.productMain]: 828,
+  [IMAGE_SIZES.card]: 310,
+  [IMAGE_SIZES.thumb]: 72,
+};
+
+/** Save-Data (issue 42, item 4): a picture fills its box at the device's pixel ratio, but at most this one. */
+export const SAVE_DATA_MAX_DENSITY = 1.5;
+
+/**
+ * The device pixel ratios above SAVE_DATA_MAX_DENSITY a Save-Data `sizes` tells apart, highest first:
+ * exact at these (phones' usual 2, 2.5–2.75, 3, 3.5), and at most 1.14× the cap between two of them.
+ */
+const DENSITY_STEPS = [4, 3.5, 3, 2.75, 2.5, 2.25, 2, 1.75];
+
+/** A `sizes` list's entries: each its media condition (or none, the last) and its length. */
+export function sizesEntries(sizes: string): { condition: string; length: string }[] {
+  const entries: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    const c = sizes[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      entries.push(sizes.slice(from, i));
+      from = i + 1;
+    }
+  }
+  entries.push(sizes.slice(from));
+  return entries.map((raw) => {
+    const entry = raw.trim();
+    // The length is the entry's last part: a function (`calc(…)`, `min(…)`) or a plain token.
+    let at: number;
+    if (entry.endsWith(')')) {
+      let d = 0;
+      at = entry.length - 1;
+      for (; at >= 0; at--) {
+        if (entry[at] === ')') d++;
+        else if (entry[at] === '(' && --d === 0) break;
+      }
+      while (at > 0 && /[a-z-]/i.test(entry[at - 1]!)) at--;
+    } else at = entry.lastIndexOf(' ') + 1;
+    return { condition: entry.slice(0, at).trim(), length: entry.slice(at).trim() };
+  });
+}
+
+/**
+ * `sizes` for a shopper who saves data: on a screen of more than SAVE_DATA_MAX_DENSITY device pixels
+ * per CSS pixel, each box is announced smaller by the ratio over the cap (`min-resolution` steps), so
+ * the browser — which takes the smallest width of at least box × its pixel ratio — takes the smallest
+ * that fills the box at 1.5 instead. Below the cap, the list as it was. (Each condition of `sizes` is
+ * one parenthesised feature, as all of IMAGE_SIZES' are: it is joined to the step's with `and`.)
+ */
+export function saveDataSizes(sizes: string): string {
+  const entries = sizesEntries(sizes);
+  const capped = DENSITY_STEPS.flatMap((step) => {
+    // Rounded up: never announced smaller than the box at the cap needs.
+    const factor = Math.ceil((SAVE_DATA_MAX_DENSITY / step) * 1e4) / 1e4;
+    return entries.map(({ condition, length }) => `${condition ? `${condition} and ` : ''}(min-resolution: ${step}dppx) calc(${length} * ${factor})`);
+  });
+  return [...capped, sizes].join(', ');
+}
+
 /** Any picture the API describes: art has only `src` (and maybe a size); a photo has variants too. */
 export interface PictureInput {
   src: string;
@@ -56,15 +125,28 @@ export function srcSetOf(variants: ImageVariants, format: ImageFormat): string {
 
 /**
  * Everything a `<picture>` needs. `width`/`height` are the box the page reserves (a square card says
- * 400 × 400); without them the picture's own size is used, else 800 × 800.
+ * 400 × 400); without them the picture's own size is used, else 800 × 800. With `saveData` (the
+ * shopper's browser saves data), the smallest variant that fills the box at the device's pixel ratio
+ * capped at SAVE_DATA_MAX_DENSITY: fewer widths and capped `sizes`.
  */
-export function responsivePicture(image: PictureInput, options: { sizes: string; width?: number; height?: number }): ResponsivePicture {
+export function responsivePicture(image: PictureInput, options: { sizes: string; width?: number; height?: number; saveData?: boolean }): ResponsivePicture {
   const width = options.width ?? image.width ?? 800;
   const height = options.height ?? (options.width === undefined ? image.height : undefined) ?? width;
-  const v = image.variants;
+  let v = image.variants;
   if (!v || v.widths.length === 0 || v.formats.length === 0) return { sources: [], img: { src: image.src, width, height } };
-  const sources = v.formats.filter((f) => f !== 'jpeg').map((f) => ({ type: IMAGE_MIME[f], srcSet: srcSetOf(v, f), sizes: options.sizes }));
-  const img = v.formats.includes('jpeg') ? { src: image.src, srcSet: srcSetOf(v, 'jpeg'), sizes: options.sizes, width, height } : { src: image.src, width, height };
+  let sizes = options.sizes;
+  if (options.saveData) {
+    // Save-Data: no width past the one that fills the box's largest size at the cap, and the boxes
+    // announced so that a screen of a higher pixel ratio takes what the cap needs (saveDataSizes).
+    const largest = IMAGE_LARGEST_BOX[options.sizes];
+    if (largest !== undefined) {
+      const most = pickWidth(v.widths, largest, SAVE_DATA_MAX_DENSITY);
+      v = { ...v, widths: v.widths.filter((w) => w <= most) };
+    }
+    sizes = saveDataSizes(options.sizes);
+  }
+  const sources = v.formats.filter((f) => f !== 'jpeg').map((f) => ({ type: IMAGE_MIME[f], srcSet: srcSetOf(v, f), sizes }));
+  const img = v.formats.includes('jpeg') ? { src: image.src, srcSet: srcSetOf(v, 'jpeg'), sizes, width, height } : { src: image.src, width, height };
   return { sources, img };
 }
 

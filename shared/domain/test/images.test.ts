@@ -1,7 +1,7 @@
 import type { ImageVariants } from '@adire/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_SIZES, pickWidth, responsivePicture, srcSetOf, variantUrl } from '../src/images';
+import { IMAGE_LARGEST_BOX, IMAGE_SIZES, pickWidth, responsivePicture, SAVE_DATA_MAX_DENSITY, saveDataSizes, sizesEntries, srcSetOf, variantUrl } from '../src/images';
 
 const photo: ImageVariants = { url: '/media/products/ruby.w{width}.{format}?v=3f2a', widths: [320, 480, 720, 1080], formats: ['avif', 'webp', 'jpeg'] };
 
@@ -56,5 +56,83 @@ describe('responsive pictures', () => {
         else expect(widths.filter((x) => x >= slot * dpr && x < w)).toEqual([]);
       }),
     );
+  });
+});
+
+/** A screen, as a browser evaluates `sizes` on it (the media features and units IMAGE_SIZES use). */
+interface Screen {
+  width: number;
+  height: number;
+  dpr: number;
+}
+
+function matches(condition: string, screen: Screen): boolean {
+  if (!condition) return true;
+  return condition.split(/\s+and\s+/).every((part) => {
+    const m = /^\((min-width|max-width|min-resolution):\s*([\d.]+)(px|dppx)\)$/.exec(part.trim());
+    if (!m) throw new Error(`no such condition in the model: ${part}`);
+    const value = Number(m[2]);
+    return m[1] === 'min-width' ? screen.width >= value : m[1] === 'max-width' ? screen.width <= value : screen.dpr >= value;
+  });
+}
+
+function lengthPx(length: string, screen: Screen): number {
+  const js = length
+    .replace(/calc\(/g, '(')
+    .replace(/min\(/g, 'Math.min(')
+    .replace(/([\d.]+)px/g, '$1')
+    .replace(/([\d.]+)vw/g, `($1*${screen.width}/100)`)
+    .replace(/([\d.]+)vh/g, `($1*${screen.height}/100)`);
+  return Number(new Function(`return ${js}`)());
+}
+
+/** The width a browser takes from a `w` srcset with these `sizes` (the first matching entry, then pickWidth). */
+function chosen(widths: number[], sizes: string, screen: Screen): number {
+  const entry = sizesEntries(sizes).find((e) => matches(e.condition, screen))!;
+  return pickWidth(widths, lengthPx(entry.length, screen), screen.dpr);
+}
+
+const widthsOf = (srcSet: string) => srcSet.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)![1]));
+
+describe('pictures for a shopper who saves data (issue 42, item 4)', () => {
+  const big: ImageVariants = { ...photo, widths: [320, 480, 720, 1080, 1600] };
+  const usual = [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3, 3.5, 4];
+
+  it('reads a sizes list into conditions and lengths, functions with commas inside included', () => {
+    expect(sizesEntries(IMAGE_SIZES.productMain)).toEqual([
+      { condition: '(min-width: 1200px)', length: '568px' },
+      { condition: '(min-width: 860px)', length: 'calc(50vw - 32px)' },
+      { condition: '(max-width: 650px)', length: 'min(calc(100vw - 32px), 42vh)' },
+      { condition: '', length: 'calc(100vw - 32px)' },
+    ]);
+    expect(sizesEntries('100vw')).toEqual([{ condition: '', length: '100vw' }]);
+  });
+
+  it('gives the smallest variant that fills the box at the pixel ratio capped at 1.5, never a larger one than without', () => {
+    for (const sizes of Object.values(IMAGE_SIZES)) {
+      const normal = responsivePicture({ src: 'x.jpeg', variants: big }, { sizes });
+      const saving = responsivePicture({ src: 'x.jpeg', variants: big }, { sizes, saveData: true });
+      expect(saving.img.sizes).toBe(saveDataSizes(sizes));
+      expect(saving.sources.map((s) => s.sizes)).toEqual([saveDataSizes(sizes), saveDataSizes(sizes)]);
+      const offered = widthsOf(saving.img.srcSet!);
+      for (let width = 320; width <= 1600; width += 11) {
+        for (const dpr of usual) {
+          const screen = { width, height: Math.round(width * 1.8), dpr };
+          const box = lengthPx(sizesEntries(sizes).find((e) => matches(e.condition, screen))!.length, screen);
+          const taken = chosen(offered, saving.img.sizes!, screen);
+          expect(taken, `${sizes} at ${width} px, DPR ${dpr}`).toBe(pickWidth(big.widths, box, Math.min(dpr, SAVE_DATA_MAX_DENSITY)));
+          expect(taken).toBeLessThanOrEqual(chosen(widthsOf(normal.img.srcSet!), sizes, screen));
+        }
+      }
+    }
+  });
+
+  it('offers no width past the one that fills the largest box at 1.5 (a card: 480 w at most; a thumbnail: 320 w)', () => {
+    expect(widthsOf(responsivePicture({ src: 'x', variants: big }, { sizes: IMAGE_SIZES.card, saveData: true }).img.srcSet!)).toEqual([320, 480]);
+    expect(widthsOf(responsivePicture({ src: 'x', variants: big }, { sizes: IMAGE_SIZES.thumb, saveData: true }).img.srcSet!)).toEqual([320]);
+    expect(widthsOf(responsivePicture({ src: 'x', variants: big }, { sizes: IMAGE_SIZES.productMain, saveData: true }).img.srcSet!)).toEqual(big.widths);
+    expect(IMAGE_LARGEST_BOX[IMAGE_SIZES.card]).toBe(310);
+    // Art has nothing to choose from: the same picture.
+    expect(responsivePicture({ src: 'a.svg' }, { sizes: IMAGE_SIZES.card, saveData: true })).toEqual(responsivePicture({ src: 'a.svg' }, { sizes: IMAGE_SIZES.card }));
   });
 });

@@ -1,4 +1,4 @@
-import { filesForPath, readPreload, type ReleaseFiles, type RemoteName } from '@adire/contracts';
+import { filesForPath, readPreload, wantsLessData, type ReleaseFiles, type RemoteName } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { isCheckoutRoute } from '../routes';
 import { cartHasWork } from './demand';
@@ -68,24 +68,12 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 2_000);
 }
 
-interface DataSignals {
-  connection?: { saveData?: boolean };
-  matchMedia?: (query: string) => { matches: boolean };
-}
-
 /**
- * Whether the shopper asks to spend less data (issue 42, item 4): the browser's Save-Data setting
- * (`navigator.connection.saveData`, the same one that sends `Save-Data: on`) or the
- * `prefers-reduced-data` media feature. Most shoppers here pay for each megabyte.
+ * Whether the shopper asks to spend less data (issue 42, item 4): the contracts' one answer — the page
+ * drawn for `Save-Data: on`, the browser's Save-Data setting or `prefers-reduced-data`. Most shoppers
+ * here pay for each megabyte.
  */
-export function wantsLessData(signals: DataSignals = { connection: (navigator as DataSignals).connection, matchMedia: typeof window.matchMedia === 'function' ? (q) => window.matchMedia(q) : undefined }): boolean {
-  if (signals.connection?.saveData) return true;
-  try {
-    return Boolean(signals.matchMedia?.('(prefers-reduced-data: reduce)').matches);
-  } catch {
-    return false;
-  }
-}
+export { wantsLessData };
 
 /**
  * After the page has loaded and the browser is idle — and again after each route change and when the
