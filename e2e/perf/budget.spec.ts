@@ -13,7 +13,7 @@ import {
   sum,
   visitHome,
 } from './first-visit';
-import { storePages } from './lighthouse';
+import { checkoutPage, storePages } from './lighthouse';
 
 /**
  * Byte budgets of a first visit, from the browser's own resource timings (issue 10): the home page's
@@ -98,5 +98,25 @@ test.describe('first visit budgets', () => {
     expect(checkout.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on a fresh checkout page').toEqual([]);
     expect(checkout.filter((s) => s.url.includes('/releases/catalog/')).map((s) => s.url), 'catalog code on the checkout page').toEqual([]);
     expect(checkout.filter((s) => s.url.includes('/releases/backoffice/')).map((s) => s.url), 'back-office code on the checkout page').toEqual([]);
+  });
+
+  test('the checkout page loads the cart only when the shopper reaches for it; its count is there before, and a tap opens it', async ({ page, baseURL }) => {
+    const checkout = await checkoutPage(baseURL!);
+    await page.goto('/healthz');
+    await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(checkout.storage!));
+    const bodies = recordScripts(page);
+    await page.goto(checkout.path);
+    await expect(page.getByRole('form', { name: 'Delivery details' })).toBeVisible();
+    await settle(page);
+    const cartButton = page.getByRole('button', { name: 'Cart (1)' });
+    await expect(cartButton).toBeVisible();
+    expect((await loadedScripts(page, bodies)).filter((s) => s.url.includes('/releases/cart/')).map((s) => s.url), 'cart code before the shopper reaches for it').toEqual([]);
+    await expect(page.locator('[data-boundary="cart"]')).toHaveCount(0);
+
+    await cartButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect(drawer.getByRole('list', { name: 'Cart items' }).getByRole('listitem')).toHaveCount(1);
+    await expect(drawer.getByRole('button', { name: 'Update Cart' })).toBeVisible();
+    expect((await loadedScripts(page, bodies)).filter((s) => s.url.includes('/releases/cart/')).length).toBeGreaterThan(0);
   });
 });

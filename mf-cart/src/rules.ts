@@ -46,22 +46,5 @@ export function isSelectableDate(date: string, now: Date = new Date(), settings:
   return isApiDate(date) && date >= firstDeliveryDate(now, settings) && !closedDay(date, settings) && !orderByPassed(date, now, settings);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-
-/** A stored item the drawer can show and the totals can add up: anything else is corrupt. */
-export function isCartItem(value: unknown): value is CartItem {
-  if (!isRecord(value)) return false;
-  const { SKU, name, price, quantity, image, design } = value;
-  if (typeof SKU !== 'string' || typeof name !== 'string' || !isAmount(price)) return false;
-  if (!isAmount(quantity) || quantity < 1 || !isRecord(image) || typeof image.src !== 'string') return false;
-  return design === undefined || design === null || (isRecord(design) && isAmount(design.price) && isAmount(design.quantity));
-}
-
-/**
- * Cart items read from local storage (or a stored user): what is not a list counts as absent, and
- * items that are not well formed are left out, so one corrupt entry never breaks the cart.
- */
-export function storedCartItems(value: unknown): CartItem[] {
-  return Array.isArray(value) ? value.filter(isCartItem) : [];
-}
+// The stored cart's reader is the contracts' (the shell counts the stored cart with it too).
+export { isCartItem, storedCartItems } from '@adire/contracts';

@@ -9,12 +9,18 @@ const STAGES = [
   { key: 'done', label: 'Done', number: CHECKOUT_STAGES.done },
 ] as const;
 
+/**
+ * The shell loads the cart on this page only when the shopper reaches for it (issue 42): the first
+ * pointer over the header or focus in it asks for it, so a tap on the cart button answers at once.
+ */
+const wantCart = () => bus.emit('remote:wanted', { remote: 'cart' });
+
 /** The compact header the checkout page uses instead of the main one: stages and a cart button. */
 export function CheckoutHeader() {
   const stage = useStage((s) => s.stage);
   const summary = useLatest('cart:summary');
   return (
-    <header className={styles.header}>
+    <header className={styles.header} onPointerEnter={wantCart} onFocus={wantCart}>
       <a href="/" className={styles.brand}>
         Adire Blooms
       </a>
@@ -28,7 +34,7 @@ export function CheckoutHeader() {
           );
         })}
       </ol>
-      <button type="button" className={styles.cart} onClick={() => bus.emit('cart:open', { from: 'checkout-header' })}>
+      <button type="button" className={styles.cart} onPointerDown={wantCart} onClick={() => bus.emit('cart:open', { from: 'checkout-header' })}>
         Cart ({summary?.itemCount ?? 0})
       </button>
     </header>

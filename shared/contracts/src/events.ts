@@ -42,10 +42,18 @@ export type BusEvents = {
   'settings:loaded': ShopSettingsEvent;
   /** shell → all (replayed): the menu's categories. */
   'categories:loaded': Category[];
-  /** cart → shell, checkout (replayed): what the cart button shows. */
+  /**
+   * cart → shell, checkout (replayed): what the cart button shows. Until the cart loads on a page
+   * that defers it with a stored cart (the checkout), the shell publishes it from the cart's stored keys.
+   */
   'cart:summary': CartSummary;
   /** shell, checkout → cart: open the drawer. */
   'cart:open': { from: CartOpener };
+  /**
+   * any → shell: the shopper is about to use a remote's control (a first pointer or focus near it,
+   * e.g. the checkout header's cart button): load that remote now, so the tap answers at once.
+   */
+  'remote:wanted': { remote: RemoteName };
   /** cart → checkout: the order was created or updated from the drawer (the checkout fetches it again). */
   'order:saved': { orderId: string };
   /** checkout → cart: forget the cart, delivery date and order id (SPEC section 4). */

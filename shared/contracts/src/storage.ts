@@ -1,4 +1,4 @@
-import type { User } from './entities';
+import type { CartItem, User } from './entities';
 
 /** Which domain may write a stored key. Others only read it, or ask the owner over the bus. */
 export type StorageOwner = 'shell' | 'account' | 'cart' | 'checkout' | 'backoffice';
@@ -75,4 +75,25 @@ export function writeStored(name: StoredName, value: unknown, storage = defaultS
   } catch {
     // quota exceeded or storage disabled: the shop keeps working in memory
   }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** A stored cart item the drawer can show and the totals can add up: anything else is corrupt. */
+export function isCartItem(value: unknown): value is CartItem {
+  if (!isRecord(value)) return false;
+  const { SKU, name, price, quantity, image, design } = value;
+  if (typeof SKU !== 'string' || typeof name !== 'string' || !isAmount(price)) return false;
+  if (!isAmount(quantity) || quantity < 1 || !isRecord(image) || typeof image.src !== 'string') return false;
+  return design === undefined || design === null || (isRecord(design) && isAmount(design.price) && isAmount(design.quantity));
+}
+
+/**
+ * Cart items read from local storage (or a stored user): what is not a list counts as absent, and
+ * items that are not well formed are left out, so one corrupt entry never breaks the cart. The cart
+ * reads its guest cart with it; the shell too, for the cart button's count before the cart loads.
+ */
+export function storedCartItems(value: unknown): CartItem[] {
+  return Array.isArray(value) ? value.filter(isCartItem) : [];
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { cartHasWork, whenDemanded } from '../federation/demand';
-import { mainContentSettled } from '../federation/settled';
+import { whenCartMounts } from '../federation/demand';
 import { isBackofficeRoute, isKnownRoute, isNewsletterConfirmRoute, isUnsubscribeRoute, showsFooter, showsMainHeader } from '../routes';
 import { AlertBanner } from './AlertBanner';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -30,11 +29,13 @@ function RouteRegion({ id, region }: { id: string; region: Boundary }) {
   return <div id={id} data-region={region} {...(drawn === null ? {} : { dangerouslySetInnerHTML: { __html: drawn } })} />;
 }
 
+
 /**
  * The cart drawer loads with the page, after its main content, when the shopper already has a cart,
- * an order or a login; otherwise when first needed (a cart command is held for it, see demand.ts).
+ * an order or a login; otherwise when first needed (a cart command is held for it), and on the
+ * checkout when the shopper reaches for its cart (see demand.ts, whenCartMounts).
  */
-const whenCartMounts = () => (cartHasWork() ? mainContentSettled() : whenDemanded('cart'));
+const cartMounts = () => whenCartMounts();
 
 function NotFound() {
   return (
@@ -79,7 +80,7 @@ export function Layout() {
             <Footer />
           </ControlsOnceRunning>
         )}
-        {!isBackofficeRoute(pathname) && <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={whenCartMounts} />}
+        {!isBackofficeRoute(pathname) && <ParcelRegion remote="cart" label="Cart" className={styles.overlaySlot} when={cartMounts} />}
         <Toasts />
         <ConfirmDialog />
       </div>
