@@ -11,20 +11,17 @@ PASSED=0
 FAILED=0
 STATUS=0
 
-# Run one suite, keep its output, and add up the counts its runner prints.
-suite() {
-  local name="$1"; shift
-  step "$name"
-  local log="$LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' '_').log"
-  local started=$SECONDS
-  "$@" 2>&1 | tee "$log"
-  local rc=${PIPESTATUS[0]}
-  local took="$((SECONDS - started)) s"
+logfile() { echo "$LOGS/$(echo "$1" | tr -c 'a-zA-Z0-9' '_').log"; }
+
+# Add up the counts a suite's runner printed into its log, and its line of the summary.
+tally() {
+  local name="$1" rc="$2" took="$3" log
+  log=$(logfile "$name")
   local p f
   # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
-  # (a browser shard's lines start with "[shard N] ")
-  p=$(grep -E '^(\[shard [0-9]+\] )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -E '^(\[shard [0-9]+\] )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  # (a line of a suite run beside another starts with its tag, "[shard N] " or "[sqlite] ")
+  p=$(grep -E '^(\[[a-z0-9 ]+\] )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^(\[[a-z0-9 ]+\] )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
   if [ "$rc" -ne 0 ]; then
     STATUS=1
@@ -33,6 +30,34 @@ suite() {
   else
     SUMMARY+=("✓ $name: $p passed ($took)")
   fi
+}
+
+# Run one suite, keep its output, and add up the counts its runner prints.
+suite() {
+  local name="$1"; shift
+  step "$name"
+  local started=$SECONDS
+  "$@" 2>&1 | tee "$(logfile "$name")"
+  local rc=${PIPESTATUS[0]}
+  tally "$name" "$rc" "$((SECONDS - started)) s"
+}
+
+# Two suites side by side (each line tagged with its suite's tag), each counted as its own: for
+# suites that wait on something else much of the time (the API tests on PostgreSQL wait on its
+# server), so a 2-core machine finishes both in little more than the longer one.
+#   beside "<name>" <tag> "<command>" "<name>" <tag> "<command>"
+beside() {
+  step "$1 | $4"
+  local started=$SECONDS pids=() rcs=() i
+  for i in 0 3; do
+    local args=("$@")
+    ( bash -c "${args[$((i + 2))]}" 2>&1 | sed -u "s/^/[${args[$((i + 1))]}] /" | tee "$(logfile "${args[$i]}")"; exit "${PIPESTATUS[0]}" ) &
+    pids+=($!)
+  done
+  for i in 0 1; do wait "${pids[$i]}"; rcs+=($?); done
+  local took="$((SECONDS - started)) s, side by side"
+  tally "$1" "${rcs[0]}" "$took"
+  tally "$4" "${rcs[1]}" "$took"
 }
 
 ensure_chromium() {
@@ -51,9 +76,9 @@ cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
 suite "Typecheck (tsc, every package)" pnpm -r typecheck
-suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=1 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
-suite "API tests on SQLite" pnpm --filter @adire/server test
-suite "API tests on PostgreSQL" bash scripts/with-postgres.sh pnpm --filter @adire/server test
+suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
+beside "API tests on SQLite" sqlite "pnpm --filter @adire/server test" \
+  "API tests on PostgreSQL" postgres "bash scripts/with-postgres.sh pnpm --filter @adire/server test"
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
 suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh
