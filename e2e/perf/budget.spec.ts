@@ -20,7 +20,7 @@ import { checkoutPage, storePages } from './lighthouse';
  * compressed JavaScript, each shared library downloaded once, and no code the page does not need.
  */
 test.describe('first visit budgets', () => {
-  test('the home page sends at most 160 KB of compressed JavaScript, each shared library once, no checkout or back-office code', async ({ page }) => {
+  test(`the home page sends at most ${kb(HOME_SCRIPT_BUDGET_BYTES)} of compressed JavaScript, each shared library once, no checkout or back-office code`, async ({ page }) => {
     const bodies = recordScripts(page);
     await visitHome(page);
     const scripts = await loadedScripts(page, bodies);
