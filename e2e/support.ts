@@ -134,12 +134,22 @@ export async function withShopDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
 }
 
 /**
+ * The node arguments of a server command (server/src/cli/<name>.ts): on the suite's own store, its
+ * bundle (dist/cli-<name>.mjs, built with the server by serve.mjs at the suite's start: no 2–3 s of
+ * tsx compiling per call); with BASE_URL, or a command that is not bundled, the source through tsx.
+ */
+export function serverCommand(name: string, args: string[]): string[] {
+  const bundle = path.resolve(here, '../server/dist', `cli-${name}.mjs`);
+  return OWN_STORE && fs.existsSync(bundle) ? [bundle, ...args] : ['--import', 'tsx', `src/cli/${name}.ts`, ...args];
+}
+
+/**
  * Run an operator command (server/src/cli/orders.ts), e.g. ['mark-paid', orderNumber]: against the
  * suite's own database (see serve.mjs), or with BASE_URL against DATABASE_URL / SQLITE_FILE.
  */
 export function operator(args: string[]): string {
   const env = OWN_STORE ? { ...process.env, SQLITE_FILE: STATE_SQLITE } : { ...process.env };
-  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/orders.ts', ...args], {
+  return execFileSync(process.execPath, serverCommand('orders', args), {
     cwd: path.resolve(here, '../server'),
     env: { ...env, LOG_LEVEL: 'warn' },
     encoding: 'utf8',

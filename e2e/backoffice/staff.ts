@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { latestMail, OWN_STORE, RELEASES_DIR, uniqueEmail } from '../support';
+import { latestMail, OWN_STORE, RELEASES_DIR, serverCommand, uniqueEmail } from '../support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,7 +17,7 @@ export interface Staff {
 /** `pnpm staff …` against the suite's own database (or DATABASE_URL / SQLITE_FILE beside BASE_URL). */
 export function staffCommand(args: string[]): string {
   const env = OWN_STORE ? { ...process.env, SQLITE_FILE: path.join(path.dirname(RELEASES_DIR), 'shop.sqlite') } : { ...process.env };
-  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/staff.ts', ...args], {
+  return execFileSync(process.execPath, serverCommand('staff', args), {
     cwd: path.resolve(here, '../../server'),
     env: { ...env, LOG_LEVEL: 'warn' },
     encoding: 'utf8',

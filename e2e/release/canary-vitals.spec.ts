@@ -76,7 +76,8 @@ test.describe('canaries judged by real pages', () => {
       // One browser here stands for many shoppers: its reports are not held to one address's 30 a minute.
       TELEMETRY_REPORTS_PER_MINUTE: '100000',
     };
-    store = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
+    // The server as serve.mjs built it at the suite's start (as production runs it; no tsx compiling).
+    store = spawn(process.execPath, ['dist/main.mjs'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
     await expect.poll(async () => fetch(`${base}/healthz`).then((r) => r.status, () => 0), { timeout: 45_000, intervals: [250] }).toBe(200);
   });
 

@@ -74,7 +74,8 @@ test.describe('version readout and development overrides', () => {
       base = `http://127.0.0.1:${port}`;
       const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SQLITE_FILE: STATE_SQLITE, RELEASES_DIR: path.join(work, 'releases'), LOG_LEVEL: 'warn', ADIRE_DEV_OVERRIDES: '1' };
       delete env.NODE_ENV;
-      store = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
+      // The server as serve.mjs built it at the suite's start (as production runs it; no tsx compiling).
+      store = spawn(process.execPath, ['dist/main.mjs'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
       // The cart under development: the live cart with a visible change, served from its own port.
       dev = await devServer(await buildFromLive('cart', { replace: ['Your cart', 'Your cart (local build)'] }));
       await expect

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { readManifest, RELEASES_DIR, STATE_SQLITE } from '../support';
+import { readManifest, RELEASES_DIR, serverCommand, STATE_SQLITE } from '../support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIR = path.resolve(here, '../../server');
@@ -18,7 +18,7 @@ export const REMOTES = ['catalog', 'cart', 'account', 'checkout', 'backoffice'] 
 export function releaseCommand(args: string[]): { output: string; ms: number } {
   const started = Date.now();
   try {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/release.ts', ...args], {
+    const output = execFileSync(process.execPath, serverCommand('release', args), {
       cwd: SERVER_DIR,
       env: { ...process.env, RELEASES_DIR, SQLITE_FILE: STATE_SQLITE },
       encoding: 'utf8',

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { OWN_STORE, RELEASES_DIR } from '../support';
+import { OWN_STORE, RELEASES_DIR, serverCommand } from '../support';
 
 /**
  * Stored XSS: script payloads saved where the shop's operator or its shoppers write text — the
@@ -20,7 +20,7 @@ const REVIEW_ID = 'xss-review-0000-0000-000000000000';
 
 /** Run a server command (server/src/cli/<name>.ts) against the suite's own database. */
 function serverCli(name: string, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', `src/cli/${name}.ts`, ...args], {
+  return execFileSync(process.execPath, serverCommand(name, args), {
     cwd: serverDir,
     env: { ...process.env, SQLITE_FILE: dbFile, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     encoding: 'utf8',

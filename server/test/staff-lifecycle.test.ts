@@ -247,7 +247,7 @@ describe('pnpm staff', () => {
     expect(parseStaffCommand(['role', 'a@b.ng', 'manager'])).toEqual({ kind: 'role', email: 'a@b.ng', role: 'manager' });
     expect(parseStaffCommand(['role', 'a@b.ng', '--role', 'florist'])).toEqual({ kind: 'role', email: 'a@b.ng', role: 'florist' });
     expect(() => parseStaffCommand(['role', 'a@b.ng', 'owner'])).toThrow("'role' needs florist or manager or rider, got 'owner'.");
-    for (const word of ['disable <email>', 'enable <email>', 'role <email> <florist|manager>', 'reset <email>', 'remove <email>', 'unlock <email>', 'sign-out <email>']) expect(STAFF_USAGE).toContain(word);
+    for (const word of ['disable <email>', 'enable <email>', 'role <email> <florist|manager|rider>', 'reset <email>', 'remove <email>', 'unlock <email>', 'sign-out <email>']) expect(STAFF_USAGE).toContain(word);
   });
 
   it('disables, enables, changes a role, signs out and removes through the same service, audited as the operator', async () => {

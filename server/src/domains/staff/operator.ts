@@ -9,15 +9,18 @@ import { createStaffService, type StaffMember } from './service';
 /** The operator's staff command: the first manager is made here; managers invite the others from the back office. */
 export class StaffCommandError extends Error {}
 
+/** The roles as the command's usage writes them: <florist|manager|rider>. */
+const ROLES = `<${STAFF_ROLES.join('|')}>`;
+
 export const STAFF_USAGE = `Usage: pnpm staff <command>
 
-  add <email> --role <florist|manager> [--name "<name>"]
+  add <email> --role ${ROLES} [--name "<name>"]
                      a member of staff; an invitation code is mailed to set a password
                      (again for a member who has not set one yet: a new code)
   list               every member of staff, their role, and whether they are active, invited or disabled
   disable <email>    no more logins; their sessions end at their next request (enable undoes it)
   enable <email>     a disabled member may log in again
-  role <email> <florist|manager>
+  role <email> ${ROLES}
                      a new role, from their next request
   reset <email>      mails them a code to choose a new password (the old one works until then)
   remove <email>     deletes the member, their sessions and codes; the audit keeps who they were
@@ -56,7 +59,7 @@ function oneMember(command: string, args: readonly string[]): string {
 function parseRole(args: readonly string[]): StaffCommand {
   const words = args.filter((a) => a !== '--role').map((a) => a.replace(/^--role=/, ''));
   const [email, role, ...rest] = words;
-  if (!email || rest.length) throw new StaffCommandError("'role' needs an e-mail address and a role: pnpm staff role <email> <florist|manager>");
+  if (!email || rest.length) throw new StaffCommandError(`'role' needs an e-mail address and a role: pnpm staff role <email> ${ROLES}`);
   if (!isStaffRole(role)) throw new StaffCommandError(`'role' needs ${STAFF_ROLES.join(' or ')}${role ? `, got '${role}'` : ''}.`);
   return { kind: 'role', email, role };
 }
@@ -87,7 +90,7 @@ export function parseStaffCommand(argv: readonly string[]): StaffCommand {
         else if (email === undefined) email = arg;
         else throw new StaffCommandError(`'add' takes one e-mail address, got '${email}' and '${arg}'.`);
       }
-      if (!email) throw new StaffCommandError("'add' needs an e-mail address: pnpm staff add <email> --role <florist|manager>");
+      if (!email) throw new StaffCommandError(`'add' needs an e-mail address: pnpm staff add <email> --role ${ROLES}`);
       if (!isStaffRole(role)) throw new StaffCommandError(`'add' needs --role ${STAFF_ROLES.join(' or ')}${role ? `, got '${role}'` : ''}.`);
       return { kind: 'add', email, role, ...(name?.trim() ? { name: name.trim() } : {}) };
     }
