@@ -19,9 +19,10 @@ tally() {
   log=$(logfile "$name")
   local p f
   # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
-  # (a line of a suite run beside another starts with its tag, "[shard N] " or "[sqlite] ")
-  p=$(grep -E '^(\[[a-z0-9 ]+\] )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -E '^(\[[a-z0-9 ]+\] )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  # (a line of a suite run beside another starts with its tag, "[shard N] " or "[sqlite] "; of a
+  # package's tests run two at a time by pnpm, with its folder: "shared/domain test: ")
+  p=$(grep -E '^(\[[a-z0-9 ]+\] |[^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^(\[[a-z0-9 ]+\] |[^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
   if [ "$rc" -ne 0 ]; then
     STATUS=1
@@ -76,7 +77,7 @@ cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
 suite "Typecheck (tsc, every package)" pnpm -r typecheck
-suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --filter './shared/*' --filter @adire/shell --filter './mf-*' test
+suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --no-bail --filter './shared/*' --filter @adire/shell --filter './mf-*' test
 beside "API tests on SQLite" sqlite "pnpm --filter @adire/server test" \
   "API tests on PostgreSQL" postgres "bash scripts/with-postgres.sh pnpm --filter @adire/server test"
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
