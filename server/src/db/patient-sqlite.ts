@@ -83,7 +83,9 @@ class TransactionGate {
     while (this.#held) await this.#held;
   }
   async take(): Promise<void> {
-    await this.whenClosed();
+    // Checked again where it is taken: two waiters woken by the same release both saw it closed once
+    // `whenClosed` returned (a tick later), and both began a transaction on the one connection.
+    while (this.#held) await this.whenClosed();
     this.#held = new Promise((resolve) => (this.#release = resolve));
   }
   give(): void {
@@ -127,7 +129,8 @@ export class PatientSqliteDriver implements Driver {
     if (connection.inTransaction) return run(this.statements, query, this.#writes);
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
-      await this.#gate.whenClosed();
+      // Checked again after the wait (a transaction may have begun in the tick between): never inside another's transaction.
+      while (this.#gate.open) await this.#gate.whenClosed();
       try {
         return run(this.statements, query, this.#writes);
       } catch (err) {
