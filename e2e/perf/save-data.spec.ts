@@ -48,9 +48,15 @@ interface Visit {
   imageFiles: number;
   prefetched: number;
   imageUrls: string[];
+  /** What the console said of hydration (a mismatch between the server's pictures and the browser's). */
+  hydrationWarnings: string[];
 }
 
 async function visit(page: Page, storePage: StorePage, base: string): Promise<Visit> {
+  const hydrationWarnings: string[] = [];
+  page.on('console', (m) => {
+    if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|didn't match|Minified React error #4(18|19|21|23|25)\b/i.test(m.text())) hydrationWarnings.push(m.text());
+  });
   if (storePage.storage) {
     await page.goto(`${base}/healthz`);
     await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(storePage.storage));
@@ -75,6 +81,7 @@ async function visit(page: Page, storePage: StorePage, base: string): Promise<Vi
     imageFiles: images.length,
     prefetched,
     imageUrls: images.map((e) => new URL(e.url).pathname),
+    hydrationWarnings,
   };
 }
 
@@ -148,6 +155,7 @@ test.describe('Save-Data: the four pages with and without it', () => {
     for (const [name, { without, with: saving }] of Object.entries(figures)) {
       expect(saving.scripts + saving.images, `${name}: bytes with Save-Data against without`).toBeLessThanOrEqual(without.scripts + without.images);
       expect(saving.prefetched, `${name}: links fetching ahead with Save-Data`).toBe(0);
+      expect(saving.hydrationWarnings, `${name}: hydration with Save-Data`).toEqual([]);
     }
     // The pictures: the product page's photo and every card are narrower variants with Save-Data.
     const widest = (urls: string[]) => Math.max(...urls.map((u) => Number(/\.w(\d+)\./.exec(u)?.[1] ?? 0)));
