@@ -68,6 +68,13 @@ export function Refunds({ view, onView }: { view: StaffOrderPage; onView: (view:
             <li key={r.id}>
               <strong>{money(r.amount)}</strong> — {STATUS_WORD[r.status]}, {REFUND_WAY[r.method].toLowerCase()}
               {r.reference && r.method !== 'provider' ? ` (${r.reference})` : ''}: {r.reason} — {r.by}, {formatShopDateTime(new Date(r.at))}
+              {/* Pending with its provider for over 24 hours: the server's plain sentence for the staff. */}
+              {r.attention && (
+                <>
+                  <br />
+                  <em>{r.attention}</em>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -22,6 +22,8 @@ export interface ShopTally {
   webhookReplayed(provider: string): void;
   /** A refund recorded (by a provider or by hand). */
   refund(provider: string): void;
+  /** A pending refund asked about again by the recheck, by provider and outcome (processed, failed, pending, duplicate, unanswered). */
+  refundRecheck(provider: string, outcome: string): void;
 }
 
 /** Counting nothing: what a domain uses when no tally is given (tests, operator commands). */
@@ -32,6 +34,7 @@ export const NO_TALLY: ShopTally = {
   webhookRefused: () => {},
   webhookReplayed: () => {},
   refund: () => {},
+  refundRecheck: () => {},
 };
 
 /** One reading of a gauge: its labels and value. */
@@ -81,6 +84,12 @@ export class ShopMetrics {
     const refused = new Counter({ name: 'shop_webhooks_refused_total', help: 'Webhooks refused because their signature did not hold, by provider.', labelNames: ['provider'], registers });
     const replayed = new Counter({ name: 'shop_webhooks_replayed_total', help: 'Webhooks for a payment already recorded, by provider.', labelNames: ['provider'], registers });
     const refunds = new Counter({ name: 'shop_refunds_total', help: 'Refunds recorded, by provider (manual: by hand).', labelNames: ['provider'], registers });
+    const rechecks = new Counter({
+      name: 'shop_refund_rechecks_total',
+      help: 'Pending refunds asked about again by the recheck, by provider and outcome (processed, failed, pending, duplicate, unanswered).',
+      labelNames: ['provider', 'outcome'],
+      registers,
+    });
     this.tally = {
       checkout: () => checkouts.inc(),
       orderPaid: (method) => paid.inc({ method: label(method) }),
@@ -88,6 +97,7 @@ export class ShopMetrics {
       webhookRefused: (provider) => refused.inc({ provider: label(provider) }),
       webhookReplayed: (provider) => replayed.inc({ provider: label(provider) }),
       refund: (provider) => refunds.inc({ provider: label(provider) }),
+      refundRecheck: (provider, outcome) => rechecks.inc({ provider: label(provider), outcome: label(outcome) }),
     };
   }
 

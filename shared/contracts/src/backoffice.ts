@@ -265,6 +265,11 @@ export interface RefundRecord {
   by: string;
   at: string;
   updatedAt: string;
+  /**
+   * On the back office's order page only: a plain sentence when a refund has been pending with its
+   * provider for over 24 hours ("Pending with Paystack since … — checked again every 15 minutes; …").
+   */
+  attention?: string;
 }
 
 /** One refund as asked: its amount in all, and the part through each payment (usually one). */

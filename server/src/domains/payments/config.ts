@@ -20,7 +20,12 @@ export interface PaymentsConfig {
   paymentLinkMs?: number;
   /** How long a sender has to answer a proposed substitute before the shop's proposal stands (SUBSTITUTION_HOURS, default 3; issue 40). */
   substitutionMs?: number;
+  /** How often every instance asks the providers again about refunds still pending (REFUND_RECHECK_MINUTES, default 15). */
+  refundRecheckMinutes?: number;
 }
+
+/** How often pending refunds are asked about again when REFUND_RECHECK_MINUTES is not set. */
+export const DEFAULT_REFUND_RECHECK_MINUTES = 15;
 
 /** A payment link's life when PAYMENT_LINK_HOURS is not set. */
 export const DEFAULT_PAYMENT_LINK_MS = 72 * 3_600_000;
@@ -52,6 +57,9 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env, product
   const substitutionHours = Number(v('SUBSTITUTION_HOURS'));
   if (v('SUBSTITUTION_HOURS') && !(Number.isFinite(substitutionHours) && substitutionHours > 0)) throw new Error('SUBSTITUTION_HOURS: a number of hours above 0');
   if (v('SUBSTITUTION_HOURS')) config.substitutionMs = substitutionHours * 3_600_000;
+  const recheckMinutes = Number(v('REFUND_RECHECK_MINUTES'));
+  if (v('REFUND_RECHECK_MINUTES') && !(Number.isFinite(recheckMinutes) && recheckMinutes >= 1)) throw new Error('REFUND_RECHECK_MINUTES: a number of minutes, 1 or more');
+  if (v('REFUND_RECHECK_MINUTES')) config.refundRecheckMinutes = recheckMinutes;
   if (v('PAYSTACK_SECRET_KEY')) config.paystack = { secretKey: v('PAYSTACK_SECRET_KEY')!, baseUrl: v('PAYSTACK_BASE_URL') ?? DEFAULT_BASE_URLS.paystack };
   if (group('Flutterwave', ['FLUTTERWAVE_SECRET_KEY', 'FLUTTERWAVE_SECRET_HASH'])) {
     config.flutterwave = { secretKey: v('FLUTTERWAVE_SECRET_KEY')!, secretHash: v('FLUTTERWAVE_SECRET_HASH')!, baseUrl: v('FLUTTERWAVE_BASE_URL') ?? DEFAULT_BASE_URLS.flutterwave };

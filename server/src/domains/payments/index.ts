@@ -8,7 +8,7 @@ export { sendPaymentReceipt } from './receipt';
 export { receivedFor, refundedFor } from './ledger';
 export { AWAITING_TRANSFER } from './logic';
 export { confirmTransfer, decideTransfer, rejectTransfer, MANUAL_PAYMENT_STATUS, type ReceiptOptions, type TransferDecision } from './transfer-decisions';
-export { orderPaymentSide, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';
+export { orderPaymentSide, orderPaymentSideAt, transferStaffRoutes, type TransferStaffRoutesOptions } from './staff-routes';
 export { orderPaymentRecords } from './account-payments';
 export { refundOrder, refundsOfOrders, REFUND_MESSAGES, type RefundContext, type RefundOrderInput, type RefundOutcome } from './refunds';
 export { createRefunder, refundContext, refundStaffRoutes, type RefundRoutesOptions } from './refund-routes';

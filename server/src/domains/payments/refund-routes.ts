@@ -5,9 +5,10 @@ import type { Mailer } from '../../mail/mailer';
 import { orderParams, staffOrderPage } from '../orders';
 import { staffBody, staffText, type DomainStaffRoutes } from '../staff';
 import { buildAdapters } from './adapters';
-import type { PaymentsConfig } from './config';
+import { DEFAULT_REFUND_RECHECK_MINUTES, type PaymentsConfig } from './config';
 import type { PaymentsLog } from './context';
 import { ordersCsvRoute } from './orders-csv';
+import { refundRecheckScheduler } from './refund-recheck';
 import { refundOrder, type RefundContext, type RefundOrderInput, type RefundOutcome } from './refunds';
 import { createSandbox, keptRootSecret } from './sandbox';
 import { orderPaymentSide } from './staff-routes';
@@ -20,8 +21,8 @@ export interface RefundRoutesOptions {
   config: PaymentsConfig;
   log?: PaymentsLog;
   now?: () => Date;
-  /** Where refunds are counted (the metrics). */
-  tally?: Pick<ShopTally, 'refund'>;
+  /** Where refunds (and the rechecks' outcomes) are counted (the metrics). */
+  tally?: Pick<ShopTally, 'refund'> & Partial<Pick<ShopTally, 'refundRecheck'>>;
 }
 
 /** The refunds' context: the same adapters as the shopper's payments (real when keyed, else the sandboxes). */
@@ -51,6 +52,8 @@ export function refundStaffRoutes(options: RefundRoutesOptions): DomainStaffRout
   const ctx = refundContext(options);
   const { db } = options;
   return async (app, { staff }) => {
+    // Refunds left pending (the provider unreachable, its answer lost) are asked about again (refund-recheck.ts).
+    refundRecheckScheduler(app, ctx, (options.config.refundRecheckMinutes ?? DEFAULT_REFUND_RECHECK_MINUTES) * 60_000);
     app.post(
       `${BACKOFFICE_PATHS.orders}/:orderNumber/refunds`,
       {

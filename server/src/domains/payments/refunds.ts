@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REFUND_METHODS, type CurrencyName, type RefundMethod, type RefundRecord, type RefundStatus, type RefundSummary, type ShopContact } from '@adire/contracts';
+import { formatShopDateTime } from '@adire/domain/formats';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import { readSetting } from '../../db/settings';
@@ -36,8 +37,8 @@ export interface RefundContext {
   log?: PaymentsLog;
   /** The shop's clock; tests move it. */
   clock?: () => Date;
-  /** Where refunds are counted (the metrics). */
-  tally?: Pick<ShopTally, 'refund'>;
+  /** Where refunds (and the rechecks' outcomes) are counted (the metrics). */
+  tally?: Pick<ShopTally, 'refund'> & Partial<Pick<ShopTally, 'refundRecheck'>>;
 }
 
 /** One refund asked for by a member of staff (or the operator). */
@@ -212,8 +213,11 @@ async function settleOrderStatus(trx: Kysely<Database>, order: OrderRow, at: str
   return next;
 }
 
+/** What came of asking a provider about a refund: its outcome, or 'unanswered' (unreachable or unreadable: still pending). */
+export type ProviderOutcome = 'processed' | 'failed' | 'pending' | 'duplicate' | 'unanswered';
+
 /** A part goes to its provider: the refund call, then its status check while it is still on its way. */
-async function askProvider(ctx: RefundContext, { row, ask }: ProviderPart): Promise<void> {
+async function askProvider(ctx: RefundContext, { row, ask }: ProviderPart, source = 'refund call'): Promise<ProviderOutcome> {
   const adapter = isProviderId(row.provider) ? ctx.adapters[row.provider] : undefined;
   let answer: RefundAnswer;
   try {
@@ -222,13 +226,13 @@ async function askProvider(ctx: RefundContext, { row, ask }: ProviderPart): Prom
     if (answer.status === 'pending' && adapter.refundStatus) answer = await adapter.refundStatus(ask, answer.providerRefundId);
   } catch (err) {
     // Refused (4xx): it did not happen. Unreachable or unreadable: it may have; it stays pending for
-    // the webhook or a later status check (the idempotency key makes asking again harmless).
+    // the webhook or the recheck (the idempotency key makes asking again harmless).
     const refused = err instanceof ProviderError && err.status >= 400 && err.status < 500;
     ctx.log?.warn({ err, refund: row.idempotency_key }, refused ? 'refund refused by the provider' : 'refund outcome unknown: left pending');
-    if (refused) await finishRefund(ctx, row.id, { status: 'failed', providerRefundId: null }, 'refund call', (err as Error).message);
-    return;
+    if (refused) return finishRefund(ctx, row.id, { status: 'failed', providerRefundId: null }, source, (err as Error).message);
+    return 'unanswered';
   }
-  await finishRefund(ctx, row.id, answer, 'refund call');
+  return finishRefund(ctx, row.id, answer, source);
 }
 
 /**
@@ -299,24 +303,123 @@ export async function settleRefundWebhook(ctx: RefundContext, provider: string, 
   return { status: 200, body: { data: { outcome: outcomes.length === 1 ? outcomes[0] : outcomes.join(', '), event: event.event } } };
 }
 
-const toRecord = (r: RefundRow, paymentReference: string): RefundRecord => ({
-  id: r.id,
-  refundKey: r.request_key,
-  amount: Number(r.amount),
-  currency: r.currency,
-  status: r.status as RefundStatus,
-  method: r.method as RefundMethod,
-  provider: r.provider,
-  paymentReference,
-  reference: r.reference,
-  reason: r.reason,
-  by: r.requested_by,
-  at: r.created_at,
-  updatedAt: r.updated_at,
-});
+/** A provider refund still pending this long is asked about again by the recheck (a call in flight has long ended by then). */
+export const REFUND_RECHECK_AFTER_MS = 5 * 60_000;
 
-/** Every refund of these orders, oldest first (the order pages, the account's export). */
-export async function refundsOfOrders(q: Kysely<Database>, orderIds: readonly string[]): Promise<Map<string, RefundRecord[]>> {
+/** What the recheck came to for one refund (its outcome, as the metrics count it). */
+export interface RecheckedRefund {
+  id: string;
+  provider: string;
+  outcome: ProviderOutcome;
+}
+
+/** The refund call's question again, for a reserved row: the payment it goes back from and the provider's id of that payment. */
+async function askOf(q: Kysely<Database>, row: RefundRow): Promise<RefundAsk> {
+  const payment = await q.selectFrom('payment').select(['provider', 'reference']).where('id', '=', row.payment_id).executeTakeFirstOrThrow();
+  const attempt = await q.selectFrom('payment_attempt').select('provider_reference').where('provider', '=', payment.provider).where('reference', '=', payment.reference).executeTakeFirst();
+  return { key: row.idempotency_key, paymentReference: payment.reference, providerReference: attempt?.provider_reference ?? null, amount: Number(row.amount), currency: row.currency, reason: row.reason };
+}
+
+/**
+ * One pending provider refund asked about again: its status checked when the provider gave its id;
+ * else, as its adapter says is safe (`refundRecovery`), found by our key or the refund call sent again
+ * with the SAME idempotency key (the provider answers the refund that key made, never a second). The
+ * outcome ends it once (`finishRefund`: the row's 'pending' is the condition), as a webhook would.
+ */
+async function recheckRefund(ctx: RefundContext, row: RefundRow): Promise<ProviderOutcome> {
+  const adapter = isProviderId(row.provider) ? ctx.adapters[row.provider] : undefined;
+  const ask = await askOf(ctx.db.kysely, row);
+  const byStatus = async (providerRefundId: string | null): Promise<ProviderOutcome> => finishRefund(ctx, row.id, await adapter!.refundStatus!(ask, providerRefundId), 'recheck');
+  try {
+    if (row.reference && adapter?.refundStatus) return await byStatus(row.reference);
+    if (adapter?.refundRecovery === 'resend') return await askProvider(ctx, { row, ask }, 'recheck');
+    if (adapter?.refundRecovery === 'status' && adapter.refundStatus) {
+      try {
+        return await byStatus(null);
+      } catch (err) {
+        // Not there: the first call never arrived; the refund call again, with the same key.
+        if (err instanceof ProviderError && err.status === 404) return await askProvider(ctx, { row, ask }, 'recheck');
+        throw err;
+      }
+    }
+    ctx.log?.warn({ refund: row.idempotency_key, provider: row.provider }, 'pending refund cannot be asked about again safely: it waits for the provider\'s webhook');
+    return 'unanswered';
+  } catch (err) {
+    ctx.log?.warn({ err, refund: row.idempotency_key }, 'refund recheck unanswered: left pending');
+    return 'unanswered';
+  }
+}
+
+/**
+ * The recheck (every instance, on start and every REFUND_RECHECK_MINUTES: refund-recheck.ts): each
+ * provider refund pending longer than `olderThanMs` is asked about again. Two instances at once end a
+ * refund once — the provider dedupes on the idempotency key, and only a 'pending' row is ended. The
+ * shopper was mailed when the refund was asked for (as with a webhook, no second mail); each outcome is
+ * counted (`refundRecheck`).
+ */
+export async function recheckPendingRefunds(ctx: RefundContext, olderThanMs = REFUND_RECHECK_AFTER_MS, limit = 100): Promise<RecheckedRefund[]> {
+  const clock = ctx.clock ?? (() => new Date());
+  const before = new Date(clock().getTime() - olderThanMs).toISOString();
+  const rows = await ctx.db.kysely
+    .selectFrom('refund')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('method', '=', 'provider')
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const done: RecheckedRefund[] = [];
+  for (const row of rows) {
+    const outcome = await recheckRefund(ctx, row);
+    ctx.tally?.refundRecheck?.(row.provider, outcome);
+    done.push({ id: row.id, provider: row.provider, outcome });
+  }
+  return done;
+}
+
+/** A provider refund still pending this long is shown to the staff as needing their attention. */
+export const REFUND_ATTENTION_AFTER_MS = 24 * 3_600_000;
+
+const PROVIDER_NAMES: Record<string, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave', paypal: 'PayPal', monnify: 'Monnify' };
+
+/** When refunds are read for the staff: the shop's time now and how often pending refunds are asked about again. */
+export interface RefundAttentionClock {
+  now: Date;
+  recheckMinutes: number;
+}
+
+/** The staff's sentence for a provider refund pending over 24 hours at `now`, else undefined. */
+export function refundAttention(r: Pick<RefundRow, 'status' | 'method' | 'provider' | 'created_at'>, { now, recheckMinutes }: RefundAttentionClock): string | undefined {
+  if (r.status !== 'pending' || r.method !== 'provider') return undefined;
+  if (now.getTime() - new Date(r.created_at).getTime() < REFUND_ATTENTION_AFTER_MS) return undefined;
+  const name = PROVIDER_NAMES[r.provider] ?? r.provider;
+  const every = recheckMinutes === 1 ? 'every minute' : `every ${recheckMinutes} minutes`;
+  return `Pending with ${name} since ${formatShopDateTime(new Date(r.created_at))} (Lagos time) — checked again ${every}; check ${name}'s dashboard if it stays pending.`;
+}
+
+const toRecord = (r: RefundRow, paymentReference: string, attention?: RefundAttentionClock): RefundRecord => {
+  const note = attention ? refundAttention(r, attention) : undefined;
+  return {
+    id: r.id,
+    refundKey: r.request_key,
+    amount: Number(r.amount),
+    currency: r.currency,
+    status: r.status as RefundStatus,
+    method: r.method as RefundMethod,
+    provider: r.provider,
+    paymentReference,
+    reference: r.reference,
+    reason: r.reason,
+    by: r.requested_by,
+    at: r.created_at,
+    updatedAt: r.updated_at,
+    ...(note ? { attention: note } : {}),
+  };
+};
+
+/** Every refund of these orders, oldest first (the order pages, the account's export); with `attention`, the staff's sentence on refunds pending over 24 hours. */
+export async function refundsOfOrders(q: Kysely<Database>, orderIds: readonly string[], attention?: RefundAttentionClock): Promise<Map<string, RefundRecord[]>> {
   const byOrder = new Map<string, RefundRecord[]>();
   if (!orderIds.length) return byOrder;
   const rows = await q
@@ -328,7 +431,7 @@ export async function refundsOfOrders(q: Kysely<Database>, orderIds: readonly st
     .orderBy('refund.created_at')
     .orderBy('refund.idempotency_key')
     .execute();
-  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), toRecord(r, r.payment_reference)]);
+  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), toRecord(r, r.payment_reference, attention)]);
   return byOrder;
 }
 

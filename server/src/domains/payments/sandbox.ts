@@ -160,6 +160,8 @@ function sandboxAdapter(ctx: SandboxContext, provider: PaymentProviderId): Payme
       if (!r) throw new ProviderError(provider, 404, `no sandbox refund ${ask.key}`);
       return REFUND_READERS[provider].answer(SANDBOX_REFUND_WIRES[provider].status(r));
     },
+    // Every sandbox books a refund once per key and finds it by that key (a 404 when it never arrived).
+    refundRecovery: 'status',
   };
 }
 

@@ -9,7 +9,8 @@ import { paymentTrail } from './operator';
 import { AWAITING_TRANSFER } from './logic';
 import { decideTransfer } from './transfer-decisions';
 import { receivedFor, refundedFor } from './ledger';
-import { refundsOfOrders } from './refunds';
+import { DEFAULT_REFUND_RECHECK_MINUTES } from './config';
+import { refundsOfOrders, type RefundAttentionClock } from './refunds';
 import type { ShopTally } from '../../metrics';
 
 const parse = (detail: string): unknown => {
@@ -20,13 +21,16 @@ const parse = (detail: string): unknown => {
   }
 };
 
-/** The payments domain's part of an order's page in the back office: the shopper's transfer notice, the events and payments. */
-export async function orderPaymentSide(db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string): Promise<OrderPaymentSide> {
+/**
+ * The payments domain's part of an order's page in the back office: the shopper's transfer notice, the
+ * events and payments, the refunds (with `attention`: the sentence on a refund pending over 24 hours).
+ */
+export async function orderPaymentSide(db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string, attention?: RefundAttentionClock): Promise<OrderPaymentSide> {
   const { events, payments } = await paymentTrail(db, orderId);
   const paymentEvents = events.map((e) => ({ kind: e.kind, provider: e.provider, reference: e.reference, detail: parse(e.detail), at: e.created_at }));
   const notice = [...paymentEvents].reverse().find((e) => e.kind === 'transfer notice');
   const order = await db.kysely.selectFrom('shop_order').select(['id', 'currency']).where('id', '=', orderId).executeTakeFirst();
-  const refunds = (await refundsOfOrders(db.kysely, [orderId])).get(orderId) ?? [];
+  const refunds = (await refundsOfOrders(db.kysely, [orderId], attention)).get(orderId) ?? [];
   return {
     transferNotice: notice ? ({ ...(notice.detail as object), at: notice.at } as TransferNotice) : null,
     awaitingTransfer: paymentStatus === AWAITING_TRANSFER,
@@ -36,6 +40,11 @@ export async function orderPaymentSide(db: Pick<Db, 'kysely'>, orderId: string, 
     received: order ? await receivedFor(db.kysely, order) : 0,
     refunded: await refundedFor(db.kysely, orderId),
   };
+}
+
+/** The order page's payment side on the shop's clock: refunds pending over 24 hours carry the staff's sentence. */
+export function orderPaymentSideAt(now: () => Date, recheckMinutes = DEFAULT_REFUND_RECHECK_MINUTES) {
+  return (db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string): Promise<OrderPaymentSide> => orderPaymentSide(db, orderId, paymentStatus, { now: now(), recheckMinutes });
 }
 
 export interface TransferStaffRoutesOptions {

@@ -118,6 +118,8 @@ export function monnifyAdapter(config: MonnifyConfig): PaymentAdapter {
     },
     refund: async (ask) => monnifyRefund(base, await bearer(), ask),
     refundStatus: async (ask) => monnifyRefundStatus(base, await bearer(), ask),
+    // The status check finds a refund by its refundReference (our key).
+    refundRecovery: 'status',
   };
 }
 

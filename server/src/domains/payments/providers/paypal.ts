@@ -183,6 +183,8 @@ export function paypalAdapter(config: PaypalConfig): PaymentAdapter {
     },
     refund: async (ask) => paypalRefund(base, await bearer(), ask),
     refundStatus: async (_ask, providerRefundId) => paypalRefundStatus(base, await bearer(), providerRefundId),
+    // The same PayPal-Request-Id answers the refund it made.
+    refundRecovery: 'resend',
   };
 }
 

@@ -83,6 +83,15 @@ export interface PaymentAdapter {
   refund?(ask: RefundAsk): Promise<RefundAnswer>;
   /** Ask the provider where a refund stands (its status check). */
   refundStatus?(ask: RefundAsk, providerRefundId: string | null): Promise<RefundAnswer>;
+  /**
+   * How a refund whose answer was lost (so its refund id is unknown) can be asked about again by the
+   * recheck without making it twice: 'status' — the status check finds it by our key, and a 404 there
+   * means the call never arrived, so it is sent again (Monnify's refundReference, the sandboxes);
+   * 'resend' — the refund call sent again with the same key answers the refund that key made (PayPal's
+   * PayPal-Request-Id). Absent: neither is safe (Paystack's and Flutterwave's refund calls take no
+   * idempotency key): such a refund waits for the provider's webhook, or for the staff (refunds.ts).
+   */
+  readonly refundRecovery?: 'status' | 'resend';
 }
 
 /** The provider could not be reached or gave an answer we cannot read; nothing is concluded from it. */
