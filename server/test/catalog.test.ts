@@ -488,7 +488,7 @@ describe('pictures', () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
     // Pages get a JPEG variant (and the photo's size and variants: photos.test.ts), never the original.
     expect(p.image.src).toMatch(/^\/media\/products\/cuddle-me-teddy\.w480\.jpeg\?v=\w+$/);
-    expect(p.images[0]).toMatchObject({ width: 600, height: 500, variants: { widths: [320, 480], formats: ['avif', 'webp', 'jpeg'] } });
+    expect(p.images[0]).toMatchObject({ width: 600, height: 500, variants: { widths: [128, 192, 320, 480], formats: ['avif', 'webp', 'jpeg'] } });
     const variant = await shop.app.inject(p.image.src);
     expect(variant.statusCode).toBe(200);
     expect(variant.headers['content-type']).toBe('image/jpeg');
@@ -499,10 +499,10 @@ describe('pictures', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.rawPayload.equals(PNG)).toBe(true);
-    // the stored .svg address (carts, orders) sends to the photo's smallest JPEG variant, not the original
+    // the stored .svg address (carts, orders) sends to the photo's smallest JPEG variant (128 w: a 56–64 px cart line), not the original
     const stored = await shop.app.inject('/media/products/cuddle-me-teddy.svg');
     expect(stored.statusCode).toBe(302);
-    expect(stored.headers.location).toBe(p.image.src.replace('.w480.', '.w320.'));
+    expect(stored.headers.location).toBe(p.image.src.replace('.w480.', '.w128.'));
     expect((await shop.app.inject(stored.headers.location as string)).headers['content-type']).toBe('image/jpeg');
     // others keep their drawing; the close-up view has no photo, so it stays drawn
     expect(p.images[1]!.src).toMatch(/--detail\.svg\?v=/);

@@ -62,7 +62,7 @@ describe('photos in the API', () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
     const main = p.images[0]!;
     expect(main).toMatchObject({ width: 2000, height: 1500, alt: 'Ruby Romance Red Roses' });
-    expect(main.variants).toEqual({ url: expect.stringMatching(/^\/media\/products\/ruby-romance-red-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [320, 480, 720, 1080, 1600], formats: ['avif', 'webp', 'jpeg'] });
+    expect(main.variants).toEqual({ url: expect.stringMatching(/^\/media\/products\/ruby-romance-red-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [128, 192, 320, 480, 720, 1080, 1600], formats: ['avif', 'webp', 'jpeg'] });
     expect(main.src).toMatch(/^\/media\/products\/ruby-romance-red-roses\.w1080\.jpeg\?v=\w+$/);
     expect(p.image).toMatchObject({ src: main.src, variants: main.variants });
     // the card in a listing says the same
@@ -76,7 +76,7 @@ describe('photos in the API', () => {
       alt: art.name,
       width: 800,
       height: 800,
-      variants: { url: expect.stringMatching(/^\/media\/products\/harmony-scarlet-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [320, 480, 720], formats: ['webp'] },
+      variants: { url: expect.stringMatching(/^\/media\/products\/harmony-scarlet-roses\.w\{width\}\.\{format\}\?v=\w+$/), widths: [128, 192, 320, 480, 720], formats: ['webp'] },
     });
   });
 
@@ -84,7 +84,7 @@ describe('photos in the API', () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
     const picture = responsivePicture(p.images[0]!, { sizes: IMAGE_SIZES.productMain });
     const urls = [...picture.sources.flatMap((s) => s.srcSet.split(', ')), ...picture.img.srcSet!.split(', ')].map((c) => c.split(' ') as [string, string]);
-    expect(urls).toHaveLength(15);
+    expect(urls).toHaveLength(21);
     for (const [url, w] of urls.filter((_, i) => i % 5 === 1)) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(200);
@@ -125,10 +125,20 @@ describe('variants', () => {
     const stat = fs.statSync(files[0]!);
     const restarted = new PhotoVariants(dir, { warn: vi.fn() });
     expect(await restarted.variant('products', 'ruby-romance-red-roses', drop, 720, 'webp')).toBe(files[0]);
-    expect(await restarted.info('products', 'ruby-romance-red-roses', drop)).toEqual({ width: 2000, height: 1500, widths: [320, 480, 720, 1080, 1600] });
+    expect(await restarted.info('products', 'ruby-romance-red-roses', drop)).toEqual({ width: 2000, height: 1500, widths: [128, 192, 320, 480, 720, 1080, 1600] });
     expect(restarted.made).toBe(0);
     expect(fs.statSync(files[0]!).mtimeMs).toBe(stat.mtimeMs);
     expect(fs.readdirSync(path.dirname(files[0]!)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('the size an older release kept on disk is read with the widths this release makes (128 and 192 w for cart lines too)', async () => {
+    const drop: DropIn = { file: path.join(products, 'ruby-romance-red-roses.jpg'), ext: 'jpg', version: 'v-older' };
+    const dir = fs.mkdtempSync(path.join(tmp, 'older-'));
+    fs.mkdirSync(path.join(dir, 'products', 'ruby-romance-red-roses'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'products', 'ruby-romance-red-roses', 'v-older.json'), JSON.stringify({ width: 2000, height: 1500, widths: [320, 480, 720, 1080, 1600] }));
+    const photos = new PhotoVariants(dir, { warn: vi.fn() }, false);
+    expect(await photos.info('products', 'ruby-romance-red-roses', drop)).toEqual({ width: 2000, height: 1500, widths: [128, 192, 320, 480, 720, 1080, 1600] });
+    expect(await photos.variant('products', 'ruby-romance-red-roses', drop, 128, 'avif')).toMatch(/v-older\.w128\.avif$/);
   });
 
   it('a new photo is warmed in the background (AVIF and WebP at every width), a shopper first in the queue', async () => {
@@ -144,7 +154,7 @@ describe('variants', () => {
     const jpegDone = fs.statSync(jpeg!).mtimeMs;
     await photos.idle();
     const files = fs.readdirSync(path.join(dir, 'products', 'ruby-romance-red-roses')).filter((f) => !f.endsWith('.json')).sort();
-    expect(info.widths).toEqual([320, 480, 720]);
+    expect(info.widths).toEqual([128, 192, 320, 480, 720]);
     expect(files).toEqual([...['avif', 'webp'].flatMap((f) => info.widths.map((w) => `v-warm.w${w}.${f}`)), 'v-warm.w480.jpeg'].sort());
     expect(photos.made).toBe(info.widths.length * 2 + 1);
     const last = Math.max(...files.map((f) => fs.statSync(path.join(dir, 'products', 'ruby-romance-red-roses', f)).mtimeMs));
@@ -169,7 +179,7 @@ describe('variants', () => {
     await new Promise((r) => setTimeout(r, 1100)); // the media folder is looked at again after a second
     const after = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
     expect(after.images[0]!.variants!.url).not.toBe(before.images[0]!.variants!.url);
-    expect(after.images[0]).toMatchObject({ width: 1200, height: 1200, variants: { widths: [320, 480, 720, 1080] } });
+    expect(after.images[0]).toMatchObject({ width: 1200, height: 1200, variants: { widths: [128, 192, 320, 480, 720, 1080] } });
     const res = await shop.app.inject(after.images[0]!.variants!.url.replace('{width}', '720').replace('{format}', 'webp'));
     expect(res.statusCode).toBe(200);
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 720, height: 720 });
@@ -186,7 +196,7 @@ describe('variants', () => {
     const p = await get<ProductDetail>(`/v1/catalog/products/ruby-romance-red-roses?${B}`);
     const res = await shop.app.inject('/media/products/ruby-romance-red-roses.svg');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(p.images[0]!.variants!.url.replace('{width}', '320').replace('{format}', 'jpeg'));
+    expect(res.headers.location).toBe(p.images[0]!.variants!.url.replace('{width}', '128').replace('{format}', 'jpeg'));
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const thumb = await shop.app.inject(res.headers.location as string);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
@@ -222,7 +232,7 @@ describe('the generated art', () => {
     expect(picture.img.src).toBe(main.src);
     expect(picture.sources.map((s) => s.type)).toEqual(['image/webp']);
     const urls = picture.sources[0]!.srcSet.split(', ').map((c) => c.split(' ') as [string, string]);
-    expect(urls.map(([, w]) => w)).toEqual(['320w', '480w', '720w']);
+    expect(urls.map(([, w]) => w)).toEqual(['128w', '192w', '320w', '480w', '720w']);
     for (const [url, w] of urls) {
       const res = await shop.app.inject(url);
       expect(res.statusCode, url).toBe(200);
@@ -284,7 +294,7 @@ describe('unreadable photos', () => {
 
   it('a photo cut off half way: its header reads, its first variant fails, then the art is shown everywhere', async () => {
     const before = await get<ProductDetail>(`/v1/catalog/products/cuddle-me-teddy?${B}`);
-    expect(before.images[0]!.variants?.widths).toEqual([320, 480, 720]);
+    expect(before.images[0]!.variants?.widths).toEqual([128, 192, 320, 480, 720]);
     const res = await shop.app.inject(before.images[0]!.variants!.url.replace('{width}', '480').replace('{format}', 'webp'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -301,8 +311,9 @@ describe('unreadable photos', () => {
 
 describe('variant widths', () => {
   it('are the standard widths up to the photo, or the photo’s own width when it is smaller than all', () => {
-    expect(widthsFor(4000)).toEqual([320, 480, 720, 1080, 1600]);
-    expect(widthsFor(1080)).toEqual([320, 480, 720, 1080]);
-    expect(widthsFor(200)).toEqual([200]);
+    expect(widthsFor(4000)).toEqual([128, 192, 320, 480, 720, 1080, 1600]);
+    expect(widthsFor(1080)).toEqual([128, 192, 320, 480, 720, 1080]);
+    expect(widthsFor(200)).toEqual([128, 192]);
+    expect(widthsFor(100)).toEqual([100]);
   });
 });

@@ -31,8 +31,12 @@ export interface DropIn {
   version: string;
 }
 
-/** Widths made for every photo (none wider than the photo itself). 1080 covers a 412 px phone at DPR 2.6. */
-export const VARIANT_WIDTHS = [320, 480, 720, 1080, 1600] as const;
+/**
+ * Widths made for every photo (none wider than the photo itself). 1080 covers a 412 px phone at DPR 2.6;
+ * 128 and 192 a cart line's 56–64 px picture (drawer, order summary) and a gallery thumbnail at DPR 1–3
+ * (issue 42: a cart line no longer costs a 320 w or full-size photo).
+ */
+export const VARIANT_WIDTHS = [128, 192, 320, 480, 720, 1080, 1600] as const;
 /** The `<img src>` of a photo (old remotes and browsers without srcset): its JPEG at this width at most. */
 export const FALLBACK_WIDTH = 1080;
 /** Raster drop-ins get variants; an SVG drop-in scales by itself. */
@@ -177,7 +181,8 @@ export class PhotoVariants {
     }
     try {
       const kept = JSON.parse(await fs.readFile(file, 'utf8')) as PhotoInfo;
-      if (kept.width > 0 && kept.height > 0 && Array.isArray(kept.widths)) return kept;
+      // The widths as this release makes them (a file kept by an older one may list fewer).
+      if (kept.width > 0 && kept.height > 0 && Array.isArray(kept.widths)) return { ...kept, widths: widthsFor(kept.width) };
     } catch {
       // not made yet
     }
