@@ -256,7 +256,7 @@ describe('drawn pages kept like the API answers', () => {
 });
 
 describe('a page for a shopper whose browser saves data (issue 42, item 4)', () => {
-  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload|prefetch)"[^>]*href="([^"]+)"/g)].map((m) => m[1]).sort();
+  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload|prefetch)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!).sort();
 
   it('is drawn with Save-Data asked of the region and said in the page data, and offers nothing ahead the other page does not', async () => {
     const live = await publishCatalog(CATALOG_DRAWS.saving);
