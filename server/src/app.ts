@@ -20,7 +20,7 @@ import { releaseStaffRoutes } from './release/staff-routes';
 import { PageTelemetry, telemetryRoutes } from './release/telemetry';
 import { accountOrderRoutes, accountOrdersPart, dayStaffRoutes, DEFAULT_DAY_HOLD_RULES, orderRoutes, orderStaffRoutes, photoStaffRoutes, riderStaffRoutes } from './domains/orders';
 import { createMailer, type Mailer } from './mail/mailer';
-import { counterStaffRoutes, createRefunder, loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSideAt, paymentRoutes, refundStaffRoutes, substitutionRoutes, substitutionStaffRoutes, transferStaffRoutes } from './domains/payments';
+import { counterStaffRoutes, createRefunder, loadPaymentsConfig, offeredPaymentMethods, orderPaymentRecords, orderPaymentSideAt, paymentRoutes, refundAskableWithoutId, refundStaffRoutes, substitutionRoutes, substitutionStaffRoutes, transferStaffRoutes } from './domains/payments';
 import { loadStaffConfig, staffRoutes } from './domains/staff';
 import type { ShopMetrics } from './metrics';
 import { addShopGauges } from './shop-metrics';
@@ -166,7 +166,7 @@ async function domains(
     // Each domain's own back-office routes, under the staff hooks and role guard.
     domainRoutes: [
       // The order's page on the shop's clock: a refund pending over 24 hours says so to the staff.
-      orderStaffRoutes({ db, paymentSide: orderPaymentSideAt(now, payments.refundRecheckMinutes) }),
+      orderStaffRoutes({ db, paymentSide: orderPaymentSideAt(now, payments.refundRecheckMinutes, refundAskableWithoutId(payments)) }),
       photoStaffRoutes({ db, mailer: mail, publicUrl: site.publicUrl, now, config: config.proof }),
       riderStaffRoutes({ db, now }),
       dayStaffRoutes({ db, now }),

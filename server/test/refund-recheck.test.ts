@@ -1,8 +1,8 @@
 import { BACKOFFICE_PATHS, type Order, type PaymentDetailsResponse, type PaymentProviderId, type StaffOrderPage } from '@adire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigWith } from '../src/domains/account';
-import { buildAdapters, loadPaymentsConfig, refundOrder, type RefundContext } from '../src/domains/payments';
-import { createSandbox, keptRootSecret, ProviderError, recheckPendingRefunds } from '../src/domains/payments/testing';
+import { buildAdapters, loadPaymentsConfig, refundAskableWithoutId, refundOrder, type RefundContext } from '../src/domains/payments';
+import { createSandbox, keptRootSecret, ProviderError, recheckPendingRefunds, refundAttention } from '../src/domains/payments/testing';
 import { executeStaffCommand, loadStaffConfig, parseStaffCommand } from '../src/domains/staff';
 import { createMailer } from '../src/mail/mailer';
 import { ShopMetrics } from '../src/metrics';
@@ -259,3 +259,30 @@ async function managerToken(): Promise<string> {
   const code = /invitation code: (\d{6})/.exec(mail.text_body)![1]!;
   return data<{ token: string }>(await call('POST', BACKOFFICE_PATHS.acceptInvite, undefined, { email, code, password: 'Staff-manager-2099' })).token;
 }
+
+describe("the staff's sentence says whether the shop can still ask", () => {
+  const created = new Date('2099-04-01T08:00:00Z');
+  const now = new Date(created.getTime() + 25 * 3_600_000);
+  const live = loadPaymentsConfig(
+    { PAYSTACK_SECRET_KEY: 'sk_live_x', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'hook' },
+    true,
+  );
+  const askable = refundAskableWithoutId(live);
+
+  it('a live Paystack refund with no id from Paystack cannot be asked about: the staff are told to look it up', () => {
+    expect([askable('paystack'), askable('paypal'), askable('monnify')]).toEqual([false, true, false]);
+    const row = { status: 'pending', method: 'provider', provider: 'paystack', created_at: created.toISOString(), reference: null } as const;
+    expect(refundAttention(row, { now, recheckMinutes: 15, askableWithoutId: askable })).toMatch(
+      /^Pending with Paystack since .+ \(Lagos time\) — Paystack never answered the refund call, so the shop cannot ask about it; look it up on Paystack's dashboard\.$/,
+    );
+    // With Paystack's refund id, its status is checked again.
+    expect(refundAttention({ ...row, reference: 'rf_123' }, { now, recheckMinutes: 15, askableWithoutId: askable })).toMatch(/— checked again every 15 minutes; check Paystack's dashboard if it stays pending\.$/);
+    // PayPal's call is sent again with its request id.
+    expect(refundAttention({ ...row, provider: 'paypal' }, { now, recheckMinutes: 15, askableWithoutId: askable })).toMatch(/^Pending with PayPal .+ — checked again every 15 minutes/);
+  });
+
+  it('every sandbox can be asked', () => {
+    const sandbox = refundAskableWithoutId(loadPaymentsConfig({}, false));
+    expect(['paystack', 'flutterwave', 'paypal', 'monnify'].map(sandbox)).toEqual([true, true, true, true]);
+  });
+});

@@ -26,6 +26,19 @@ export function buildAdapters(config: PaymentsConfig, sandbox: Sandbox | null): 
 }
 
 /**
+ * Whether a refund at this provider can be asked about again when the provider never gave it an id
+ * (its answer was lost): the adapter finds it by our key or sends the call again safely
+ * (`refundRecovery`). Paystack's and Flutterwave's live refunds cannot; every sandbox can.
+ */
+export function refundAskableWithoutId(config: PaymentsConfig): (provider: string) => boolean {
+  const live = buildAdapters(config, null);
+  return (provider) => {
+    const adapter = (live as Record<string, PaymentAdapter | undefined>)[provider];
+    return adapter ? adapter.refundRecovery !== undefined : config.sandbox;
+  };
+}
+
+/**
  * The payment methods the shop can take now (SPEC section 9 names): a provider's method only when its
  * provider is configured or its sandbox is on (production runs no sandbox unless asked), a manual
  * transfer always. The handshake tells the checkout, which offers only these.

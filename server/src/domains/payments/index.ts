@@ -1,6 +1,6 @@
 /** What other domains use of the payments domain. */
 export { paymentRoutes, type PaymentRoutesOptions } from './routes';
-export { buildAdapters, offeredPaymentMethods } from './adapters';
+export { buildAdapters, offeredPaymentMethods, refundAskableWithoutId } from './adapters';
 export { loadPaymentsConfig, type PaymentsConfig } from './config';
 export { executePaymentsCommand, paymentHistory, paymentTrail, parsePaymentsCommand, PaymentsCommandError, PAYMENTS_USAGE, type PaymentsCommand } from './operator';
 export { recordPaymentEvent } from './trail';

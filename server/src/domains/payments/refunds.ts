@@ -387,15 +387,20 @@ const PROVIDER_NAMES: Record<string, string> = { paystack: 'Paystack', flutterwa
 export interface RefundAttentionClock {
   now: Date;
   recheckMinutes: number;
+  /** Whether a refund the provider never gave an id can be asked about (`refundAskableWithoutId`); yes when not said. */
+  askableWithoutId?: (provider: string) => boolean;
 }
 
 /** The staff's sentence for a provider refund pending over 24 hours at `now`, else undefined. */
-export function refundAttention(r: Pick<RefundRow, 'status' | 'method' | 'provider' | 'created_at'>, { now, recheckMinutes }: RefundAttentionClock): string | undefined {
+export function refundAttention(r: Pick<RefundRow, 'status' | 'method' | 'provider' | 'created_at' | 'reference'>, { now, recheckMinutes, askableWithoutId }: RefundAttentionClock): string | undefined {
   if (r.status !== 'pending' || r.method !== 'provider') return undefined;
   if (now.getTime() - new Date(r.created_at).getTime() < REFUND_ATTENTION_AFTER_MS) return undefined;
   const name = PROVIDER_NAMES[r.provider] ?? r.provider;
+  const since = `Pending with ${name} since ${formatShopDateTime(new Date(r.created_at))} (Lagos time)`;
+  // No id from the provider and no safe way to ask without one: the recheck leaves it alone (refundRecovery).
+  if (!r.reference && askableWithoutId && !askableWithoutId(r.provider)) return `${since} — ${name} never answered the refund call, so the shop cannot ask about it; look it up on ${name}'s dashboard.`;
   const every = recheckMinutes === 1 ? 'every minute' : `every ${recheckMinutes} minutes`;
-  return `Pending with ${name} since ${formatShopDateTime(new Date(r.created_at))} (Lagos time) — checked again ${every}; check ${name}'s dashboard if it stays pending.`;
+  return `${since} — checked again ${every}; check ${name}'s dashboard if it stays pending.`;
 }
 
 const toRecord = (r: RefundRow, paymentReference: string, attention?: RefundAttentionClock): RefundRecord => {

@@ -43,8 +43,8 @@ export async function orderPaymentSide(db: Pick<Db, 'kysely'>, orderId: string, 
 }
 
 /** The order page's payment side on the shop's clock: refunds pending over 24 hours carry the staff's sentence. */
-export function orderPaymentSideAt(now: () => Date, recheckMinutes = DEFAULT_REFUND_RECHECK_MINUTES) {
-  return (db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string): Promise<OrderPaymentSide> => orderPaymentSide(db, orderId, paymentStatus, { now: now(), recheckMinutes });
+export function orderPaymentSideAt(now: () => Date, recheckMinutes = DEFAULT_REFUND_RECHECK_MINUTES, askableWithoutId?: (provider: string) => boolean) {
+  return (db: Pick<Db, 'kysely'>, orderId: string, paymentStatus: string): Promise<OrderPaymentSide> => orderPaymentSide(db, orderId, paymentStatus, { now: now(), recheckMinutes, askableWithoutId });
 }
 
 export interface TransferStaffRoutesOptions {

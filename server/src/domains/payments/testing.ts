@@ -15,7 +15,7 @@ export { createSandbox, keptRootSecret } from './sandbox';
 export { allocateRefund, refundAmountProblem, statusAfterRefunds, summaryStatus } from './refund-logic';
 export { REFUND_READERS, SANDBOX_REFUND_WIRES } from './providers/refunds';
 export { ProviderError } from './providers/types';
-export { recheckPendingRefunds } from './refunds';
+export { recheckPendingRefunds, refundAttention } from './refunds';
 export { lagosDayRange, ORDERS_CSV_COLUMNS } from './orders-csv';
 export { flutterwaveAdapter } from './providers/flutterwave';
 export { monnifyAdapter } from './providers/monnify';
