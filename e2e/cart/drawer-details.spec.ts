@@ -70,3 +70,29 @@ test.describe('cart drawer details', () => {
     await expect(summary.getByTestId('order-total')).toHaveText('₦90,000');
   });
 });
+
+test.describe("a cart line's picture (issue 42)", () => {
+  test.use({ deviceScaleFactor: 1 });
+
+  test('the drawer draws the line from its small variant (at most 256 w at DPR 1), not the full-size picture', async ({ page, browser }) => {
+    await addRosesAndOpen(page);
+    // A new visit with the same stored cart, on a page without the roses' card: nothing of the picture is
+    // cached (a browser may reuse a larger variant it already has, as Chromium does with the card's).
+    const context = await browser.newContext({ storageState: await page.context().storageState(), deviceScaleFactor: 1 });
+    const later = await context.newPage();
+    await later.goto('/order-tracker');
+    await later.getByRole('button', { name: 'Cart, 1 item' }).click();
+    const line = later.getByRole('dialog', { name: 'Cart' }).getByRole('listitem').filter({ hasText: ROSES });
+    // Its sources (WebP for the art here, AVIF/WebP/JPEG for a photo) are announced at the box.
+    await expect(line.locator('picture source').first()).toHaveAttribute('sizes', '64px');
+    const picture = line.locator('picture img');
+    // The variant the browser took: its width is in its address (`….w128.webp`).
+    const taken = async () => picture.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''));
+    await expect.poll(taken).toMatch(/\.w\d+\.(avif|webp|jpeg)\?v=/);
+    const width = Number(/\.w(\d+)\./.exec(await taken())![1]);
+    expect(width).toBeLessThanOrEqual(256);
+    // and it fills the 64 px box (a `w` candidate's intrinsic size is the box).
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await context.close();
+  });
+});

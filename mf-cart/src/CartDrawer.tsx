@@ -1,10 +1,12 @@
+import { wantsLessData } from '@adire/contracts';
 import { cartLineKey, cartSubtotal, cartTotal, formatDrawerDate } from '@adire/domain';
 import { canIncrease } from '@adire/domain/quantity';
 import { confirmWithShopper } from '@adire/event-bus';
 import { Price } from '@adire/ui';
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import styles from './cart.module.css';
 import { useCart } from './cartStore';
+import { LinePicture } from './LinePicture';
 
 const DeliveryDatePicker = lazy(() => import('./DeliveryDatePicker'));
 
@@ -12,6 +14,8 @@ export function CartDrawer() {
   const { items, open, hide, increment, decrement, remove, deliveryDate, setDeliveryDate, orderId, submit, busy, place } = useCart();
   const closeRef = useRef<HTMLButtonElement>(null);
   const dateId = useId();
+  // Save-Data (issue 42): the lines' pictures at a pixel ratio of at most 1.5; asked once.
+  const [lessData] = useState(() => wantsLessData());
 
   useEffect(() => {
     if (!open) return;
@@ -48,7 +52,7 @@ export function CartDrawer() {
           <ul className={styles.items} aria-label="Cart items">
             {items.map((item) => (
               <li key={cartLineKey(item)} className={styles.item}>
-                <img src={item.image.src} alt="" width={64} height={64} />
+                <LinePicture image={item.image} box={64} saveData={lessData} />
                 <div>
                   <p className={styles.name}>{item.name}</p>
                   {item.size && <p className={styles.meta}>Size: {item.size}</p>}

@@ -65,3 +65,14 @@ describe('quick add from a card', () => {
     });
   });
 });
+
+describe("a cart line's picture (issue 42)", () => {
+  const variants = { url: '/media/products/ruby.w{width}.{format}?v=3f2a', widths: [128, 192, 320, 480], formats: ['avif' as const, 'webp' as const, 'jpeg' as const] };
+  const image = { src: '/media/products/ruby.w480.jpeg?v=3f2a', alt: 'Ruby Romance Red Roses', width: 600, height: 500, variants };
+
+  it("carries the photo's variants (not its size), so the drawer and the summary draw it small", () => {
+    expect(quickAddItem(summary({ image })).image).toEqual({ src: image.src, alt: image.alt, variants });
+    const product = detail();
+    expect(buildCartItem({ ...product, image }, defaultChoice(product)).image).toEqual({ src: image.src, alt: image.alt, variants });
+  });
+});

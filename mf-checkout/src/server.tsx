@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { CheckoutApp } from './CheckoutApp';
 import styles from './checkout.module.css';
 import { drawnOrderOf, DRAWN_ORDER_ANSWER } from './order/drawnOrder';
+import { drawForLessData } from './summary/lessData';
 import { seedDrawnOrder } from './order/useCheckoutOrder';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -62,6 +63,8 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
     bus.emit('currency:changed', shopCurrencies.find((c) => c.name === request.currency.name) ?? request.currency);
     seedDrawnOrder(drawing.order);
   }
+  // The summary's pictures as the request asks (Save-Data: on), for this synchronous render only.
+  drawForLessData(request.saveData === true);
   try {
     html = renderToString(
       <fieldset disabled {...{ [UNTIL_RUNNING_ATTRIBUTE]: '' }} role="presentation" className={styles.drawnControls}>
@@ -70,6 +73,7 @@ export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
     );
   } finally {
     seedDrawnOrder(null);
+    drawForLessData(null);
   }
   return {
     html,

@@ -36,6 +36,14 @@ export function chosenDesign(product: ProductDetail, code: string | null): Desig
   return product.designs.find((d) => d.code === code) ?? product.designs[0];
 }
 
+/**
+ * A cart line's picture: the product's, with the photo's (or art's) variants when it has them, so the
+ * drawer and the order summary draw it at their 56–64 px box (issue 42), not the full-size `src`.
+ */
+function lineImage(image: ProductSummary['image']): CartItem['image'] {
+  return image.variants ? { src: image.src, alt: image.alt, variants: image.variants } : { src: image.src, alt: image.alt };
+}
+
 /** The cart item for a product in the chosen size, design and quantity. */
 export function buildCartItem(product: ProductDetail, choice: ProductChoice): CartItem {
   const size = chosenSize(product, choice.sizeSku);
@@ -45,7 +53,7 @@ export function buildCartItem(product: ProductDetail, choice: ProductChoice): Ca
     SKU: size.SKU,
     name: product.name,
     description: product.description,
-    image: { src: product.image.src, alt: product.image.alt },
+    image: lineImage(product.image),
     price: size.price,
     quantity,
     // One size needs no label in the cart.
@@ -66,7 +74,7 @@ export function quickAddItem(product: ProductSummary): CartItem {
     SKU: product.SKU,
     name: product.name,
     description: product.description,
-    image: { src: product.image.src, alt: product.image.alt },
+    image: lineImage(product.image),
     price: product.price,
     quantity: 1,
     productId: product.id,

@@ -1,9 +1,12 @@
 import { orderNotesFor, type DeliveryQuote, type Order } from '@adire/contracts';
 import { formatAmount, isPaid } from '@adire/domain';
+import { useState } from 'react';
 import { useLatest } from '../useLatest';
 import styles from '../summary.module.css';
 import { summaryAmounts, summaryLine } from './amounts';
 import { CouponForm } from './CouponForm';
+import { summaryLessData } from './lessData';
+import { LinePicture } from './LinePicture';
 
 /**
  * Beside the form: the items with their designs and the order's amounts as the server computed them,
@@ -21,6 +24,8 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
   const money = (n: number) => formatAmount(n, amounts.currency);
   const items = order.cartItems ?? [];
   const notes = orderNotesFor(order, 'summary');
+  // Save-Data (issue 42): the lines' pictures at a pixel ratio of at most 1.5; asked once.
+  const [lessData] = useState(summaryLessData);
   return (
     <aside className={styles.summary} aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order summary</h2>
@@ -30,7 +35,7 @@ export function OrderSummary({ order, quote, onOrder, couponEditable }: {
           const line = summaryLine(order, index, item, currencies);
           return (
             <li key={`${item.SKU}-${item.design?.title ?? item.design?.name ?? ''}`} className={styles.item}>
-              <img src={item.image.src} alt="" width={56} height={56} loading="lazy" />
+              <LinePicture image={item.image} box={56} saveData={lessData} loading="lazy" />
               <div>
                 <p className={styles.name}>{item.name}</p>
                 <p className={styles.meta}>

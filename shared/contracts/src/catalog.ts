@@ -1,5 +1,5 @@
 // Catalog API shapes (issue 4): what /v1/catalog/* answers inside `{ data }`.
-import type { Category } from './entities';
+import type { Category, ImageVariants } from './entities';
 import type { DeliveryLocation } from './names';
 
 /** The delivery locations live in names.ts (below entities.ts); still exported from here. */
@@ -56,21 +56,7 @@ export const LISTING_PAGE_SIZE = { default: 24, max: 60 } as const;
 /** Search text beyond this many characters is ignored. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Formats a photo is served in, best first; 'jpeg' is the fallback of the `<img>` itself. */
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
-
-/**
- * The sizes and formats a photo is served in (generated SVG art has none: it scales by itself).
- * Build `srcset`/`<source>` from it with `responsivePicture` of `@adire/domain/images`.
- */
-export interface ImageVariants {
-  /** One variant's URL with `{width}` and `{format}` to fill in, e.g. `/media/products/roses.w{width}.{format}?v=3f2a`. */
-  url: string;
-  /** Widths made, ascending; none wider than the photo. */
-  widths: number[];
-  formats: ImageFormat[];
-}
+// IMAGE_FORMATS, ImageFormat and ImageVariants (a photo's sizes) live in entities.ts: a cart line carries them too.
 
 export interface ProductImage {
   /** A photo: a JPEG variant of it (never the multi-megabyte original); art: the SVG. */

@@ -12,6 +12,22 @@ export interface Currency {
   sign: string;
 }
 
+/** Formats a photo is served in, best first; 'jpeg' is the fallback of the `<img>` itself. */
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/**
+ * The sizes and formats a photo is served in (generated SVG art has none: it scales by itself).
+ * Build `srcset`/`<source>` from it with `responsivePicture` of `@adire/domain/images`.
+ */
+export interface ImageVariants {
+  /** One variant's URL with `{width}` and `{format}` to fill in, e.g. `/media/products/roses.w{width}.{format}?v=3f2a`. */
+  url: string;
+  /** Widths made, ascending; none wider than the photo. */
+  widths: number[];
+  formats: ImageFormat[];
+}
+
 export interface Design {
   title?: string;
   name?: string;
@@ -23,7 +39,12 @@ export interface CartItem {
   SKU: string;
   name: string;
   description: string;
-  image: { src: string; alt?: string };
+  /**
+   * `variants`: the photo's (or art's) sizes, as the catalogue described the product when it was added
+   * (issue 42): the drawer and the order summary draw the line at its 56–64 px box from them. Lines
+   * stored before, and lines the server keeps (its stored `src`), have only `src` and draw from it.
+   */
+  image: { src: string; alt?: string; variants?: ImageVariants };
   price: number;
   quantity: number;
   size?: string;

@@ -123,31 +123,56 @@ export function srcSetOf(variants: ImageVariants, format: ImageFormat): string {
   return variants.widths.map((w) => `${variantUrl(variants, w, format)} ${w}w`).join(', ');
 }
 
+/** Variants a page can use: a stored cart line's are the browser's storage, which may hold anything. */
+function usable(v: ImageVariants | undefined): v is ImageVariants {
+  return !!v && typeof v.url === 'string' && Array.isArray(v.widths) && v.widths.length > 0 && Array.isArray(v.formats) && v.formats.length > 0;
+}
+
+/** Save-Data: no width past the one that fills a box `largest` CSS px wide at SAVE_DATA_MAX_DENSITY. */
+function capped(v: ImageVariants, largest: number): ImageVariants {
+  const most = pickWidth(v.widths, largest, SAVE_DATA_MAX_DENSITY);
+  return { ...v, widths: v.widths.filter((w) => w <= most) };
+}
+
+function pictureOf(src: string, v: ImageVariants, sizes: string, width: number, height: number): ResponsivePicture {
+  const sources = v.formats.filter((f) => f !== 'jpeg').map((f) => ({ type: IMAGE_MIME[f], srcSet: srcSetOf(v, f), sizes }));
+  const img = v.formats.includes('jpeg') ? { src, srcSet: srcSetOf(v, 'jpeg'), sizes, width, height } : { src, width, height };
+  return { sources, img };
+}
+
 /**
  * Everything a `<picture>` needs. `width`/`height` are the box the page reserves (a square card says
  * 400 × 400); without them the picture's own size is used, else 800 × 800. With `saveData` (the
  * shopper's browser saves data), the smallest variant that fills the box at the device's pixel ratio
- * capped at SAVE_DATA_MAX_DENSITY: fewer widths and capped `sizes`.
+ * capped at SAVE_DATA_MAX_DENSITY: fewer widths and capped `sizes`. Variants not well formed count as none.
  */
 export function responsivePicture(image: PictureInput, options: { sizes: string; width?: number; height?: number; saveData?: boolean }): ResponsivePicture {
   const width = options.width ?? image.width ?? 800;
   const height = options.height ?? (options.width === undefined ? image.height : undefined) ?? width;
   let v = image.variants;
-  if (!v || v.widths.length === 0 || v.formats.length === 0) return { sources: [], img: { src: image.src, width, height } };
+  if (!usable(v)) return { sources: [], img: { src: image.src, width, height } };
   let sizes = options.sizes;
   if (options.saveData) {
     // Save-Data: no width past the one that fills the box's largest size at the cap, and the boxes
     // announced so that a screen of a higher pixel ratio takes what the cap needs (saveDataSizes).
     const largest = IMAGE_LARGEST_BOX[options.sizes];
-    if (largest !== undefined) {
-      const most = pickWidth(v.widths, largest, SAVE_DATA_MAX_DENSITY);
-      v = { ...v, widths: v.widths.filter((w) => w <= most) };
-    }
+    if (largest !== undefined) v = capped(v, largest);
     sizes = saveDataSizes(options.sizes);
   }
-  const sources = v.formats.filter((f) => f !== 'jpeg').map((f) => ({ type: IMAGE_MIME[f], srcSet: srcSetOf(v, f), sizes }));
-  const img = v.formats.includes('jpeg') ? { src: image.src, srcSet: srcSetOf(v, 'jpeg'), sizes, width, height } : { src: image.src, width, height };
-  return { sources, img };
+  return pictureOf(image.src, v, sizes, width, height);
+}
+
+/**
+ * A picture drawn in a square box of `box` CSS px whatever the screen (a cart line: 64 px in the
+ * drawer, 56 px in the checkout's order summary; issue 42): `responsivePicture` with `sizes` `${box}px`.
+ * With `saveData`, no width past the one that fills the box at SAVE_DATA_MAX_DENSITY: with one box the
+ * browser then takes that one at every pixel ratio, as the capped `sizes` would make it, so the remotes
+ * that draw only these do without that code (issue 42's script budgets). Without usable variants, `src`.
+ */
+export function boxPicture(image: PictureInput, { box, saveData = false }: { box: number; saveData?: boolean }): ResponsivePicture {
+  const v = image.variants;
+  if (!usable(v)) return { sources: [], img: { src: image.src, width: box, height: box } };
+  return pictureOf(image.src, saveData ? capped(v, box) : v, `${box}px`, box, box);
 }
 
 /**

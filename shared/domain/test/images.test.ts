@@ -1,7 +1,7 @@
 import type { ImageVariants } from '@adire/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_LARGEST_BOX, IMAGE_SIZES, pickWidth, responsivePicture, SAVE_DATA_MAX_DENSITY, saveDataSizes, sizesEntries, srcSetOf, variantUrl } from '../src/images';
+import { boxPicture, IMAGE_LARGEST_BOX, IMAGE_SIZES, pickWidth, responsivePicture, SAVE_DATA_MAX_DENSITY, saveDataSizes, sizesEntries, srcSetOf, variantUrl } from '../src/images';
 
 const photo: ImageVariants = { url: '/media/products/ruby.w{width}.{format}?v=3f2a', widths: [320, 480, 720, 1080], formats: ['avif', 'webp', 'jpeg'] };
 
@@ -134,5 +134,47 @@ describe('pictures for a shopper who saves data (issue 42, item 4)', () => {
     expect(IMAGE_LARGEST_BOX[IMAGE_SIZES.card]).toBe(310);
     // Art has nothing to choose from: the same picture.
     expect(responsivePicture({ src: 'a.svg' }, { sizes: IMAGE_SIZES.card, saveData: true })).toEqual(responsivePicture({ src: 'a.svg' }, { sizes: IMAGE_SIZES.card }));
+  });
+});
+
+describe("a cart line's picture: boxPicture (drawer 64 px, order summary 56 px; issue 42)", () => {
+  const photoWithSmall: ImageVariants = { ...photo, widths: [128, 192, 320, 480, 720, 1080] };
+  const usual = [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3, 3.5, 4];
+
+  it('is responsivePicture at its box: `sizes` the box, the same sources and srcset; the 128 w variant at DPR 1 and 2, 192 w at 3', () => {
+    for (const box of [64, 56]) {
+      const p = boxPicture({ src: 'x.w1080.jpeg', variants: photoWithSmall }, { box });
+      expect(p).toEqual(responsivePicture({ src: 'x.w1080.jpeg', variants: photoWithSmall }, { sizes: `${box}px`, width: box, height: box }));
+      expect(p.img).toMatchObject({ src: 'x.w1080.jpeg', sizes: `${box}px`, width: box, height: box });
+      expect([1, 2, 3].map((dpr) => pickWidth(widthsOf(p.img.srcSet!), box, dpr))).toEqual([128, 128, 192]);
+    }
+  });
+
+  it("with Save-Data, a browser takes at every pixel ratio the smallest variant that fills the box at 1.5 (as responsivePicture's capped sizes, never more)", () => {
+    for (const widths of [photoWithSmall.widths, [320, 480, 720], [100], [96, 128, 200]]) {
+      for (const box of [64, 56]) {
+        const variants = { ...photoWithSmall, widths };
+        const saving = boxPicture({ src: 'x', variants }, { box, saveData: true });
+        const capped = responsivePicture({ src: 'x', variants }, { sizes: `${box}px`, width: box, height: box, saveData: true });
+        for (const dpr of usual) {
+          const screen = { width: 400, height: 800, dpr };
+          const taken = chosen(widthsOf(saving.img.srcSet!), saving.img.sizes!, screen);
+          expect(taken, `${widths} at ${box} px, DPR ${dpr}`).toBe(pickWidth(widths, box, Math.min(dpr, SAVE_DATA_MAX_DENSITY)));
+          // never more than the capped sizes give (which round their factor up, so at times one width more)
+          expect(taken).toBeLessThanOrEqual(chosen(widthsOf(capped.img.srcSet!), capped.img.sizes!, screen));
+        }
+        expect(saving.sources.map((s) => [s.type, widthsOf(s.srcSet), s.sizes])).toEqual(['image/avif', 'image/webp'].map((t) => [t, widthsOf(saving.img.srcSet!), `${box}px`]));
+      }
+    }
+    expect(widthsOf(boxPicture({ src: 'x', variants: photoWithSmall }, { box: 64, saveData: true }).img.srcSet!)).toEqual([128]);
+  });
+
+  it("draws its src when a line has no variants, or a stored line's are not well formed (the browser's storage may hold anything)", () => {
+    expect(boxPicture({ src: 'a.svg' }, { box: 64 })).toEqual({ sources: [], img: { src: 'a.svg', width: 64, height: 64 } });
+    for (const variants of [{}, { url: 5, widths: [128], formats: ['jpeg'] }, { url: 'x.w{width}.{format}', widths: 'all', formats: ['jpeg'] }, { url: 'x', widths: [128] }]) {
+      const image = { src: 'a.jpeg', variants: variants as unknown as ImageVariants };
+      expect(boxPicture(image, { box: 56, saveData: true })).toEqual({ sources: [], img: { src: 'a.jpeg', width: 56, height: 56 } });
+      expect(responsivePicture(image, { sizes: IMAGE_SIZES.card, width: 400 })).toEqual({ sources: [], img: { src: 'a.jpeg', width: 400, height: 400 } });
+    }
   });
 });
