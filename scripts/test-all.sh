@@ -82,7 +82,7 @@ beside "API tests on SQLite" sqlite "pnpm --filter @adire/server test" \
   "API tests on PostgreSQL" postgres "bash scripts/with-postgres.sh pnpm --filter @adire/server test"
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
-suite "Browser tests (Playwright, Debian Chromium; three shards, then perf/ alone)" bash scripts/browser-tests.sh
+suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh
 
 printf '\n\033[1mSummary\033[0m\n'
 printf '  %s\n' "${SUMMARY[@]}"
