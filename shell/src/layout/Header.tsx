@@ -30,9 +30,16 @@ const searchTarget = (text: string) => {
  * the last key, and Enter goes at once. Always shown on desktop; on phones it opens under the header
  * row from the Search toggle (`open`), or — before and without scripts — as the toggle's #target.
  */
+/** The drawn search box's text as the page starts running (null on the server, or when it is empty). */
+const typedBeforeRunning = (): string | null =>
+  (typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${SEARCH_ID} input[name="search"]`)?.value) || null;
+
 function SearchBox({ open }: { open: boolean }) {
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(() => new URLSearchParams(pageLocation().search).get('search') ?? '');
+  // What the shopper typed into the drawn box before the page ran is kept (the box works before the
+  // scripts): read from it as the page hydrates, else an empty controlled box would wipe it and Enter
+  // would search for nothing (the bestsellers).
+  const [text, setText] = useState(() => typedBeforeRunning() ?? new URLSearchParams(pageLocation().search).get('search') ?? '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const touched = useRef(false);
   useEffect(() => {
@@ -54,7 +61,7 @@ function SearchBox({ open }: { open: boolean }) {
       onSubmit={(e) => {
         e.preventDefault();
         clearTimeout(timer.current);
-        navigateToUrl(searchTarget(text));
+        navigateToUrl(searchTarget(input.current?.value ?? text));
       }}
     >
       <input
