@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 describe('@adire/router', () => {
   it('re-exports the routing the apps use', () => {
     for (const name of ['BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Navigate', 'Link', 'useNavigate', 'useLocation', 'useParams', 'useSearchParams']) {
-      expect(router[name as keyof typeof router], name).toBeTypeOf(name === 'Link' ? 'object' : 'function');
+      expect(router[name as keyof typeof router], name).toBeTypeOf(name === 'Link' ? 'object' : 'function'); // Link is a forwardRef object;
     }
   });
 
