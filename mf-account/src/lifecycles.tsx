@@ -5,8 +5,8 @@ import { bus } from '@adire/event-bus';
 import React, { lazy, Suspense } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
-import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
+import { reactLifecycles } from '@adire/ui/lifecycles';
 import { AccountDropdown } from './AccountDropdown';
 import { watchSession } from './session';
 
@@ -16,7 +16,7 @@ reportSharedInstances('account', { react: React, reactDom: ReactDOMClient, route
 const errorBoundary = () => <p role="alert">The account hit a problem. Please reload the page.</p>;
 
 /** The header dropdown (a parcel): every page with the main header. */
-const dropdown = singleSpaReact({ React, ReactDOMClient, rootComponent: AccountDropdown, errorBoundary });
+const dropdown = reactLifecycles({ rootComponent: AccountDropdown, errorBoundary });
 
 // The account pages' code is its own chunk, fetched only on /account: the header's dropdown never loads it.
 const AccountPages = lazy(() => import('./pages/AccountPages').then((m) => ({ default: m.AccountPages })));
@@ -28,7 +28,7 @@ function PagesRoot() {
   );
 }
 /** The /account pages (an application the shell registers for /account*). */
-const pages = singleSpaReact({ React, ReactDOMClient, rootComponent: PagesRoot, errorBoundary });
+const pages = reactLifecycles({ rootComponent: PagesRoot, errorBoundary });
 
 type Props = { name?: string } & Record<string, unknown>;
 const pick = (props: Props) => (props?.name === ACCOUNT_APP_NAME ? pages : dropdown);

@@ -4,14 +4,14 @@ import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
-import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
+import { reactLifecycles } from '@adire/ui/lifecycles';
 import { BackofficeApp } from './BackofficeApp';
 import { ErrorFallback } from './ErrorFallback';
 
 reportSharedInstances('backoffice', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
-const lifecycles = singleSpaReact({ React, ReactDOMClient, rootComponent: BackofficeApp, errorBoundary: () => <ErrorFallback /> });
+const lifecycles = reactLifecycles({ rootComponent: BackofficeApp, errorBoundary: () => <ErrorFallback /> });
 
 /** The back office's whole public surface: a single-spa application on /backoffice/*. */
 export const bootstrap = lifecycles.bootstrap;

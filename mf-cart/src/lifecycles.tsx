@@ -4,8 +4,8 @@ import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
-import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
+import { reactLifecycles } from '@adire/ui/lifecycles';
 import { CartDrawer } from './CartDrawer';
 import { wireCartToBus } from './cartStore';
 
@@ -13,9 +13,7 @@ reportSharedInstances('cart', { react: React, reactDom: ReactDOMClient, router: 
 wireCartToBus();
 
 /** The cart's whole public surface: a single-spa parcel (the slide-in drawer). */
-export const { bootstrap, mount, unmount } = singleSpaReact({
-  React,
-  ReactDOMClient,
+export const { bootstrap, mount, unmount } = reactLifecycles({
   rootComponent: CartDrawer,
   errorBoundary: () => <p role="alert">The cart hit a problem. Please reload the page.</p>,
 });

@@ -6,8 +6,8 @@ import { FirstRenderCurrency } from '@adire/ui';
 import React, { useState } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
-import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
+import { reactLifecycles } from '@adire/ui/lifecycles';
 import { CatalogApp } from './CatalogApp';
 import { LessData } from './ui/lessData';
 import type { Answers } from './ssr/serverDraw';
@@ -35,12 +35,10 @@ function CatalogRoot() {
   );
 }
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
+const lifecycles = reactLifecycles({
   rootComponent: CatalogRoot,
   // A region the server drew with this release is hydrated: no second request, no flash.
-  renderType: () => (hydratingIn ? 'hydrateRoot' : 'createRoot'),
+  hydrate: () => !!hydratingIn,
   errorBoundary: () => <p role="alert">The catalogue hit a problem. Please reload the page.</p>,
 });
 

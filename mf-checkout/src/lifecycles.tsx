@@ -5,8 +5,8 @@ import { bus } from '@adire/event-bus';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
-import singleSpaReact from 'single-spa-react';
 import { create } from 'zustand';
+import { reactLifecycles } from '@adire/ui/lifecycles';
 import { CheckoutApp } from './CheckoutApp';
 import { drawnOrderIn } from './order/drawnOrder';
 import { seedDrawnOrder } from './order/useCheckoutOrder';
@@ -14,9 +14,7 @@ import { stageForOrder, useStage } from './stage';
 
 reportSharedInstances('checkout', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
+const lifecycles = reactLifecycles({
   rootComponent: CheckoutApp,
   errorBoundary: () => <p role="alert">The checkout hit a problem. Please reload the page.</p>,
 });

@@ -18,7 +18,6 @@ export const SHARED_SINGLETONS = {
   // The router through its facade: react-router-dom shared whole would ship every export of it.
   '@adire/router': '^1.0.0',
   zustand: '^5.0.0',
-  'single-spa-react': '^6.0.0',
   '@adire/event-bus': '^1.0.0',
   '@adire/api-client': '^1.0.0',
   '@adire/domain': '^1.0.0',
