@@ -84,7 +84,8 @@ test.describe('proof the flowers arrived', () => {
       await tracker(page, orderNumber, email);
       const shown = page.getByRole('list', { name: 'Photos of your order' }).getByRole('img', { name: 'Ready: Red roses in adire wrap' });
       await expect(shown).toBeVisible();
-      expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // Visible is not yet loaded: wait for the photo itself (a broken one never gets a width).
+      await expect.poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
       await expectAccessible(page, 'the tracker with a photo');
       // Without the sender's e-mail: the stage only, no photo.
       await page.goto(`/order-tracker?orderNumber=${orderNumber}`);
