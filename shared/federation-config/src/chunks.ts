@@ -57,8 +57,10 @@ export function fewerFiles({ entries }: { entries: string[] }): Plugin {
       };
     },
     // The federation plugin keeps Vite's preload helper (under 1 KB) in a file of its own, at a
-    // priority no user group can pass. It imports nothing, and what imports it also imports the
-    // federation runtime, which loads first: it goes into that file (one file less per app).
+    // priority no user group can pass. Its own group is emptied here and the helper named in the
+    // federation-runtime group; in the builds the plugin's share wrappers, which import it, take it
+    // along first (groups take their modules' dependencies), so it lands in a file every first visit
+    // loads anyway (the shell's eager shared libraries, a remote's share wrappers): one file less an app.
     outputOptions(options) {
       if (process.env.ADIRE_FEWER_FILES === '0') return;
       const groups = (options as { codeSplitting?: { groups?: Array<{ name?: unknown; test?: unknown }> } }).codeSplitting?.groups ?? [];
