@@ -217,6 +217,22 @@ describe('vitals per release', () => {
     expect((await lastChange()).reason).toMatch(/^automatic: LCP p75 (19|20|21)\d\d ms vs (9|10)\d\d ms stable/);
   });
 
+  it('a version aborted by its INP and canaried again is judged by its new page loads, not its last canary’s', async () => {
+    for (let i = 0; i < MIN; i++) await vitals(90, stable, 100)();
+    for (let i = 0; i < MIN; i++) await vitals(10, canary, 600)();
+    expect((await shop.registry.served()).canary).toBeUndefined();
+    expect((await lastChange()).reason).toMatch(/^automatic: INP p75 6\d\d ms/);
+
+    // Within the vitals' window (the same hour), the same version again: nothing counted for it yet.
+    await shop.registry.canary('cart', canary, 50);
+    expect((await health())!.vitals!.canary.inp.count).toBe(0);
+    for (let i = 0; i < MIN; i++) await vitals(10, canary, 110)();
+    expect((await shop.registry.served()).canary?.cart?.version).toBe(canary);
+    expect((await health())!.vitals!.canary.inp.count).toBe(MIN);
+    // The stable version's vitals are the live version's, and stay its baseline.
+    expect((await health())!.vitals!.stable.inp.count).toBe(MIN);
+  });
+
   it('a canary as fast as stable is not aborted', async () => {
     for (let i = 0; i < 3 * MIN; i++) {
       await vitals(90, stable, 100 + (i % 7) * 10)();

@@ -17,6 +17,9 @@ export async function startCanary(trx: Trx, target: ReleaseTarget, version: stri
   await setCanaryPointer(trx, target, version, percent);
   await trx.deleteFrom('release_health').where('target', '=', target).execute();
   await trx.deleteFrom('release_health_client').where('target', '=', target).execute();
+  // Its vitals too: a version canaried again (aborted once, started again after a fix elsewhere) is
+  // judged by the page loads of this canary, not aborted at once by what its last one measured.
+  await trx.deleteFrom('release_vitals').where('target', '=', target).where('version', '=', version).execute();
   await addHistory(trx, { at: new Date().toISOString(), action: 'canary', target, version, previous: stable, forced: 0, reason: `for ${percent}% of browsers` });
 }
 
