@@ -21,6 +21,20 @@ async function addRoses(page: Page) {
 const drawerOf = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
 
 test.describe('cart drawer', () => {
+  test('a first visitor who rests the pointer on Cart before tapping it gets the drawer (its code loaded ahead, on the hover)', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const cart = page.getByRole('button', { name: 'Cart, 0 items' });
+    await cart.hover();
+    // The hover loads the cart's code and runs it; only then the tap (a cart listening to the bus with
+    // no drawer mounted took the tap's command, and the drawer never opened).
+    await expect.poll(() => page.evaluate(() => Boolean((window as { __adireInstances?: { cart?: unknown } }).__adireInstances?.cart))).toBe(true);
+    await expect(page.locator('[data-region="cart"] .region-app')).toHaveCount(0);
+    await cart.click();
+    await expect(drawerOf(page)).toBeVisible();
+    await expect(drawerOf(page)).toContainText('Empty Cart');
+  });
+
   test('quantities, totals, removal through the confirm dialog, and the empty cart', async ({ page }) => {
     await addRoses(page);
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();

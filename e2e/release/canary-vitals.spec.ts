@@ -100,12 +100,9 @@ test.describe('canaries judged by real pages', () => {
     await page.waitForLoadState('networkidle');
     await cartButton.click();
     if (expectCart) {
-      // A busy machine sometimes mounts the cart after the tap has been handled: tap again then (never
-      // while the drawer is open: that would close it).
-      await expect(async () => {
-        if (!(await drawer.isVisible())) await cartButton.click({ timeout: 2_000 }).catch(() => {}); // the drawer's backdrop may be arriving
-        await expect(drawer).toBeVisible({ timeout: 4_000 });
-      }).toPass({ timeout: 30_000, intervals: [1_000] });
+      // One tap opens it, however long the cart takes to load and mount on a busy machine. (A second tap
+      // here once hid a real fault: a tap after the hover had loaded the cart's code never opened it.)
+      await expect(drawer).toBeVisible({ timeout: 15_000 });
       await page.waitForTimeout(BETWEEN_TAPS_MS);
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
