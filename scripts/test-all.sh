@@ -43,22 +43,38 @@ suite() {
   tally "$name" "$rc" "$((SECONDS - started)) s"
 }
 
-# Two suites side by side (each line tagged with its suite's tag), each counted as its own: for
-# suites that wait on something else much of the time (the API tests on PostgreSQL wait on its
-# server), so a 2-core machine finishes both in little more than the longer one.
-#   beside "<name>" <tag> "<command>" "<name>" <tag> "<command>"
-beside() {
-  step "$1 | $4"
-  local started=$SECONDS pids=() rcs=() i
-  for i in 0 3; do
-    local args=("$@")
-    ( bash -c "${args[$((i + 2))]}" 2>&1 | sed -u "s/^/[${args[$((i + 1))]}] /" | tee "$(logfile "${args[$i]}")"; exit "${PIPESTATUS[0]}" ) &
-    pids+=($!)
+# Suites in two lanes side by side, each lane's suites one after another (each line tagged with its
+# suite's tag, each suite counted as its own): for suites that wait on something else much of the time
+# (the API tests on PostgreSQL wait on its server), so a 2-core machine fills that time with the other
+# lane's work.
+#   lanes "<name>|<tag>|<command>" ... -- "<name>|<tag>|<command>" ...
+lanes() {
+  local one=() two=() spec
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do one+=("$1"); shift; done
+  shift
+  two=("$@")
+  step "$(for spec in "${one[@]}" "${two[@]}"; do printf '%s | ' "${spec%%|*}"; done | sed 's/ | $//')"
+  run_lane "${one[@]}" &
+  local first=$!
+  run_lane "${two[@]}" &
+  local second=$!
+  wait "$first"; wait "$second"
+  for spec in "${one[@]}" "${two[@]}"; do
+    local name="${spec%%|*}" rc took
+    read -r rc took < "$(logfile "$name").status"
+    tally "$name" "$rc" "$took s, in a lane beside another"
   done
-  for i in 0 1; do wait "${pids[$i]}"; rcs+=($?); done
-  local took="$((SECONDS - started)) s, side by side"
-  tally "$1" "${rcs[0]}" "$took"
-  tally "$4" "${rcs[1]}" "$took"
+}
+
+run_lane() {
+  local spec name rest tag command started rc
+  for spec in "$@"; do
+    name="${spec%%|*}"; rest="${spec#*|}"; tag="${rest%%|*}"; command="${rest#*|}"
+    started=$SECONDS
+    bash -c "$command" 2>&1 | sed -u "s/^/[$tag] /" | tee "$(logfile "$name")"
+    rc=${PIPESTATUS[0]}
+    echo "$rc $((SECONDS - started))" > "$(logfile "$name").status"
+  done
 }
 
 ensure_chromium() {
@@ -76,10 +92,10 @@ ensure_prometheus
 cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
-suite "Typecheck (tsc, every package)" pnpm -r typecheck
 suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --no-bail --filter './shared/*' --filter @adire/shell --filter './mf-*' test
-beside "API tests on SQLite" sqlite "pnpm --filter @adire/server test" \
-  "API tests on PostgreSQL" postgres "bash scripts/with-postgres.sh pnpm --filter @adire/server test"
+# The typecheck follows the SQLite run in its lane while the PostgreSQL run, the longer, waits on its server.
+lanes "API tests on SQLite|sqlite|pnpm --filter @adire/server test" "Typecheck (tsc, every package)|typecheck|pnpm -r typecheck" \
+  -- "API tests on PostgreSQL|postgres|bash scripts/with-postgres.sh pnpm --filter @adire/server test"
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
 suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The run's id, and its end dropping the PostgreSQL templates of test/helpers.ts.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // One worker process keeps the modules it imported for the next file (vitest's default starts a
