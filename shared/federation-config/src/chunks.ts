@@ -25,7 +25,7 @@ import type { Plugin } from 'vite';
  * fallback import (a contracts module) goes with the mounted code: the fallback, loaded only when no
  * provider exists, then imports that file, already there.
  */
-export function fewerFiles({ entries }: { entries: string[] }): Plugin {
+export function fewerFiles({ entries, together = [] }: { entries: string[]; together?: readonly string[] }): Plugin {
   let root = process.cwd();
   const resolved = (file: string) => path.resolve(root, file);
   const isOne = (files: string[]) => {
@@ -69,9 +69,30 @@ export function fewerFiles({ entries }: { entries: string[] }): Plugin {
       if (!preload || !runtime || !(preload.test instanceof RegExp) || !(runtime.test instanceof RegExp)) return;
       runtime.test = new RegExp(`${runtime.test.source}|${preload.test.source}`);
       preload.test = /$^/; // matches no module id
+      const named = groups.find((group) => typeof group.name === 'function') as { name: (id: string, ...rest: unknown[]) => unknown } | undefined;
+      if (named && together.length) {
+        const byPlugin = named.name;
+        const isTogether = sharesTogether(together);
+        named.name = (id: string, ...rest: unknown[]) => (isTogether(id) ? TOGETHER_CHUNK : byPlugin(id, ...rest));
+      }
       return options;
     },
   };
+}
+
+/** The file of the shared libraries loaded together on demand (`together`). */
+const TOGETHER_CHUNK = 'shared-on-demand';
+
+/**
+ * Whether a module id is the federation plugin's share wrapper (`__loadShare__`) or fallback
+ * (`__prebuild__`) of one of `packages` or of a subpath of one (react-dom and react-dom/client): the
+ * plugin names them with '-' as `_mf_2_` and '/' as `_mf_1_`.
+ */
+export function sharesTogether(packages: readonly string[]): (id: string) => boolean {
+  if (!packages.length) return () => false;
+  const encoded = packages.map((name) => name.replace(/-/g, '_mf_2_').replace(/\//g, '_mf_1_').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const test = new RegExp(`__(loadShare|prebuild)__(${encoded.join('|')})(_mf_1_[\\w]+)?__`);
+  return (id) => test.test(id);
 }
 
 /** The federation plugin's name for the preload helper's file (`@module-federation/vite`). */

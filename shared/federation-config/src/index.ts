@@ -3,6 +3,7 @@ import type { PluginOption } from 'vite';
 import { hostSharedPreload, remotePreloadList } from './preload';
 import { treemap } from './treemap';
 import { fewerFiles } from './chunks';
+import { collapseProxies } from './proxies';
 
 type FederationOptions = Parameters<typeof federation>[0];
 type SharedConfig = NonNullable<FederationOptions['shared']>;
@@ -63,6 +64,7 @@ export function remoteFederation(name: string, exposes: Record<string, string>, 
       disableSnapshot: true,
       experiments: { externalRuntime: true },
     }),
+    collapseProxies(),
     remotePreloadList(REMOTE_ENTRY, routeModules),
     fewerFiles({ entries: Object.values(exposes) }),
     treemap(name),
@@ -90,7 +92,8 @@ export function hostFederation(runtimePlugins: string[] = []): PluginOption {
       experiments: { provideExternalRuntime: true },
     }),
     hostSharedPreload(),
-    fewerFiles({ entries: [] }),
+    collapseProxies(),
+    fewerFiles({ entries: [], together: HOST_SHARED_ON_DEMAND }),
     treemap('shell'),
   ];
 }

@@ -53,10 +53,14 @@ export function remotePreloadList(entryFile: string, routeModules: Record<string
   return {
     name: 'adire:remote-preload',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const preload = mountFiles(bundle, entryFile, routeModules);
-      for (const prefix of Object.keys(routeModules)) if (!preload.routes?.[prefix]) this.warn(`no lazily loaded chunk found for ${routeModules[prefix]} (route ${prefix})`);
-      this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: `${JSON.stringify(preload, null, 2)}\n` });
+    // After the proxies are gone (collapseProxies, also 'post' and before it): the list names files that exist.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const preload = mountFiles(bundle, entryFile, routeModules);
+        for (const prefix of Object.keys(routeModules)) if (!preload.routes?.[prefix]) this.warn(`no lazily loaded chunk found for ${routeModules[prefix]} (route ${prefix})`);
+        this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: `${JSON.stringify(preload, null, 2)}\n` });
+      },
     },
   };
 }
