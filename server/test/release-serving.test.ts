@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server-config';
 import { ReleaseRegistry } from '../src/release';
@@ -71,6 +72,23 @@ describe('the shell served from its live release', () => {
     expect(back.headers['x-adire-shell']).toBe(one.version);
     expect((await shop.app.inject('/favicon.svg')).body).toContain('Shell one');
     expect(two.version).not.toBe(one.version);
+  });
+
+  it("sends the shell's hashed remote entry for good, its brotli and gzip copies too (they were revalidated on every page load)", async () => {
+    const dist = shellBuild(work, 'Shell with an entry', 'main-CCCCCCCC.js');
+    const entry = 'export const init = () => {};';
+    fs.writeFileSync(path.join(dist, 'remoteEntry-Ab3_x-9Z.js'), entry);
+    fs.writeFileSync(path.join(dist, 'remoteEntry-Ab3_x-9Z.js.br'), zlib.brotliCompressSync(entry));
+    fs.writeFileSync(path.join(dist, 'remoteEntry-Ab3_x-9Z.js.gz'), zlib.gzipSync(entry));
+    await shop.registry.publish({ ...release, remote: 'shell', distDir: dist });
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const res = await shop.app.inject({ url: '/remoteEntry-Ab3_x-9Z.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['content-encoding'], encoding).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers['cache-control'], encoding).toBe(IMMUTABLE);
+    }
+    // A file without a hashed name is still revalidated, however it is sent.
+    expect((await shop.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } })).headers['cache-control']).toBe('no-cache');
   });
 
   it("unpacks a remote's release published through another instance on its first request here", async () => {

@@ -117,6 +117,17 @@ function shellFolders({ shellDir, registry, useReleases }: ShellOptions, live: s
   return folders;
 }
 
+/**
+ * How long a browser keeps one of the shell's files: content-hashed names (assets/…,
+ * remoteEntry-<hash>.js) never change, so for good; the rest (the page, the icon) is revalidated.
+ * Judged on the file's own name: the precompressed copy sent for it (`….js.br`, `….js.gz`) is the same file.
+ */
+function shellFileCacheControl(filePath: string): string {
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  const hashed = file.includes(`${path.sep}assets${path.sep}`) || /-[\w-]{8}\.js$/.test(path.basename(file));
+  return hashed ? IMMUTABLE : 'no-cache';
+}
+
 /** The shell's own files (its index, scripts, styles, icons) from the first of its folders that has them. */
 async function registerShellFiles(app: FastifyInstance, opts: ShellOptions) {
   const { registry, useReleases } = opts;
@@ -128,11 +139,7 @@ async function registerShellFiles(app: FastifyInstance, opts: ShellOptions) {
     index: false,
     cacheControl: false,
     preCompressed: true,
-    setHeaders: (res, filePath) => {
-      // Content-hashed names (assets/…, remoteEntry-<hash>.js) never change: cache them for good.
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[\w-]{8}\.js$/.test(path.basename(filePath));
-      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
-    },
+    setHeaders: (res, filePath) => res.setHeader('cache-control', shellFileCacheControl(filePath)),
   });
 
   app.get('/*', async (request, reply) => {
