@@ -19,6 +19,9 @@ import type { Plugin } from 'vite';
  * files by who shares them): a group per page put what the category and the product page share into
  * the category's file, which the product page then loaded too (one file and 3.7 KB more).
  *
+ * `together` (the shell's on-demand shares: react-dom and react-dom/client) puts those libraries' share
+ * wrappers and fallbacks into one file (`shared-on-demand`): they are always asked for at the same time.
+ *
  * The federation plugin's own groups (each shared library's loadShare wrapper and fallback, the
  * preload helper) keep their higher priority, so a shared library's init wrapper is still isolated
  * and its fallback still loads only when no app provides it. A module both the mounted code and a
