@@ -69,6 +69,23 @@ test('a tap on the cart button before the page runs opens the drawer when the pa
   expect(errors).toEqual([]);
 });
 
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test("words typed into the header's search before the page runs bring their results once it runs, as typing after does", async ({ page }) => {
+    const errors = watchErrors(page);
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search flowers and gifts' });
+    await box.pressSequentially('lilies', { delay: 30 });
+    scripts.release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “lilies”', { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/filters\?search=lilies$/);
+    await expect(box).toHaveValue('lilies');
+    expect(errors).toEqual([]);
+  });
+});
+
 test('a tap on the phone menu before the page runs opens the menu when the page is ready', async ({ page }) => {
   const errors = watchErrors(page);
   const scripts = await holdScripts(page);

@@ -39,9 +39,12 @@ function SearchBox({ open }: { open: boolean }) {
   // What the shopper typed into the drawn box before the page ran is kept (the box works before the
   // scripts): read from it as the page hydrates, else an empty controlled box would wipe it and Enter
   // would search for nothing (the bestsellers).
-  const [text, setText] = useState(() => typedBeforeRunning() ?? new URLSearchParams(pageLocation().search).get('search') ?? '');
+  const [typed] = useState(typedBeforeRunning);
+  const asked = new URLSearchParams(pageLocation().search).get('search') ?? '';
+  const [text, setText] = useState(typed ?? asked);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const touched = useRef(false);
+  // Words typed before the page ran bring their results as typing does afterwards (300 ms after it runs).
+  const touched = useRef(typed !== null && typed !== asked);
   useEffect(() => {
     if (!touched.current) return;
     clearTimeout(timer.current);
