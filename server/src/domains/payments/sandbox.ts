@@ -180,7 +180,16 @@ async function openRefund(ctx: SandboxContext, provider: PaymentProviderId, ask:
   if (!r) {
     const tx = await find(ctx, provider, ask.paymentReference);
     if (!tx || tx.status !== 'success') throw new ProviderError(provider, 400, `no successful sandbox transaction ${ask.paymentReference} to refund`);
-    const earlier = await ctx.db.kysely.selectFrom('sandbox_refund').select('amount').where('provider', '=', provider).where('reference', '=', tx.reference).where('status', '!=', 'failed').execute();
+    // What is left is judged without this key's own refund: a second call with the same key that raced
+    // the first (two instances rechecking at once) must answer that refund, not be refused for it.
+    const earlier = await ctx.db.kysely
+      .selectFrom('sandbox_refund')
+      .select('amount')
+      .where('provider', '=', provider)
+      .where('reference', '=', tx.reference)
+      .where('status', '!=', 'failed')
+      .where('refund_key', '!=', ask.key)
+      .execute();
     const left = Math.round(Number(tx.amount_paid ?? tx.amount) * 100) - earlier.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0);
     if (Math.round(ask.amount * 100) > left) throw new ProviderError(provider, 400, `refund of ${ask.amount} is more than the ${left / 100} left of ${tx.reference}`);
     const now = new Date().toISOString();
