@@ -21,8 +21,8 @@ tally() {
   # vitest: "Tests  2 failed | 13 passed (15)"; playwright: "  10 passed (20.9s)" / "  1 failed"
   # (a line of a suite run beside another starts with its tag, "[shard N] " or "[sqlite] "; of a
   # package's tests run two at a time by pnpm, with its folder: "shared/domain test: ")
-  p=$(grep -E '^(\[[a-z0-9 ]+\] |[^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
-  f=$(grep -E '^(\[[a-z0-9 ]+\] |[^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+  p=$(grep -E '^(\[[a-z0-9 ]+\] )?([^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ passed|[0-9]+ passed)' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -E '^(\[[a-z0-9 ]+\] )?([^ ]+ test: )?\s*(Tests\s+.*\b[0-9]+ failed|[0-9]+ failed)' "$log" | grep -oE '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
   PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
   if [ "$rc" -ne 0 ]; then
     STATUS=1
@@ -92,11 +92,14 @@ ensure_prometheus
 cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
-suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --no-bail --filter './shared/*' --filter @adire/shell --filter './mf-*' test
-# The typecheck follows the SQLite run in its lane while the PostgreSQL run, the longer, waits on its server.
-lanes "API tests on SQLite|sqlite|pnpm --filter @adire/server test" "Typecheck (tsc, every package)|typecheck|pnpm -r typecheck" \
+# While the API tests on PostgreSQL, the longest, wait on its server, the other lane runs the unit tests,
+# the API tests on SQLite, the build and the typecheck (CI log of 2026-11-29: 111 + 288 + 44 + 129 s
+# beside 551 s; in series before, they took 135 s longer).
+lanes "Unit tests (shared packages, shell, remotes)|unit|pnpm -r --workspace-concurrency=2 --no-bail --filter './shared/*' --filter @adire/shell --filter './mf-*' test" \
+  "API tests on SQLite|sqlite|pnpm --filter @adire/server test" \
+  "Build the store (shell + each remote released)|build|node scripts/build.mjs" \
+  "Typecheck (tsc, every package)|typecheck|pnpm -r typecheck" \
   -- "API tests on PostgreSQL|postgres|bash scripts/with-postgres.sh pnpm --filter @adire/server test"
-suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
 suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh
 
