@@ -6,7 +6,13 @@ import styles from './versions.module.css';
 /** "Store versions": what this page runs — the shell's release and each remote's version and state. */
 function VersionsPanel({ onClose }: { onClose: () => void }) {
   const [parts, setParts] = useState(versionsOfPage);
-  useEffect(() => onRemoteStateChange(() => setParts(versionsOfPage())), []);
+  useEffect(() => {
+    const stop = onRemoteStateChange(() => setParts(versionsOfPage()));
+    // Read again once listening: a remote that loaded between the first render and this effect (the
+    // catalogue, hydrating beside the panel) would otherwise show 'loading' for good.
+    setParts(versionsOfPage());
+    return stop;
+  }, []);
   return (
     <aside className={styles.panel} aria-labelledby="store-versions-title" data-boundary="shell">
       <div className={styles.head}>
