@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, storePages } from './lighthouse';
+import { fromNetwork, watchScriptLoads } from './script-loads';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BASE = (process.env.BASE_URL ?? 'http://127.0.0.1:8090').replace(/\/+$/, '');
@@ -109,23 +110,12 @@ for (const page of await storePages(BASE)) {
   console.log('  by package:');
   for (const [pkg, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) if (bytes >= 50) console.log(`    ${kb(bytes).padStart(9)}  ${pkg}`);
   // The same page again, in the same browser (item 3): which scripts cross the network a second time.
-  const again = new Map<string, { url: string; cached: boolean; bytes: number }>();
-  cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script') again.set(e.requestId, { url: e.response.url, cached: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache), bytes: 0 });
-  });
-  cdp.on('Network.requestServedFromCache', (e) => {
-    const request = again.get(e.requestId);
-    if (request) request.cached = true;
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    const request = again.get(e.requestId);
-    if (request) request.bytes = e.encodedDataLength;
-  });
+  const again = watchScriptLoads(cdp);
   await tab.goto(`${BASE}${page.path}`);
   await tab.waitForLoadState('networkidle');
   await tab.waitForTimeout(1500);
   await tab.waitForLoadState('networkidle');
-  const fetched = [...again.values()].filter((r) => !r.cached && r.bytes > 0);
+  const fetched = fromNetwork(again.values());
   console.log(`  a second visit: ${again.size} scripts, ${fetched.length} from the network (${kb(fetched.reduce((sum, r) => sum + r.bytes, 0))})${fetched.map((r) => `\n    ${new URL(r.url).pathname}`).join('')}`);
   await context.close();
 }

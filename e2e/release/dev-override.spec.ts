@@ -91,7 +91,7 @@ test.describe('version readout and development overrides', () => {
 
     test('?remote.cart points the cart at a local dev server, remembered until ?remote.cart=off; the other remotes stay as released', async ({ page }) => {
       const errors = watchErrors(page);
-      const entry = `${dev.origin}/remoteEntry.js`;
+      const entry = `${dev.origin}/release/remoteEntry.js`;
       expect((await (await fetch(`${base}/remotes.json`)).json()).devOverrides).toBe(true);
 
       await page.goto(`${base}/?remote.cart=${encodeURIComponent(entry)}`);

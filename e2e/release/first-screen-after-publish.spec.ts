@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWN_STORE, readManifest, watchErrors, writeManifest, type Manifest } from '../support';
+import { OWN_STORE, readManifest, RELEASES_DIR, watchErrors, writeManifest, type Manifest } from '../support';
 import { storePages, type StorePage } from '../perf/lighthouse';
+import { fromNetwork, watchScriptLoads } from '../perf/script-loads';
 import { buildFromLive, releaseCommand, type Target } from './release';
 
 /**
@@ -19,7 +22,10 @@ function inlineVersions(html: string): Record<string, string> {
   return Object.fromEntries(Object.entries(JSON.parse(json!) as Record<string, { version: string }>).map(([name, r]) => [name, r.version]));
 }
 
-/** The modules a drawn page preloads after its first paint, by remote release (`remote@version`) or `shell`. */
+/**
+ * The modules a drawn page preloads after its first paint, by remote release (`remote@version`, or
+ * `remote@assets` for the files every version of it shares) or `shell`.
+ */
 function preloadsByRelease(html: string): Map<string, string[]> {
   const template = /<template id="adire-after-paint">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
   const byRelease = new Map<string, string[]>();
@@ -32,7 +38,11 @@ function preloadsByRelease(html: string): Map<string, string[]> {
 }
 
 /** Files preloaded per remote, without their versions: what the first screen asks for. */
-const preloadCounts = (html: string) => Object.fromEntries([...preloadsByRelease(html)].map(([release, hrefs]) => [release.split('@')[0], hrefs.length]));
+function preloadCounts(html: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [release, hrefs] of preloadsByRelease(html)) counts[release.split('@')[0]!] = (counts[release.split('@')[0]!] ?? 0) + hrefs.length;
+  return counts;
+}
 
 async function drawn(request: APIRequestContext, page: StorePage): Promise<string> {
   const res = await request.get(page.path);
@@ -59,7 +69,10 @@ async function loadInBrowser(browserPage: Page, page: StorePage, target: Target,
   );
   expect(scripts.length).toBeGreaterThan(5);
   const ofTarget = scripts.filter((s) => s.startsWith(`/releases/${target}/`));
-  expect(ofTarget.filter((s) => !s.startsWith(`/releases/${target}/${version}/`)), `${page.name}: only ${target} ${version}`).toEqual([]);
+  // Its new release's entry, and the files every version shares (the entry names which: shared layout).
+  const fromElsewhere = ofTarget.filter((s) => !s.startsWith(`/releases/${target}/${version}/`) && !s.startsWith(`/releases/${target}/assets/`));
+  expect(fromElsewhere, `${page.name}: only ${target} ${version}`).toEqual([]);
+  if (ofTarget.length) expect(ofTarget, `${page.name}: ${target} ${version}'s entry`).toContain(`/releases/${target}/${version}/remoteEntry.js`);
   expect(errors).toEqual([]);
 }
 
@@ -95,6 +108,7 @@ test.describe('the first screen after a publish of one remote', () => {
         for (const release of releases.keys()) {
           if (release === 'shell') continue;
           const [remote, preloaded] = release.split('@');
+          if (preloaded === 'assets') continue; // the files its versions share: each answers below
           expect(preloaded, `${page.name}: ${remote}'s preloads are of its live release`).toBe(live[remote!]);
         }
         expect(preloadCounts(html), `${page.name}: as many files announced as before the publish`).toEqual(preloadCounts(before.get(page.name)!));
@@ -105,4 +119,43 @@ test.describe('the first screen after a publish of one remote', () => {
       }
     });
   }
+
+  test('a second visit after a publish of the catalogue fetches only the catalogue files that changed; every other script comes from the cache', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Which scripts of a page load cross the network (Chromium's own account of its cache).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const loads = watchScriptLoads(cdp);
+    const visit = async (heading: string) => {
+      loads.clear();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.locator('.region-app[data-drawn]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      return [...loads.values()].map((l) => ({ ...l, url: new URL(l.url).pathname }));
+    };
+    const first = await visit('Shop by category');
+    expect(first.filter((l) => l.url.startsWith('/releases/catalog/')).length).toBeGreaterThan(3);
+
+    // A catalogue whose home page says something else: the files with that text change, and the ones naming them.
+    const liveAssets = new Set(fs.readdirSync(path.join(RELEASES_DIR, 'catalog', original.live.catalog!, 'assets')));
+    const dist = await buildFromLive('catalog', { replace: ['Shop by category', 'Shop by occasion and flower'] });
+    const changed = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && !liveAssets.has(f));
+    expect(changed.length).toBeGreaterThan(0);
+    const version = /^catalog (\S+) is live/m.exec(releaseCommand(['publish', 'catalog', '--dist', dist]).output)?.[1];
+    expect(version).toBeDefined();
+
+    const second = await visit('Shop by occasion and flower');
+    const network = fromNetwork(second);
+    const fetched = network.map((l) => l.url);
+    const mayChange = new Set([`/releases/catalog/${version}/remoteEntry.js`, ...changed.map((f) => `/releases/catalog/assets/${f}`)]);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`after a publish of the catalogue: ${second.length} scripts, ${fetched.length} from the network (${kb(network.reduce((sum, l) => sum + l.bytes, 0))}):\n  ${network.map((l) => `${l.url} ${kb(l.bytes)}`).join('\n  ')}`);
+    expect(fetched.filter((url) => !mayChange.has(url)), 'fetched again though unchanged').toEqual([]);
+    expect(fetched).toContain(`/releases/catalog/${version}/remoteEntry.js`);
+    // The catalogue's unchanged files were loaded again, from the cache.
+    const fromCache = second.filter((l) => l.url.startsWith('/releases/catalog/assets/') && !fetched.includes(l.url)).map((l) => l.url);
+    console.log(`  from the cache, of the catalogue's: ${fromCache.join(', ')}`);
+    expect(fromCache.length).toBeGreaterThan(1);
+  });
 });

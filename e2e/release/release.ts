@@ -40,31 +40,74 @@ export const liveVersion = async (target: Target): Promise<string> => {
 /**
  * A "new build" made from the live release of a target without rebuilding anything: its files copied
  * (not its release record), `replace` applied to its scripts (and its server draw module), `files`
- * written over, `marker` added as a file. Compressed
- * copies of a patched script are dropped, so the server sends the patched text.
+ * written over, `marker` added as a file. Compressed copies of a patched script are dropped, so the
+ * server sends the patched text. In the shared layout (a remote's entry in release/, its hashed files
+ * served at one address for every version) a changed file gets a new name, as the bundler would give
+ * it, and so does each file whose content changes because it names one (`renameChanged`).
  */
 export async function buildFromLive(target: Target, change: { replace?: [string, string]; marker?: string; files?: Record<string, string> }): Promise<string> {
   const from = path.join(RELEASES_DIR, target, await liveVersion(target));
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), `adire-drill-${target}-`));
-  fs.cpSync(from, dist, { recursive: true, filter: (src) => path.basename(src) !== 'release.json' });
+  const shared = fs.existsSync(path.join(from, 'release', 'remoteEntry.js'));
+  // The store's cache also has a shared-layout entry at the folder's top (where it is served): not a build file.
+  const servedOnly = (rel: string) => rel === 'release.json' || (shared && /^remoteEntry\.js(\.br|\.gz)?$/.test(rel));
+  fs.cpSync(from, dist, { recursive: true, filter: (src) => !servedOnly(path.relative(from, src)) });
+  const patched: string[] = [];
   if (change.replace) {
     const [before, after] = change.replace;
-    let patched = 0;
     for (const file of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.js') && !file.endsWith('.mjs')) continue; // the browser's scripts and the server draw module
       const full = path.join(dist, file);
       const text = fs.readFileSync(full, 'utf8');
       if (!text.includes(before)) continue;
-      fs.writeFileSync(full, text.split(before).join(after));
-      fs.rmSync(`${full}.br`, { force: true });
-      fs.rmSync(`${full}.gz`, { force: true });
-      patched++;
+      writeChanged(full, text.split(before).join(after));
+      patched.push(file.split(path.sep).join('/'));
     }
-    if (!patched) throw new Error(`'${before}' is in none of the ${target} release's scripts`);
+    if (!patched.length) throw new Error(`'${before}' is in none of the ${target} release's scripts`);
   }
+  if (shared) renameChanged(dist, patched);
   for (const [file, text] of Object.entries(change.files ?? {})) fs.writeFileSync(path.join(dist, file), text);
   if (change.marker) fs.writeFileSync(path.join(dist, 'DRILL.txt'), change.marker);
   return dist;
+}
+
+/** A file written with new text, its compressed copies (now stale) dropped. */
+function writeChanged(full: string, text: string): void {
+  fs.writeFileSync(full, text);
+  fs.rmSync(`${full}.br`, { force: true });
+  fs.rmSync(`${full}.gz`, { force: true });
+}
+
+/**
+ * Each changed file of `assets/` under a new name, and the files naming it changed to the new name,
+ * then renamed in turn (each once: a new name is new to every version).
+ */
+function renameChanged(dist: string, changed: string[]): void {
+  const renamed = new Set<string>(); // the new names
+  const done = new Set<string>(); // the old ones
+  const texts = () => fs.readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(m?js|css|json|html)$/.test(f)).map((f) => f.split(path.sep).join('/'));
+  let queue = changed.filter((f) => f.startsWith('assets/'));
+  while (queue.length) {
+    const next: string[] = [];
+    for (const file of queue) {
+      if (done.has(file) || renamed.has(file)) continue;
+      done.add(file);
+      const name = path.posix.basename(file);
+      const fresh = name.replace(/(\.[a-z]+)$/, `-drill${Math.random().toString(36).slice(2, 8)}$1`);
+      const to = path.posix.join(path.posix.dirname(file), fresh);
+      fs.renameSync(path.join(dist, file), path.join(dist, to));
+      for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dist, file + ext), { force: true });
+      renamed.add(to);
+      for (const other of texts()) {
+        const full = path.join(dist, other);
+        const text = fs.readFileSync(full, 'utf8');
+        if (!text.includes(name)) continue;
+        writeChanged(full, text.split(name).join(fresh));
+        if (other.startsWith('assets/') && !renamed.has(other)) next.push(other);
+      }
+    }
+    queue = next;
+  }
 }
 
 /** What the page says it runs (`window.__ADIRE__.versions`), once the shell has read the manifest. */

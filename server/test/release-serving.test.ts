@@ -109,6 +109,45 @@ describe('the shell served from its live release', () => {
     expect((await shop.app.inject(`/releases/cart/${version}/assets/missing.js`)).statusCode).toBe(404);
   });
 
+  it("serves a remote built in the shared layout: its entry under its version, its hashed files at one address for every version (after a publish only what changed is new)", async () => {
+    /** A build of the account remote as the federation plugin writes it: release/remoteEntry.js loading ../assets/…. */
+    const accountBuild = (files: Record<string, string>) => {
+      const dist = fs.mkdtempSync(path.join(work, 'account-dist-'));
+      for (const [file, text] of Object.entries({ 'release/remoteEntry.js': `import '../assets/${Object.keys(files)[0]}';`, ...Object.fromEntries(Object.entries(files).map(([f, t]) => [`assets/${f}`, t])) })) {
+        fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+        fs.writeFileSync(path.join(dist, file), text);
+      }
+      return dist;
+    };
+    // Published through another instance (the same database, a cache of its own): found here on its first request.
+    const other = new ReleaseRegistry(shop.db, path.join(work, 'account-elsewhere'));
+    const one = await other.publish({ ...release, remote: 'account', distDir: accountBuild({ 'mount-AAAA1111.js': '// mount one', 'runtime-RRRR0000.js': '// runtime' }) });
+    expect(fs.existsSync(path.join(shop.dirs.releasesDir, 'account'))).toBe(false);
+    const entry = await shop.app.inject(`/releases/account/${one.version}/remoteEntry.js`);
+    expect(entry.statusCode).toBe(200);
+    expect(entry.body).toBe("import '../assets/mount-AAAA1111.js';");
+    expect(entry.headers['cache-control']).toBe(IMMUTABLE);
+    const runtime = await shop.app.inject('/releases/account/assets/runtime-RRRR0000.js');
+    expect(runtime.statusCode).toBe(200);
+    expect(runtime.body).toBe('// runtime');
+    expect(runtime.headers['cache-control']).toBe(IMMUTABLE);
+
+    // The next build changes the mount file only: its runtime keeps its name, and so its address.
+    const two = await shop.registry.publish({ ...release, remote: 'account', distDir: accountBuild({ 'mount-BBBB2222.js': '// mount two', 'runtime-RRRR0000.js': '// runtime' }) });
+    expect((await shop.app.inject(`/releases/account/${two.version}/remoteEntry.js`)).body).toBe("import '../assets/mount-BBBB2222.js';");
+    expect((await shop.app.inject('/releases/account/assets/mount-BBBB2222.js')).body).toBe('// mount two');
+    expect((await shop.app.inject('/releases/account/assets/runtime-RRRR0000.js')).body).toBe('// runtime');
+    // A page loaded before the publish still gets its files; a file no version has is not found.
+    expect((await shop.app.inject('/releases/account/assets/mount-AAAA1111.js')).body).toBe('// mount one');
+    expect((await shop.app.inject('/releases/account/assets/mount-CCCC3333.js')).statusCode).toBe(404);
+    // A build whose file has the name of another version's with other bytes would be served one or the other: refused.
+    await expect(shop.registry.publish({ ...release, remote: 'account', distDir: accountBuild({ 'mount-CCCC3333.js': '// mount three', 'runtime-RRRR0000.js': '// runtime, changed' }) })).rejects.toThrow(
+      `account ${one.version} has assets/runtime-RRRR0000.js with other content: a changed file needs a new name`,
+    );
+    expect((await shop.app.inject('/releases/account/assets/runtime-RRRR0000.js')).body).toBe('// runtime');
+    expect((await shop.app.inject('/releases/account/assets/mount-CCCC3333.js')).statusCode).toBe(404);
+  });
+
   it('serves no release record, dotfile or path outside the releases', async () => {
     for (const url of ['/release.json', '/..%2fmanifest.json', '/assets/..%2f..%2fmanifest.json', '/.manifest.lock', '/assets/missing-CCCCCCCC.js']) {
       const res = await shop.app.inject(url);

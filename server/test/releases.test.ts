@@ -87,7 +87,7 @@ describe('the release registry', () => {
 
   it('refuses a build without a remote entry', async () => {
     const dist = fs.mkdtempSync(path.join(root, 'empty-'));
-    await expect(publish({ distDir: dist })).rejects.toThrow(/has no remoteEntry.js/);
+    await expect(publish({ distDir: dist })).rejects.toThrow(/has no release\/remoteEntry.js or remoteEntry.js/);
   });
 
   it('a second rollback steps further back instead of returning to where it came from', async () => {

@@ -33,6 +33,16 @@ describe('what is fetched ahead', () => {
     ]);
   });
 
+  it('in the shared layout: the entry under its version, its files where every version of it shares them', () => {
+    const preload = { scripts: ['release/remoteEntry.js', 'assets/lifecycles.js'], styles: ['assets/lifecycles.css'], routes: { '/checkout': { scripts: ['assets/Checkout.js'], styles: [] } } };
+    expect(prefetchUrls(entry, preload, '/checkout')).toEqual([
+      'http://shop.test/releases/checkout/1.0.0-abc/remoteEntry.js',
+      'http://shop.test/releases/checkout/assets/lifecycles.js',
+      'http://shop.test/releases/checkout/assets/Checkout.js',
+      'http://shop.test/releases/checkout/assets/lifecycles.css',
+    ]);
+  });
+
   it('is the entry alone when the release has no (readable) list', () => {
     expect(prefetchUrls(entry, null, '/checkout')).toEqual([entry]);
     expect(prefetchUrls(entry, { scripts: 'remoteEntry.js' }, '/checkout')).toEqual([entry]);

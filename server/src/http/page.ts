@@ -7,6 +7,7 @@ import {
   STORAGE_KEYS,
   PAGE_DATA_ELEMENT_ID,
   readPreload,
+  releaseFileUrl,
   regionMarker,
   remotesForPage,
   UNTIL_RUNNING_ATTRIBUTE,
@@ -39,20 +40,21 @@ export function shellPage(
   const main = remotesForPage(pathname).find((name) => name === 'catalog' || name === 'checkout');
   const live = main ? remotes[main] : undefined;
   if (main && live) {
-    const folder = live.entry.slice(0, live.entry.lastIndexOf('/') + 1);
     const preload = preloadOf(main, live.version);
-    const files = preload ? filesForPath(preload, pathname) : { scripts: [path.posix.basename(live.entry)], styles: [] };
+    const files = preload ? filesForPath(preload, pathname) : { scripts: [], styles: [] };
+    const href = (file: string) => escapeAttribute(preload ? releaseFileUrl(live.entry, preload, file) : live.entry);
     // Low priority: the shell's own scripts come first (the remote runs only after them), and a
     // preload is no reason to hold the first paint, which needs only the page and its style sheet.
     // A region the server drew needs its styles before the first paint: real style sheets then.
     for (const file of files.styles) {
       links.push(
         options.regionDrawn
-          ? `<link rel="stylesheet" href="${escapeAttribute(folder + file)}">`
-          : `<link rel="preload" as="style" fetchpriority="low" href="${escapeAttribute(folder + file)}">`,
+          ? `<link rel="stylesheet" href="${href(file)}">`
+          : `<link rel="preload" as="style" fetchpriority="low" href="${href(file)}">`,
       );
     }
-    for (const file of files.scripts) links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(folder + file)}">`);
+    // An older release without the list: its entry only.
+    for (const file of preload ? files.scripts : ['']) links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href(file)}">`);
   }
   const head = `${manifest}${links.join('')}`;
   return template.includes('</head>') ? template.replace('</head>', `${head}</head>`) : `${head}${template}`;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { addHistory, makeLive, readLive, setCanaryPointer, type Trx } from './registry-store';
 import { clientErrorRate } from './canary';
-import { entryFileOf, type ReleaseTarget } from './releases';
+import { entryFilesOf, type ReleaseTarget } from './releases';
 
 /** Serve a published version of a target to `percent`% of browsers beside the live one; what shells report is counted afresh. */
 export async function startCanary(trx: Trx, target: ReleaseTarget, version: string, percent: number): Promise<void> {
@@ -12,7 +12,7 @@ export async function startCanary(trx: Trx, target: ReleaseTarget, version: stri
   const stable = live[target];
   if (!stable) throw new Error(`${target} has no live version: publish one first`);
   if (stable === version) throw new Error(`${target} ${version} is already live for everyone`);
-  const entry = await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', version).where('path', '=', entryFileOf(target)).executeTakeFirst();
+  const entry = await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', version).where('path', 'in', entryFilesOf(target)).executeTakeFirst();
   if (!entry) throw new Error(`${target} has no published version '${version}' (store it first: pnpm release publish ${target} --store-only)`);
   await setCanaryPointer(trx, target, version, percent);
   await trx.deleteFrom('release_health').where('target', '=', target).execute();

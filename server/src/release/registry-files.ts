@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
 import { infoOfRow } from './registry-store';
-import { sha256, type ReleaseInfo, type ReleaseTarget } from './releases';
+import { ENTRY_FILE, sha256, SHARED_ASSETS, SHARED_LAYOUT_ENTRY, type ReleaseInfo, type ReleaseTarget } from './releases';
 
 /** Copy a folder into the cache under its final name at once (staging, then rename): readers never see half of it. */
 export function placeFolder(folder: string, fill: (staging: string) => void): void {
@@ -48,21 +48,47 @@ export async function unpackRelease(db: Db, target: ReleaseTarget, version: stri
     }
     fs.writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(infoOfRow(build), null, 2)}\n`);
   });
+  shareRelease(folder);
   return folder;
 }
 
-/** The newest shell version holding `file` (a page loaded before a publish asks its old chunks). */
-export async function shellVersionWith(db: Db, file: string): Promise<string | null> {
+/** The newest version of `target` holding `file` (a page loaded before a publish asks its old chunks; a remote's shared asset). */
+export async function versionWith(db: Db, target: ReleaseTarget, file: string): Promise<string | null> {
   const rows = await db.kysely
     .selectFrom('release_file')
     .innerJoin('release_build', (j) => j.onRef('release_build.target', '=', 'release_file.target').onRef('release_build.version', '=', 'release_file.version'))
     .select('release_file.version')
-    .where('release_file.target', '=', 'shell')
+    .where('release_file.target', '=', target)
     .where('release_file.path', '=', file)
     .orderBy('release_build.published_at', 'desc')
     .limit(1)
     .execute();
   return rows[0]?.version ?? null;
+}
+
+/**
+ * Make `file` of the release in `folder` servable where the shared layout asks for it, once: its
+ * entry (`release/X`) at the folder's top, an asset (`assets/X`) in the target's shared assets
+ * folder; each with its compressed copies. Linked (no copy) and placed whole (a temporary name, then
+ * rename); nothing when it is there already or the release has no such file.
+ */
+export function shareReleaseFile(folder: string, file: { entry: string } | { asset: string }): void {
+  const [from, to] = 'entry' in file
+    ? [path.join(folder, 'release', file.entry), path.join(folder, file.entry)]
+    : [path.join(folder, SHARED_ASSETS, file.asset), path.join(path.dirname(folder), SHARED_ASSETS, file.asset)];
+  for (const ext of ['', '.br', '.gz']) {
+    const source = from + ext;
+    const target = to + ext;
+    if (fs.existsSync(target) || !fs.existsSync(source)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const temporary = `${target}.staging-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      fs.linkSync(source, temporary);
+    } catch {
+      fs.copyFileSync(source, temporary);
+    }
+    fs.renameSync(temporary, target);
+  }
 }
 
 /** The publishing machine's cache gets a published build's folder at once (its release.json says what it is). */
@@ -71,4 +97,21 @@ export function placePublished(folder: string, distDir: string, info: ReleaseInf
     fs.cpSync(distDir, staging, { recursive: true, filter: (src) => path.relative(distDir, src) !== 'release.json' });
     fs.writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(info, null, 2)}\n`);
   });
+  shareRelease(folder);
+}
+
+/**
+ * A placed release in the shared layout, as its addresses ask for it: its entry at the top of its
+ * folder, its assets in the remote's shared folder (each name once). So the cache folder is the whole
+ * served tree, as a CDN copying it serves it too. (A file missing still is placed when asked for:
+ * Registry.share.)
+ */
+function shareRelease(folder: string): void {
+  if (!fs.existsSync(path.join(folder, SHARED_LAYOUT_ENTRY))) return;
+  shareReleaseFile(folder, { entry: ENTRY_FILE });
+  const assets = path.join(folder, SHARED_ASSETS);
+  for (const e of fs.readdirSync(assets, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || /\.(br|gz)$/.test(e.name)) continue;
+    shareReleaseFile(folder, { asset: path.relative(assets, path.join(e.parentPath, e.name)) });
+  }
 }

@@ -8,7 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import { REMOTE_NAMES, type RemoteName } from '@adire/contracts';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { isReleaseTarget, type BuildFile, type HistoryEntry, type ReleaseInfo, type ReleaseManifest, type ReleaseTarget } from './releases';
+import { isReleaseTarget, SHARED_ASSETS, SHARED_LAYOUT_ENTRY, type BuildFile, type HistoryEntry, type ReleaseInfo, type ReleaseManifest, type ReleaseTarget } from './releases';
 
 export type Trx = Transaction<Database>;
 
@@ -77,6 +77,23 @@ export async function liveInfos(trx: Trx, live: ReleaseManifest['live']): Promis
     if (row) infos.set(`${target}/${version}`, infoOfRow(row));
   }
   return (target, version) => infos.get(`${target}/${version}`) ?? null;
+}
+
+/**
+ * A build in the shared layout (registry-files.ts) serves its assets at one address for every version
+ * of its remote, cached by browsers for good: an asset whose name another version of the remote holds
+ * with other bytes would be served one or the other, so the build is refused. Its bundler names each
+ * file by its content; a build whose files were changed after the bundler must rename them.
+ */
+export async function refuseRenamedAssets(trx: Trx, target: ReleaseTarget, files: readonly BuildFile[]): Promise<void> {
+  if (!files.some((f) => f.path === SHARED_LAYOUT_ENTRY)) return;
+  const assets = new Map(files.filter((f) => f.path.startsWith(`${SHARED_ASSETS}/`)).map((f) => [f.path, f.hash]));
+  const paths = [...assets.keys()];
+  for (let i = 0; i < paths.length; i += 400) {
+    const rows = await trx.selectFrom('release_file').select(['path', 'hash', 'version']).where('target', '=', target).where('path', 'in', paths.slice(i, i + 400)).execute();
+    const clash = rows.find((r) => r.hash !== assets.get(r.path));
+    if (clash) throw new Error(`${target} ${clash.version} has ${clash.path} with other content: a changed file needs a new name (its content hash), or the browsers that cached it keep the old one`);
+  }
 }
 
 /** Store a build's files (each distinct content once) and its record. */

@@ -5,14 +5,15 @@ import { watchCommits, type CommitWatch } from '../db/commit-watch';
 import type { Db } from '../db/database';
 import { abortReason, CANARY_ERROR_MARGIN, CANARY_MIN_CLIENTS, CANARY_MIN_PAGE_LOADS } from './canary';
 import { abortCanary, addHealth, healthOf, promoteCanary, startCanary, type HealthCount } from './registry-canary';
-import { placePublished, shellVersionWith, unpackRelease } from './registry-files';
+import { placePublished, shareReleaseFile, unpackRelease, versionWith } from './registry-files';
 import { importReleasesFolder } from './registry-import';
 import { registryStatus } from './registry-status';
-import { changeRegistry, historyOfRow, infoOfRow, liveInfos, makeLive, readLive, readRegistryStamp, replaceLivePointers, setLiveOrigin, storeBuild, type Trx } from './registry-store';
+import { changeRegistry, historyOfRow, infoOfRow, liveInfos, makeLive, readLive, readRegistryStamp, refuseRenamedAssets, replaceLivePointers, setLiveOrigin, storeBuild, type Trx } from './registry-store';
 import {
   contentHashOf,
   contractsConflict,
-  entryFileOf,
+  entryFilesOf,
+  SHARED_ASSETS,
   readBuildFiles,
   ReleaseRefusedError,
   rollbackTarget,
@@ -136,7 +137,8 @@ export class ReleaseRegistry {
    * file checked against its SHA-256. Null when the registry has no such release.
    */
   unpack(target: ReleaseTarget, version: string): Promise<string | null> {
-    if (!/^[\w.+-]+$/.test(version) || version.startsWith('.')) return Promise.resolve(null);
+    // `assets` is the shared layout's folder beside the versions, never a version.
+    if (!/^[\w.+-]+$/.test(version) || version.startsWith('.') || version === SHARED_ASSETS) return Promise.resolve(null);
     const folder = path.join(this.cacheDir, target, version);
     if (fs.existsSync(folder)) return Promise.resolve(folder);
     const key = `${target}/${version}`;
@@ -150,8 +152,25 @@ export class ReleaseRegistry {
 
   /** The folder of a shell release holding `file` (a page loaded before a publish asks its old chunks), newest first. */
   async shellFolderWith(file: string): Promise<string | null> {
-    const version = await shellVersionWith(this.db, file);
+    const version = await versionWith(this.db, 'shell', file);
     return version ? this.unpack('shell', version) : null;
+  }
+
+  /**
+   * A remote's file as the shared layout serves it (registry-files.ts): `{ version, entry }` for
+   * `/releases/<remote>/<version>/<entry>`, `{ asset }` for `/releases/<remote>/assets/<asset>`, from
+   * the newest version holding it. Placed in the cache when a release has it; else nothing (a 404).
+   */
+  async share(remote: ReleaseTarget, file: { version: string; entry: string } | { asset: string }): Promise<void> {
+    if ('asset' in file) {
+      if (fs.existsSync(path.join(this.cacheDir, remote, SHARED_ASSETS, file.asset))) return;
+      const version = await versionWith(this.db, remote, `${SHARED_ASSETS}/${file.asset}`);
+      const folder = version ? await this.unpack(remote, version) : null;
+      if (folder) shareReleaseFile(folder, file);
+      return;
+    }
+    const folder = await this.unpack(remote, file.version);
+    if (folder) shareReleaseFile(folder, { entry: file.entry });
   }
 
   // --- changing ----------------------------------------------------------------------------------
@@ -167,8 +186,8 @@ export class ReleaseRegistry {
    */
   async publish(options: PublishOptions): Promise<ReleaseInfo> {
     const { remote, distDir } = options;
-    const entry = entryFileOf(remote);
-    if (!fs.existsSync(path.join(distDir, entry))) throw new Error(`${distDir} has no ${entry}: build the ${remote} first`);
+    const entries = entryFilesOf(remote);
+    if (!entries.some((entry) => fs.existsSync(path.join(distDir, entry)))) throw new Error(`${distDir} has no ${entries.join(' or ')}: build the ${remote} first`);
     const files = readBuildFiles(distDir);
     const version = `${options.packageVersion}-${contentHashOf(files)}`;
     const fresh: ReleaseInfo = {
@@ -184,6 +203,7 @@ export class ReleaseRegistry {
       const { live } = await readLive(trx);
       const conflict = contractsConflict(await liveInfos(trx, live), { live }, remote, version, info.contractsVersion);
       if (conflict && !options.force) throw new ReleaseRefusedError(conflict);
+      if (!known) await refuseRenamedAssets(trx, remote, files);
       if (!known) await storeBuild(trx, info, files);
       if (options.storeOnly) return info;
       await makeLive(trx, remote, version, { at: fresh.publishedAt, action: 'publish', ...(conflict ? { forced: true } : {}) }, live);
@@ -202,7 +222,7 @@ export class ReleaseRegistry {
       if (!to) throw new Error(`${target} has no earlier version to roll back to`);
       const build = await trx.selectFrom('release_build').selectAll().where('target', '=', target).where('version', '=', to).executeTakeFirst();
       const entry = build
-        ? await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', to).where('path', '=', entryFileOf(target)).executeTakeFirst()
+        ? await trx.selectFrom('release_file').select('path').where('target', '=', target).where('version', '=', to).where('path', 'in', entryFilesOf(target)).executeTakeFirst()
         : undefined;
       if (!build || !entry) throw new Error(`${target} has no published version '${to}'`);
       const conflict = contractsConflict(await liveInfos(trx, live), { live }, target, to, build.contracts_version, 'roll back to');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
+import { REMOTE_NAMES, SHARED_LAYOUT_ENTRY, type RemoteName, type RemotesManifest, type StoreManifest } from '@adire/contracts';
 import { formatVitals, type VitalsSummary } from './vitals';
 
 /** What can be released on its own: the shell or one of the four remotes. */
@@ -47,10 +47,25 @@ export interface ReleaseManifest {
 }
 
 export const ENTRY_FILE = 'remoteEntry.js';
+
+/**
+ * A remote built in the shared layout (SHARED_LAYOUT_ENTRY, @adire/contracts) has its entry in
+ * `release/`, served at `/releases/<remote>/<version>/remoteEntry.js`, and its hashed files served for
+ * every version at `/releases/<remote>/assets/` (registry-files.ts `shareReleaseFile`). An older build,
+ * its entry at the top, keeps its files under its version.
+ */
+export { SHARED_LAYOUT_ENTRY };
+
+/** Where the shared layout puts a remote's files in the cache: the target's folder, beside its versions. */
+export const SHARED_ASSETS = 'assets';
+
 export const SHELL_ENTRY_FILE = 'index.html';
 
-/** The file a build of this target must have: the shell's page, or a remote's federation entry. */
-export const entryFileOf = (target: ReleaseTarget) => (target === 'shell' ? SHELL_ENTRY_FILE : ENTRY_FILE);
+/**
+ * The files a build of this target has one of: the shell's page, or a remote's federation entry —
+ * one folder down in the shared layout (registry-files.ts), at the top in a build from before it.
+ */
+export const entryFilesOf = (target: ReleaseTarget): string[] => (target === 'shell' ? [SHELL_ENTRY_FILE] : [SHARED_LAYOUT_ENTRY, ENTRY_FILE]);
 
 export function isRemoteName(name: string): name is RemoteName {
   return (REMOTE_NAMES as readonly string[]).includes(name);

@@ -9,7 +9,7 @@ import { ROOT } from '../paths';
 import type { ServerDrawOptions } from './page-drawer';
 import type { ReleaseRegistry } from './registry';
 import { releaseFileOf } from './release-file';
-import { ENTRY_FILE, liveShellFolder, storeManifest } from './releases';
+import { liveShellFolder, SHARED_LAYOUT_ENTRY, storeManifest } from './releases';
 import { forBrowser, shellPages, type PageTiming, type ShellOptions } from './shell-pages';
 
 export type { ServerDrawOptions } from './page-drawer';
@@ -56,7 +56,12 @@ export async function registerStoreFiles(
     // drawn before a rollback may still ask for the other version's chunks).
     releaseFiles.addHook('onRequest', async (request) => {
       const asked = releaseFileOf(request.url);
-      if (asked) await registry.unpack(asked.target, asked.version);
+      if (!asked) return;
+      // The shared layout (releases.ts): an asset from the newest version holding it, an entry from its
+      // release/ folder; each placed where it is asked for.
+      if (asked.version === null) await registry.share(asked.target, { asset: asked.file });
+      else if (!asked.file.includes('/')) await registry.share(asked.target, { version: asked.version, entry: asked.file });
+      else await registry.unpack(asked.target, asked.version);
     });
 
     await releaseFiles.register(fastifyStatic, {
@@ -81,7 +86,7 @@ export async function registerStoreFiles(
 async function registerDevRemotes(app: FastifyInstance) {
   app.get('/remotes.json', async (_request, reply) => {
     const entries = Object.fromEntries(
-      REMOTE_NAMES.map((name) => [name, { version: 'dev', entry: `/dev-remotes/${name}/${ENTRY_FILE}` }]),
+      REMOTE_NAMES.map((name) => [name, { version: 'dev', entry: `/dev-remotes/${name}/${SHARED_LAYOUT_ENTRY}` }]),
     );
     // A development store: the shell also honours ?remote.<name>=<local entry> overrides.
     return reply.header('cache-control', 'no-store').send({ ...entries, devOverrides: true });

@@ -40,8 +40,13 @@ export function sharedSingletons(eager: (name: string) => boolean = () => false)
  */
 export const HOST_SHARED_ON_DEMAND: readonly string[] = ['react-dom'];
 
-/** The entry file every remote publishes; the release tool and `/remotes.json` point at it. */
-export const REMOTE_ENTRY = 'remoteEntry.js';
+/**
+ * The entry file every remote publishes, one folder down from its hashed files: it loads them as
+ * `../assets/…`, so the store serves it at `/releases/<remote>/<version>/remoteEntry.js` and the files
+ * at `/releases/<remote>/assets/`, one address for every version (SHARED_LAYOUT_ENTRY in
+ * @adire/contracts, the same path): after a publish a browser fetches only the files that changed.
+ */
+export const REMOTE_ENTRY = 'release/remoteEntry.js';
 
 /**
  * A remote: exposes its single-spa lifecycles from one entry module, and lists the files mounting it

@@ -1,7 +1,7 @@
 import { REMOTE_NAMES, type RemoteName, type StoreManifest } from '@adire/contracts';
 
 /**
- * Development of one remote against the others as deployed: `?remote.cart=http://127.0.0.1:5102/remoteEntry.js`
+ * Development of one remote against the others as deployed: `?remote.cart=http://127.0.0.1:5102/release/remoteEntry.js`
  * points the cart at a dev server on this machine, and is remembered (local storage) until
  * `?remote.cart=off` (or `?remote=off` for every remote). Honoured only when the store says it runs in
  * development mode (`devOverrides: true` in /remotes.json); a production store's shell ignores it.

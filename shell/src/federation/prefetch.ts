@@ -1,4 +1,4 @@
-import { filesForPath, readPreload, wantsLessData, type ReleaseFiles, type RemoteName } from '@adire/contracts';
+import { filesForPath, preloadListUrl, readPreload, releaseFileUrl, wantsLessData, type ReleaseFiles, type RemoteName } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { isCheckoutRoute } from '../routes';
 import { cartHasWork } from './demand';
@@ -25,10 +25,10 @@ export function nextLikelyRemote(pathname: string, hasCart: boolean): LikelyNext
 
 /** The URLs to fetch ahead for a remote: the files its preload.json lists for the page, else its entry. */
 export function prefetchUrls(entry: string, preload: unknown, path: string): string[] {
-  const folder = new URL('./', entry);
   const list = readPreload(preload);
-  const files: ReleaseFiles = list ? filesForPath(list, path) : { scripts: [entry], styles: [] };
-  return [...files.scripts, ...files.styles].map((file) => new URL(file, folder).href);
+  if (!list) return [entry];
+  const files: ReleaseFiles = filesForPath(list, path);
+  return [...files.scripts, ...files.styles].map((file) => releaseFileUrl(entry, list, file));
 }
 
 const fetched = new Set<string>();
@@ -47,7 +47,7 @@ export async function prefetchRemote({ remote, path }: LikelyNext): Promise<stri
   fetched.add(entry);
   let preload: unknown = null;
   try {
-    const res = await fetch(new URL('preload.json', entry));
+    const res = await fetch(preloadListUrl(entry));
     if (res.ok) preload = await res.json();
   } catch {
     // no list: the entry alone

@@ -1,4 +1,4 @@
-import { readStored, REMOTE_NAMES, writeStored, type RemoteName, type StoreManifest } from '@adire/contracts';
+import { readStored, REMOTE_NAMES, remoteFolderOf, writeStored, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { lifecyclesModuleId, type RemoteLifecycles } from '@adire/contracts/remotes';
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import { cleanOverrides, overridesAllowed, overridesFromAddress, withOverrides } from './overrides';
@@ -160,7 +160,8 @@ async function arrivingNow(name: RemoteName, since: number): Promise<boolean> {
   const entry = manifest[name]?.entry;
   if (!entry) return false;
   const url = new URL(entry, window.location.href);
-  const folder = url.href.slice(0, url.href.lastIndexOf('/') + 1);
+  // Its version's folder and the files its versions share (remoteFolderOf).
+  const folder = remoteFolderOf(url.href);
   const announced = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href));
   const arrived = performance
     .getEntriesByType('resource')

@@ -1,4 +1,4 @@
-import { BUSINESS, REMOTE_NAMES, type RemoteName, type StoreManifest } from '@adire/contracts';
+import { BUSINESS, REMOTE_NAMES, remoteFolderOf, type RemoteName, type StoreManifest } from '@adire/contracts';
 import { pageToken } from './pageToken';
 
 /**
@@ -20,13 +20,13 @@ export interface ReleaseEvent {
   kind: Outcome;
 }
 
-/** The remote whose release served a script, from its address (`…/releases/<remote>/<version>/…`). */
+/** The remote whose release served a script, from its address (`…/releases/<remote>/…`: remoteFolderOf). */
 export function remoteOfScript(url: string | undefined, manifest: StoreManifest): RemoteName | null {
   if (!url) return null;
   for (const name of REMOTE_NAMES) {
     const entry = manifest[name]?.entry;
     if (!entry) continue;
-    const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+    const folder = remoteFolderOf(entry);
     if (folder && url.includes(folder)) return name;
   }
   return null;
