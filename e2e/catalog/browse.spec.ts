@@ -73,6 +73,22 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByText(/^Showing 25–48 of \d+ products$/)).toBeVisible();
   });
 
+  test('a jump to the pagination moves nothing under it: "Next" stays where it was, frame after frame', async ({ page }) => {
+    await page.goto('/product-category/all?sort=name-asc');
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' });
+    // As a shopper's End key or a test's click does: straight to it, then its place over the next frames.
+    const tops = await next.evaluate(async (link) => {
+      link.scrollIntoView({ block: 'end' });
+      const seen = [link.getBoundingClientRect().top];
+      for (let i = 0; i < 6; i++) {
+        await new Promise((frame) => requestAnimationFrame(frame));
+        seen.push(link.getBoundingClientRect().top);
+      }
+      return seen.map(Math.round);
+    });
+    expect(new Set(tops).size, `its top, frame by frame: ${tops.join(', ')}`).toBe(1);
+  });
+
   test('searching from the header lists matching products', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-boundary="catalog"]')).toBeAttached();
