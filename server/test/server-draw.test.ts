@@ -118,6 +118,12 @@ describe('pages drawn on the server from the live releases', () => {
     expect(data.regions.catalog?.answers['product:ruby-romance-red-roses']).toEqual({ data: { name: 'Ruby Romance Red Roses', note: '</script><script>alert(1)</script>' } });
     // Data in the page cannot end its element early.
     expect(html.split('</script>').length).toBe(html.split('<script').length);
+    // The data comes after everything drawn, last in the body: in the head it put the heading past the
+    // first bytes a connection sends, so the heading painted a round trip after the first paint.
+    const dataAt = html.indexOf(`id="${PAGE_DATA_ELEMENT_ID}"`);
+    expect(dataAt).toBeGreaterThan(html.indexOf('<h1>Ruby Romance Red Roses</h1>'));
+    expect(html.indexOf('</head>')).toBeLessThan(dataAt);
+    expect(html.slice(html.indexOf('</script>', dataAt))).toBe('</script></body></html>');
   });
 
   it('draws in the currency of the cookie the shell keeps beside local storage', async () => {

@@ -129,17 +129,18 @@ export const EARLY_TAPS_SCRIPT =
  * fetched alongside would share a slow phone's connection with what the paint needs (and run before
  * it), so they wait in a template until the browser has painted: its first paint (or two frames where
  * paint timing is unknown); in a tab opened in the background, once it loads, as nothing paints there;
- * after 3 s in any case. Then the shell's entry runs and every module the page announced is fetched,
- * as a preload in the head would have been: one link per task, as starting a module's fetch costs
- * the main thread 1.5–7 ms on a slow machine (28 links in one task were a 32 ms task, 130 ms on
- * Lighthouse's phone; four per task still made tasks of 13–27 ms there). The store's CSP allows this
- * script by its hash (security.ts).
+ * after 3 s in any case. Then every module the page announced is fetched, as a preload in the head
+ * would have been: one link per task, as starting a module's fetch costs the main thread 1.5–7 ms on
+ * a slow machine (28 links in one task were a 32 ms task, 130 ms on Lighthouse's phone; four per
+ * task still made tasks of 13–27 ms there). The shell's entry runs once the whole page is parsed: its
+ * data (PAGE_DATA_ELEMENT_ID) is written last, and the first paint can come before the parser gets
+ * there. The store's CSP allows this script by its hash (security.ts).
  */
 export const BOOT_AFTER_PAINT_SCRIPT =
   "(function(){var n=0,P=window.PerformanceObserver;function go(){var t=document.getElementById('adire-after-paint');if(n++||!t)return;" +
   "var l=[].slice.call(t.content.children),e=t.content.querySelector('[data-adire-boot]');" +
   "(function add(i){if(i<l.length){document.head.appendChild(l[i]);setTimeout(function(){add(i+1)},0)}})(0);" +
-  "if(e)import(e.href)}" +
+  "if(e){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',function(){import(e.href)});else import(e.href)}}" +
   "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(){setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
   "else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});" +
   "addEventListener('load',function(){if(document.hidden)go()});setTimeout(go,3000)})()";
@@ -211,13 +212,19 @@ export function withDrawing(page: string, parts: DrawnParts): string {
     frame = frame.replace(ANY_REGION_MARKER, '');
     html = html.slice(0, start) + frame + html.slice(end + FRAME_END.length);
   }
-  let head = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
+  // The data goes last, after everything drawn: 51 KB of it in the head put a product's or home's
+  // heading past the first 14 KB a connection sends, so it painted one round trip after the banner.
+  // The shell reads it once the page is parsed (BOOT_AFTER_PAINT_SCRIPT).
+  const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
+  const bodyEnd = html.lastIndexOf('</body>');
+  html = bodyEnd >= 0 ? html.slice(0, bodyEnd) + data + html.slice(bodyEnd) : html + data;
   // First in the head: the shopper's currency is known before anything paints (see shopperCurrencyScript).
   // Then the one that keeps a tap made before its control runs (EARLY_TAPS_SCRIPT).
   html = html.replace('<head>', () => `<head><script>${SHOPPER_CURRENCY_SCRIPT}</script><script>${EARLY_TAPS_SCRIPT}</script>`);
+  let head = '';
   if (parts.frame && parts.region) {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
-    head = parts.region.head + head;
+    head = parts.region.head;
   }
   return firstPaintFirst(html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : `${head}${html}`);
 }
