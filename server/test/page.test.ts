@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filesForPath, type RemotePreload } from '@adire/contracts';
-import { BOOT_AFTER_PAINT_SCRIPT, firstPaintFirst, shellPage } from '../src/http/page';
+import { BOOT_AFTER_PAINT_SCRIPT, firstPaintFirst, nextIdAfter, shellPage } from '../src/http/page';
 
 const TEMPLATE = '<!doctype html><html><head><title>Adire Blooms</title></head><body></body></html>';
 const REMOTES = {
@@ -73,5 +73,17 @@ describe('a drawn page in the order its first paint needs', () => {
   it('leaves a page without a viewport or a shell entry as it is', () => {
     const bare = '<html><head><link rel="modulepreload" href="/a.js"></head><body></body></html>';
     expect(firstPaintFirst(bare)).toBe(bare);
+  });
+});
+
+describe("the element a drawn page's first paint waits for", () => {
+  const frame = '<main><div id="app-catalog"><div class="region-app"><h1 id="home-heading">Hi</h1></div></div><div id="app-checkout" data-region="checkout"></div></main><footer><h2 id="footer-about">About</h2></footer>';
+  it('is the first element with an id after the drawn region, its own ids left behind', () => {
+    expect(nextIdAfter(frame, frame.indexOf('</h1>'))).toBe('app-checkout');
+    expect(nextIdAfter(frame, frame.indexOf('</main>'))).toBe('footer-about');
+  });
+  it('is none when nothing after has an id, or only ids a link cannot name plainly', () => {
+    expect(nextIdAfter(frame, frame.indexOf('</footer>'))).toBeNull();
+    expect(nextIdAfter('<p>x</p><div id="«r1»"></div><div data-id="x"></div>', 0)).toBeNull();
   });
 });

@@ -124,6 +124,10 @@ describe('pages drawn on the server from the live releases', () => {
     expect(dataAt).toBeGreaterThan(html.indexOf('<h1>Ruby Romance Red Roses</h1>'));
     expect(html.indexOf('</head>')).toBeLessThan(dataAt);
     expect(html.slice(html.indexOf('</script>', dataAt))).toBe('</script></body></html>');
+    // The first paint waits for the whole region: up to the frame's next element with an id.
+    const expectLink = '<link rel="expect" href="#app-checkout" blocking="render">';
+    expect(html.indexOf(expectLink)).toBeGreaterThan(0);
+    expect(html.indexOf(expectLink)).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('draws in the currency of the cookie the shell keeps beside local storage', async () => {

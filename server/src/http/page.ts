@@ -192,6 +192,21 @@ export interface DrawnParts {
 /** JSON inside <script type="application/json">: nothing in it can end the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** The id of the first element after `from` in `html` that has one (a plain id), or null. */
+export function nextIdAfter(html: string, from: number): string | null {
+  const found = /<[a-z][^>]*?\sid="([A-Za-z_][\w-]*)"/g;
+  found.lastIndex = from;
+  return found.exec(html)?.[1] ?? null;
+}
+
+/**
+ * The first paint holds until the whole drawn region is parsed, up to the frame's next element with
+ * an id (`<link rel="expect" blocking="render">`). Without it Chromium could paint the frame's first
+ * bytes (the banner, the header) in one frame and the region's heading in a later one: the largest
+ * paint one frame, or a round trip, after the first. A browser that knows no `rel="expect"` ignores it.
+ */
+const wholeRegionFirst = (id: string | null) => (id ? `<link rel="expect" href="#${id}" blocking="render">` : '');
+
 /**
  * The page with the server's drawing in it: the frame in place of the boot frame, the route region's
  * HTML in its region (marked with the release that drew it, so the browser hydrates only with the
@@ -200,6 +215,7 @@ export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g
  */
 export function withDrawing(page: string, parts: DrawnParts): string {
   let html = page;
+  let afterRegion: string | null = null;
   const start = html.indexOf(FRAME_START);
   const end = html.indexOf(FRAME_END);
   if (parts.frame && start >= 0 && end > start) {
@@ -207,7 +223,11 @@ export function withDrawing(page: string, parts: DrawnParts): string {
     if (parts.region) {
       const marker = regionMarker(parts.region.name);
       const drawn = `<div class="region-app" data-drawn="${escapeAttribute(parts.region.version)}">${parts.region.html}</div>`;
-      frame = frame.replace(marker, () => drawn);
+      const at = frame.indexOf(marker);
+      if (at >= 0) {
+        frame = frame.slice(0, at) + drawn + frame.slice(at + marker.length);
+        afterRegion = nextIdAfter(frame, at + drawn.length);
+      }
     }
     frame = frame.replace(ANY_REGION_MARKER, '');
     html = html.slice(0, start) + frame + html.slice(end + FRAME_END.length);
@@ -224,7 +244,7 @@ export function withDrawing(page: string, parts: DrawnParts): string {
   let head = '';
   if (parts.frame && parts.region) {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
-    head = parts.region.head;
+    head = parts.region.head + wholeRegionFirst(afterRegion);
   }
   return firstPaintFirst(html.includes('</head>') ? html.replace('</head>', () => `${head}</head>`) : `${head}${html}`);
 }
