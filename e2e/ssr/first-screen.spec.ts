@@ -67,6 +67,26 @@ test.describe('pages as a crawler or a link preview reads them (no scripts run)'
     expect((florist?.department as unknown[]).length).toBeGreaterThanOrEqual(4);
   });
 
+  test('the heading paints with the first paint: its page is parsed past it first, and it is in no fieldset', async ({ page }) => {
+    // Without scripts, so the page is as the server drew it. Chromium painted the banner in one frame and
+    // a drawn heading later, and counted the paint of a heading inside a fieldset (the controls that
+    // wait for hydration) only frames after it was shown: the largest paint 0.3–1 s after the first.
+    await page.context().route('**/*.js', (route) => route.abort());
+    for (const path of ['/', '/product-category/roses', PRODUCT]) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      const link = page.locator('link[rel="expect"][blocking="render"]');
+      await expect(link, `${path}: the first paint waits for the drawn page`).toHaveCount(1);
+      const expected = await link.getAttribute('href');
+      expect(expected, path).toMatch(/^#[\w-]+$/);
+      // The element the first paint waits for comes after the heading (Node.DOCUMENT_POSITION_FOLLOWING).
+      const after = await heading.evaluate((h, id) => !!(h.compareDocumentPosition(document.getElementById(id)!) & 4), expected!.slice(1));
+      expect(after, path).toBe(true);
+      if (path !== PRODUCT) expect(await heading.evaluate((h) => h.closest('fieldset')), path).toBeNull();
+    }
+  });
+
   test('a drawn page carries no inline style attribute (the CSP allows none: the browser would refuse it)', async ({ request }) => {
     for (const path of ['/', '/product-category/roses', PRODUCT, '/blog', '/vip']) {
       const html = await (await request.get(path)).text();

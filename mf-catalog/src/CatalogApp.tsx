@@ -1,5 +1,5 @@
 import { DEFAULT_CATEGORY_SLUG } from '@adire/contracts';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation } from '@adire/router';
 import { Home } from './home/Home';
 import { NotFound } from './ui/NotFound';
@@ -41,24 +41,25 @@ function PageFallback() {
   );
 }
 
+/** A page whose controls all wait for hydration (UntilHydrated); Home and the listings keep their heading outside it themselves. */
+const waiting = (page: ReactNode) => <UntilHydrated>{page}</UntilHydrated>;
+
 export function CatalogRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
       {/* Inside the boundary: a page hydrates with its lazily loaded module, and only then enables its controls. */}
-      <UntilHydrated>
       <Routes>
         <Route path="/" element={<Home />} />
         <Route path="/product-category" element={<Navigate to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} replace />} />
         <Route path="/product-category/:slug" element={<CategoryPage />} />
-        <Route path="/product/:slug" element={<ProductPage />} />
+        <Route path="/product/:slug" element={waiting(<ProductPage />)} />
         <Route path="/filters" element={<FiltersPage />} />
         <Route path="/vip" element={<VipPage />} />
-        <Route path="/blog" element={<BlogPage />} />
-        <Route path="/blog/:slug" element={<BlogPostPage />} />
-        <Route path={FAQ_PATH} element={<FaqPage />} />
-        <Route path="*" element={<NotFound title="Page not found" message="We could not find that page. It may have moved, or the link may be mistyped." />} />
+        <Route path="/blog" element={waiting(<BlogPage />)} />
+        <Route path="/blog/:slug" element={waiting(<BlogPostPage />)} />
+        <Route path={FAQ_PATH} element={waiting(<FaqPage />)} />
+        <Route path="*" element={waiting(<NotFound title="Page not found" message="We could not find that page. It may have moved, or the link may be mistyped." />)} />
       </Routes>
-      </UntilHydrated>
     </Suspense>
   );
 }

@@ -78,8 +78,9 @@ describe('a drawn page in the order its first paint needs', () => {
 
 describe("the element a drawn page's first paint waits for", () => {
   const frame = '<main><div id="app-catalog"><div class="region-app"><h1 id="home-heading">Hi</h1></div></div><div id="app-checkout" data-region="checkout"></div></main><footer><h2 id="footer-about">About</h2></footer>';
-  it('is the first element with an id after the drawn region, its own ids left behind', () => {
+  it("is the first element with an id after the region's heading, the heading's own id left behind", () => {
     expect(nextIdAfter(frame, frame.indexOf('</h1>'))).toBe('app-checkout');
+    expect(nextIdAfter(frame, frame.indexOf('<h1'))).toBe('home-heading');
     expect(nextIdAfter(frame, frame.indexOf('</main>'))).toBe('footer-about');
   });
   it('is none when nothing after has an id, or only ids a link cannot name plainly', () => {

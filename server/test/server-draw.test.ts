@@ -124,7 +124,8 @@ describe('pages drawn on the server from the live releases', () => {
     expect(dataAt).toBeGreaterThan(html.indexOf('<h1>Ruby Romance Red Roses</h1>'));
     expect(html.indexOf('</head>')).toBeLessThan(dataAt);
     expect(html.slice(html.indexOf('</script>', dataAt))).toBe('</script></body></html>');
-    // The first paint waits for the whole region: up to the frame's next element with an id.
+    // The first paint waits for the region past its heading: up to the next element with an id (the
+    // frame's next region here, as this drawing has no id after its heading).
     const expectLink = '<link rel="expect" href="#app-checkout" blocking="render">';
     expect(html.indexOf(expectLink)).toBeGreaterThan(0);
     expect(html.indexOf(expectLink)).toBeLessThan(html.indexOf('</head>'));

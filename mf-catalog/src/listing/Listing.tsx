@@ -7,6 +7,7 @@ import { shownData, useApi } from '../useApi';
 import { LoadError, NotFound } from '../ui/NotFound';
 import { GridSkeleton, ProductGrid } from '../ui/ProductGrid';
 import { Bone, Loading, TextSkeleton } from '../ui/Skeleton';
+import { UntilHydrated } from '../ui/UntilHydrated';
 import ui from '../ui/ui.module.css';
 import { FilterPanel } from './FilterPanel';
 import { clearFilters, countSelected, listingKey, rangeText, readListingState, searchAsTyped, toApiQuery, toggleFilter, withSort } from './listingQuery';
@@ -67,6 +68,8 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
         )}
         {intro}
       </header>
+      {/* The heading and description outside: see Home. */}
+      <UntilHydrated>
       <div className={styles.body}>
         {listing ? (
           <FilterPanel
@@ -131,6 +134,7 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
           {listing && <Pagination page={listing.page} pageCount={listing.pageCount} />}
         </section>
       </div>
+      </UntilHydrated>
     </div>
   );
 }
