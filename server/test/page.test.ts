@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filesForPath, type RemotePreload } from '@adire/contracts';
-import { BOOT_AFTER_PAINT_SCRIPT, firstPaintFirst, nextIdAfter, shellPage } from '../src/http/page';
+import { BOOT_AFTER_PAINT_SCRIPT, firstPaintFirst, nextIdAfter, opensWithPicture, shellPage } from '../src/http/page';
 
 const TEMPLATE = '<!doctype html><html><head><title>Adire Blooms</title></head><body></body></html>';
 const REMOTES = {
@@ -82,6 +82,11 @@ describe("the element a drawn page's first paint waits for", () => {
     expect(nextIdAfter(frame, frame.indexOf('</h1>'))).toBe('app-checkout');
     expect(nextIdAfter(frame, frame.indexOf('<h1'))).toBe('home-heading');
     expect(nextIdAfter(frame, frame.indexOf('</main>'))).toBe('footer-about');
+  });
+  it('is not asked for when the region opens with a picture (a product page: the picture is its largest paint)', () => {
+    expect(opensWithPicture('<div><picture><img src="/rose.avif" alt=""></picture><h1>Ruby Romance</h1></div>')).toBe(true);
+    expect(opensWithPicture('<section><h1>Fresh flowers</h1></section><ul><li><img src="/rose.avif" alt=""></li></ul>')).toBe(false);
+    expect(opensWithPicture('<section><h2>No heading of its own</h2></section>')).toBe(false);
   });
   it('is none when nothing after has an id, or only ids a link cannot name plainly', () => {
     expect(nextIdAfter(frame, frame.indexOf('</footer>'))).toBeNull();
