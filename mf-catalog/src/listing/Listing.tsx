@@ -70,70 +70,70 @@ export function Listing({ scope, load, heading, description, notFoundTitle, empt
       </header>
       {/* The heading and description outside: see Home. */}
       <UntilHydrated>
-      <div className={styles.body}>
-        {listing ? (
-          <FilterPanel
-            groups={listing.filters}
-            state={state}
-            selectedCount={selected}
-            onToggle={(group, value) => setParams(toggleFilter(params, group, value))}
-            onClear={() => setParams(clearFilters(params))}
-          />
-        ) : (
-          // Shaped like what comes: the Filters button on a phone, the checkbox column on a wide screen.
-          <div className={styles.filters} aria-hidden="true">
-            <Bone height="42px" className={styles.filtersToggleBone} />
-            <div className={styles.filtersBones}>
-              <TextSkeleton lines={8} />
+        <div className={styles.body}>
+          {listing ? (
+            <FilterPanel
+              groups={listing.filters}
+              state={state}
+              selectedCount={selected}
+              onToggle={(group, value) => setParams(toggleFilter(params, group, value))}
+              onClear={() => setParams(clearFilters(params))}
+            />
+          ) : (
+            // Shaped like what comes: the Filters button on a phone, the checkbox column on a wide screen.
+            <div className={styles.filters} aria-hidden="true">
+              <Bone height="42px" className={styles.filtersToggleBone} />
+              <div className={styles.filtersBones}>
+                <TextSkeleton lines={8} />
+              </div>
             </div>
-          </div>
-        )}
-        <section className={styles.results} aria-label="Results">
-          <div className={styles.toolbar}>
-            <p aria-live="polite" className={styles.range}>
-              {listing ? rangeText(listing.page, listing.pageSize, listing.total, listing.products.length) : ' '}
-            </p>
-            <SortSelect value={state.sort} onChange={(sort) => setParams(withSort(params, sort))} />
-            <SortLinks value={state.sort} />
-          </div>
-          {listing?.correctedSearch && (
-            // Typos forgiven (issue 43): what was searched instead, and a link to the words as typed.
-            <p className={styles.corrected}>
-              Showing results for <em>{listing.correctedSearch}</em> —{' '}
-              <Link to={`${pathname}?${searchAsTyped(params).toString()}`}>
-                search instead for <em>{listing.search}</em>
-              </Link>
-            </p>
           )}
-          {listing && <FilterLinks groups={listing.filters} state={state} />}
-          {result.status === 'error' && <LoadError message={result.message} retry={result.retry} />}
-          {!listing && result.status === 'loading' && (
-            <>
-              <Loading what="products" />
-              <GridSkeleton count={12} />
-            </>
-          )}
-          {listing && listing.products.length > 0 && <ProductGrid products={listing.products} headingLevel={2} eagerFirst busy={busy} />}
-          {listing && listing.products.length === 0 && listing.search && selected === 0 && listing.page === 1 && (
-            <NoResults search={listing.search} popular={listing.popular ?? []} />
-          )}
-          {listing && listing.products.length === 0 && !(listing.search && selected === 0 && listing.page === 1) && (
-            <div className={styles.empty}>
-              <p>{selected > 0 ? 'No products match your choice. Try fewer filters.' : emptyText}</p>
-              {selected > 0 ? (
-                <button type="button" className={ui.add} onClick={() => setParams(clearFilters(params))}>
-                  Clear all filters
-                </button>
-              ) : (
-                <Link to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} className={ui.add}>
-                  See our bestsellers
+          <section className={styles.results} aria-label="Results">
+            <div className={styles.toolbar}>
+              <p aria-live="polite" className={styles.range}>
+                {listing ? rangeText(listing.page, listing.pageSize, listing.total, listing.products.length) : ' '}
+              </p>
+              <SortSelect value={state.sort} onChange={(sort) => setParams(withSort(params, sort))} />
+              <SortLinks value={state.sort} />
+            </div>
+            {listing?.correctedSearch && (
+              // Typos forgiven (issue 43): what was searched instead, and a link to the words as typed.
+              <p className={styles.corrected}>
+                Showing results for <em>{listing.correctedSearch}</em> —{' '}
+                <Link to={`${pathname}?${searchAsTyped(params).toString()}`}>
+                  search instead for <em>{listing.search}</em>
                 </Link>
-              )}
-            </div>
-          )}
-          {listing && <Pagination page={listing.page} pageCount={listing.pageCount} />}
-        </section>
-      </div>
+              </p>
+            )}
+            {listing && <FilterLinks groups={listing.filters} state={state} />}
+            {result.status === 'error' && <LoadError message={result.message} retry={result.retry} />}
+            {!listing && result.status === 'loading' && (
+              <>
+                <Loading what="products" />
+                <GridSkeleton count={12} />
+              </>
+            )}
+            {listing && listing.products.length > 0 && <ProductGrid products={listing.products} headingLevel={2} eagerFirst busy={busy} />}
+            {listing && listing.products.length === 0 && listing.search && selected === 0 && listing.page === 1 && (
+              <NoResults search={listing.search} popular={listing.popular ?? []} />
+            )}
+            {listing && listing.products.length === 0 && !(listing.search && selected === 0 && listing.page === 1) && (
+              <div className={styles.empty}>
+                <p>{selected > 0 ? 'No products match your choice. Try fewer filters.' : emptyText}</p>
+                {selected > 0 ? (
+                  <button type="button" className={ui.add} onClick={() => setParams(clearFilters(params))}>
+                    Clear all filters
+                  </button>
+                ) : (
+                  <Link to={`/product-category/${DEFAULT_CATEGORY_SLUG}`} className={ui.add}>
+                    See our bestsellers
+                  </Link>
+                )}
+              </div>
+            )}
+            {listing && <Pagination page={listing.page} pageCount={listing.pageCount} />}
+          </section>
+        </div>
       </UntilHydrated>
     </div>
   );

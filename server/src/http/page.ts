@@ -244,9 +244,8 @@ export function withDrawing(page: string, parts: DrawnParts): string {
     frame = frame.replace(ANY_REGION_MARKER, '');
     html = html.slice(0, start) + frame + html.slice(end + FRAME_END.length);
   }
-  // The data goes last, after everything drawn: 51 KB of it in the head put a product's or home's
-  // heading past the first 14 KB a connection sends, so it painted one round trip after the banner.
-  // The shell reads it once the page is parsed (BOOT_AFTER_PAINT_SCRIPT).
+  // The data goes last, after everything drawn: in the head, its 51 KB (home) came before all the page
+  // shows. The shell reads it once the page is parsed (BOOT_AFTER_PAINT_SCRIPT).
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
   const bodyEnd = html.lastIndexOf('</body>');
   html = bodyEnd >= 0 ? html.slice(0, bodyEnd) + data + html.slice(bodyEnd) : html + data;
