@@ -6,7 +6,7 @@ const KEY = 'adire:currency';
 const COOKIE = 'adire_currency';
 
 /** Runs the pre-paint script as a page would, with this cookie, stored value and time zone. */
-function runScript(cookie: string, stored: string | null, timeZone: string) {
+function runScript(cookie: string, stored: string | null, timeZone: string, clock: 'Intl' | 'Temporal' = 'Intl') {
   const attributes: Record<string, string> = {};
   const document = { cookie, documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) } };
   const writes: string[] = [];
@@ -19,7 +19,8 @@ function runScript(cookie: string, stored: string | null, timeZone: string) {
   const context = {
     document: doc,
     localStorage: { getItem: (key: string) => (key === KEY ? stored : null) },
-    Intl: { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone }) }) },
+    Intl: { DateTimeFormat: () => (clock === 'Intl' ? { resolvedOptions: () => ({ timeZone }) } : { resolvedOptions: () => ({ timeZone: 'Africa/Lagos' }) }) },
+    ...(clock === 'Temporal' ? { Temporal: { Now: { timeZoneId: () => timeZone } } } : {}),
     JSON,
   };
   vm.runInNewContext(shopperCurrencyScript(KEY, COOKIE), context);
@@ -44,6 +45,12 @@ describe('the pre-paint currency script of a server-drawn page', () => {
         expect(currency, `${value} in ${zone}`).toBe(expected);
         expect(cookieWrites).toEqual([`${COOKIE}=${expected}; path=/; max-age=31536000; samesite=lax`]);
       }
+    }
+  });
+
+  it("reads the time zone from Temporal where the browser has it (Intl's first formatter is slow to start)", () => {
+    for (const zone of ['Europe/London', 'America/New_York', 'Africa/Lagos']) {
+      expect(runScript('', null, zone, 'Temporal').currency, zone).toBe(chooseCurrency(null, zone).name);
     }
   });
 
