@@ -94,3 +94,22 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     await expectAccessible(page, 'the order tracker with an order');
   });
 });
+
+test('the scan fails on a serious violation, in the page and in a frame of the page', async ({ page }) => {
+  await page.goto('/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja');
+  await expect(page.locator('details').first()).toBeVisible();
+  await expectAccessible(page, 'the FAQ page, as drawn');
+
+  // A button with no name in the page: critical.
+  await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('button'), { id: 'nameless' })));
+  await expect(expectAccessible(page, 'a nameless button')).rejects.toThrow(/critical button-name: .*#nameless/);
+
+  // A picture with no text in a frame of the page (same origin): critical, found inside the frame.
+  await page.evaluate(() => document.querySelector('#nameless')!.remove());
+  await page.evaluate(() => {
+    const frame = Object.assign(document.createElement('iframe'), { title: 'A framed picture', srcdoc: '<!doctype html><html lang="en"><title>Framed</title><img id="wordless" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' });
+    document.querySelector('main')!.append(frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  await expect(expectAccessible(page, 'a framed picture without text')).rejects.toThrow(/critical image-alt: .*#wordless/);
+});
