@@ -93,11 +93,15 @@ cd "$ROOT"
 suite "Architecture rules (dependency-cruiser)" bash scripts/rules.sh
 suite "Alert rules and scrape config (promtool)" bash scripts/check-alerts.sh
 suite "Unit tests (shared packages, shell, remotes)" pnpm -r --workspace-concurrency=2 --no-bail --filter './shared/*' --filter @adire/shell --filter './mf-*' test
-# The typecheck follows the SQLite run in its lane while the PostgreSQL run, the longer, waits on its server.
-# (The unit tests and the build in that lane too were tried, 2026-11-29: beside the PostgreSQL run on a
-# busy machine, jsdom tests passed their 5 s limit and a fuzz case on PostgreSQL its 20 s.)
-lanes "API tests on SQLite|sqlite|pnpm --filter @adire/server test" "Typecheck (tsc, every package)|typecheck|pnpm -r typecheck" \
-  -- "API tests on PostgreSQL|postgres|bash scripts/with-postgres.sh pnpm --filter @adire/server test"
+# Two lanes of about the same length: the API tests on SQLite, then the fuzzing of every endpoint on
+# PostgreSQL (its own cluster); beside them the rest of the PostgreSQL run, then the typecheck. The
+# PostgreSQL runs wait on their server much of the time, so a 2-core machine fills it with the other
+# lane's work. Before (2026-11-29), SQLite + typecheck beside the whole PostgreSQL run: 453 s beside
+# 587 s, of which the fuzzing 198 s. (The unit tests and the build in a lane too were tried: beside the
+# PostgreSQL run on a busy machine, jsdom tests passed their 5 s limit and a fuzz case on PostgreSQL its
+# 20 s; its slowest endpoint takes 5 s.)
+lanes "API tests on SQLite|sqlite|pnpm --filter @adire/server test" "API fuzzing on PostgreSQL|pg fuzz|bash scripts/with-postgres.sh pnpm --filter @adire/server test test/fuzz.test.ts" \
+  -- "API tests on PostgreSQL (all but the fuzzing)|postgres|bash scripts/with-postgres.sh pnpm --filter @adire/server test --exclude test/fuzz.test.ts" "Typecheck (tsc, every package)|typecheck|pnpm -r typecheck"
 suite "Build the store (shell + each remote released)" node scripts/build.mjs
 suite "Scale drill (two instances behind nginx on PostgreSQL)" bash scripts/with-postgres.sh pnpm --filter @adire/server test:scale
 suite "Browser tests (Playwright, Debian Chromium; two shards, then perf/ alone)" bash scripts/browser-tests.sh
