@@ -6,6 +6,7 @@ import {
   kb,
   librariesIn,
   loadedScripts,
+  NEXT_STEPS_SIGNATURES,
   PAGE_SCRIPT_BUDGETS,
   prefetchedUrls,
   recordScripts,
@@ -98,6 +99,22 @@ test.describe('first visit budgets', () => {
     expect(checkout.filter((s) => s.body.includes(DATE_PICKER_SIGNATURE)).map((s) => s.url), 'the date picker on a fresh checkout page').toEqual([]);
     expect(checkout.filter((s) => s.url.includes('/releases/catalog/')).map((s) => s.url), 'catalog code on the checkout page').toEqual([]);
     expect(checkout.filter((s) => s.url.includes('/releases/backoffice/')).map((s) => s.url), 'back-office code on the checkout page').toEqual([]);
+  });
+
+  test('the checkout page loads its payment and done stages and the tracker only when the shopper reaches for the delivery form', async ({ page, baseURL }) => {
+    const checkout = await checkoutPage(baseURL!);
+    await page.goto('/healthz');
+    await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), Object.entries(checkout.storage!));
+    const bodies = recordScripts(page);
+    await page.goto(checkout.path);
+    const form = page.getByRole('form', { name: 'Delivery details' });
+    await expect(form).toBeVisible();
+    await settle(page);
+    const nextSteps = async () => (await loadedScripts(page, bodies)).filter((s) => NEXT_STEPS_SIGNATURES.some((text) => s.body.includes(text))).map((s) => s.url);
+    expect(await nextSteps(), 'the later steps before the shopper reaches for the form').toEqual([]);
+
+    await form.getByLabel('Sender name').focus();
+    await expect.poll(nextSteps).toHaveLength(1);
   });
 
   test('the checkout page loads the cart only when the shopper reaches for it; its count is there before, and a tap opens it', async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { BrowserRouter, MemoryRouter, Route, Routes } from '@adire/router';
 import styles from './checkout.module.css';
 import { CheckoutPage } from './CheckoutPage';
-import { OrderTracker } from './tracker/OrderTracker';
+import { OrderTracker } from './parts';
 
 /**
  * The checkout application: the staged checkout and the order tracker. `location` (path and query)
@@ -11,7 +12,14 @@ export function CheckoutApp({ location }: { location?: string } = {}) {
   const routes = (
     <Routes>
       <Route path="/checkout" element={<CheckoutPage />} />
-      <Route path="/order-tracker" element={<OrderTracker />} />
+      <Route
+        path="/order-tracker"
+        element={
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <OrderTracker />
+          </Suspense>
+        }
+      />
     </Routes>
   );
   return (

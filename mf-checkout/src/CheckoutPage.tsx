@@ -1,16 +1,15 @@
 import type { DeliveryQuote, Order } from '@adire/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '@adire/router';
 import { useLatest } from './useLatest';
 import styles from './checkout.module.css';
 import { CheckoutHeader } from './CheckoutHeader';
 import { DeliveryStage } from './delivery/DeliveryStage';
-import { DoneStage } from './done/DoneStage';
 import { changeOrderCurrency, useCheckoutOrder } from './order/useCheckoutOrder';
-import { PaymentStage } from './payment/PaymentStage';
 import { toast } from './session';
 import { CHECKOUT_STAGES, useStage } from './stage';
 import { OrderSummary } from './summary/OrderSummary';
+import { DoneStage, PaymentStage, reachForNextStages } from './parts';
 
 /** /checkout?orderId=: the staged checkout of one order. */
 export function CheckoutPage() {
@@ -94,10 +93,18 @@ function OrderCheckout({ orderId }: { orderId: string }) {
   const o = load.order;
   return (
     <div className={styles.layout}>
-      <div className={styles.main}>
-        {stage === CHECKOUT_STAGES.delivery && <DeliveryStage order={o} onOrder={setOrder} onQuote={onQuote} />}
-        {stage === CHECKOUT_STAGES.payment && <PaymentStage order={o} onCheckPaid={() => void checkPaid()} onReload={() => void reload({ quiet: true })} />}
-        {stage === CHECKOUT_STAGES.done && <DoneStage order={o} />}
+      <div className={styles.main} onPointerOverCapture={reachForNextStages} onPointerDownCapture={reachForNextStages} onFocusCapture={reachForNextStages}>
+        <Suspense
+          fallback={
+            <div className={styles.placeholder} role="status">
+              Loading…
+            </div>
+          }
+        >
+          {stage === CHECKOUT_STAGES.delivery && <DeliveryStage order={o} onOrder={setOrder} onQuote={onQuote} />}
+          {stage === CHECKOUT_STAGES.payment && <PaymentStage order={o} onCheckPaid={() => void checkPaid()} onReload={() => void reload({ quiet: true })} />}
+          {stage === CHECKOUT_STAGES.done && <DoneStage order={o} />}
+        </Suspense>
       </div>
       <OrderSummary order={o} quote={stage === CHECKOUT_STAGES.delivery ? quote : null} onOrder={setOrder} couponEditable={stage !== CHECKOUT_STAGES.done} />
     </div>

@@ -10,6 +10,7 @@ import { reactLifecycles } from '@adire/ui/lifecycles';
 import { CheckoutApp } from './CheckoutApp';
 import { drawnOrderIn } from './order/drawnOrder';
 import { seedDrawnOrder } from './order/useCheckoutOrder';
+import { shownFirst } from './parts';
 import { stageForOrder, useStage } from './stage';
 
 reportSharedInstances('checkout', { react: React, reactDom: ReactDOMClient, router: useNavigate, zustand: create, bus, api });
@@ -41,8 +42,9 @@ function adoptServerDrawing(domElement: HTMLElement): void {
  * the same order in the same stage, so nothing flashes.
  */
 export const bootstrap = lifecycles.bootstrap;
-export const mount = (props: MountProps) => {
+export const mount = async (props: MountProps) => {
   adoptServerDrawing(props.domElement);
+  await shownFirst(window.location.pathname, useStage.getState().stage);
   return lifecycles.mount(props as never);
 };
 export const unmount = lifecycles.unmount;

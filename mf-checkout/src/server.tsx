@@ -8,6 +8,7 @@ import styles from './checkout.module.css';
 import { drawnOrderOf, DRAWN_ORDER_ANSWER } from './order/drawnOrder';
 import { drawForLessData } from './summary/lessData';
 import { seedDrawnOrder } from './order/useCheckoutOrder';
+import { drawnLater } from './parts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -52,7 +53,7 @@ async function orderToDraw(url: string): Promise<{ order: Order; handshake: Hand
  */
 export async function draw(request: RegionDrawRequest): Promise<RegionDrawn> {
   api.configure({ baseURL: '', fetch: request.fetch });
-  const drawing = await orderToDraw(request.url);
+  const [drawing] = await Promise.all([orderToDraw(request.url), drawnLater()]);
   if (request.signal.aborted) throw new Error('the checkout draw was aborted');
   let html: string;
   if (drawing) {

@@ -1,12 +1,13 @@
 import type { CheckoutResponse, Order, User } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn() }));
 vi.mock('@adire/api-client', () => ({ api }));
 
 import { CheckoutApp } from '../src/CheckoutApp';
+import { drawnLater } from '../src/parts';
 import { useStage } from '../src/stage';
 
 const ok = <T,>(data: T) => ({ error: false, message: '', data, status: 200 });
@@ -49,6 +50,10 @@ const soon = () => {
   const d = new Date(Date.now() + 5 * 86400_000);
   return d.toISOString().slice(0, 10);
 };
+
+// The later steps' file, fetched once up front as a shopper's first focus in the form would: vitest
+// compiles it on its first import (1–3 s), past findBy's wait. test/later.test.tsx covers the fetching.
+beforeAll(() => drawnLater(), 30_000);
 
 beforeEach(() => {
   localStorage.clear();
