@@ -127,8 +127,9 @@ export const EARLY_TAPS_SCRIPT =
  * A drawn page's scripts start after its first paint. The page the server drew is readable as soon as
  * its HTML, style sheets and main picture are in, and its controls wait for the shell anyway; scripts
  * fetched alongside would share a slow phone's connection with what the paint needs (and run before
- * it), so they wait in a template until the browser has painted: its first paint (or two frames where
- * paint timing is unknown); in a tab opened in the background, once it loads, as nothing paints there;
+ * it), so they wait in a template until the browser has painted the page: its first contentful paint
+ * (not its first paint, which can be the backgrounds alone a frame earlier: a busy CI machine fetched
+ * the scripts between the two; two frames where paint timing is unknown); in a tab opened in the background, once it loads, as nothing paints there;
  * after 3 s in any case. Then every module the page announced is fetched, as a preload in the head
  * would have been: one link per task, as starting a module's fetch costs the main thread 1.5–7 ms on
  * a slow machine (28 links in one task were a 32 ms task, 130 ms on Lighthouse's phone; four per
@@ -141,7 +142,7 @@ export const BOOT_AFTER_PAINT_SCRIPT =
   "var l=[].slice.call(t.content.children),e=t.content.querySelector('[data-adire-boot]');" +
   "(function add(i){if(i<l.length){document.head.appendChild(l[i]);setTimeout(function(){add(i+1)},0)}})(0);" +
   "if(e){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',function(){import(e.href)});else import(e.href)}}" +
-  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(){setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
+  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)}).observe({type:'paint',buffered:true});" +
   "else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});" +
   "addEventListener('load',function(){if(document.hidden)go()});setTimeout(go,3000)})()";
 
