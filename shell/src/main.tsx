@@ -14,7 +14,7 @@ import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
 import { resilientLifecycles } from './federation/resilient';
-import { loadManifest, versionsOfPage } from './federation/remotes';
+import { loadManifest, onRemoteStateChange, versionsOfPage } from './federation/remotes';
 import { pageToken } from './federation/pageToken';
 import { sendReport } from './federation/telemetry';
 import { mainContentSettled } from './federation/settled';
@@ -63,7 +63,7 @@ await loadManifest();
 // chunk of their own, only on such a page, after the boot (never blocking it).
 if (pageToken()?.sampled) void import('./federation/vitals').then((m) => m.measureVitals(() => ranOf(versionsOfPage()), sendReport));
 // Support and QA: `?versions` on any page shows which version of the shell and each remote it runs.
-if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions());
+if (wantsVersionReadout(window.location.search)) void import('./federation/VersionsPanel').then((m) => m.showVersions({ versionsOfPage, onRemoteStateChange }));
 // The route applications, each in its region: the catalogue, the checkout, the shopper's account pages
 // (issue 33: the account remote, also the header's dropdown, as an application on /account*, its pages'
 // code a chunk of their own fetched only there) and the staff's back office (fetched only on

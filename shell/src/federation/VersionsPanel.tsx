@@ -1,10 +1,20 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { onRemoteStateChange, versionsOfPage } from './remotes';
+import type { onRemoteStateChange, versionsOfPage } from './remotes';
 import styles from './versions.module.css';
 
+/**
+ * What the panel reads, handed in by the shell (main.tsx) rather than imported: a lazily loaded file
+ * importing the shell's remotes module made the bundler put that module in a file of its own, one
+ * more file on every first visit (issue 42).
+ */
+export interface PageVersions {
+  versionsOfPage: typeof versionsOfPage;
+  onRemoteStateChange: typeof onRemoteStateChange;
+}
+
 /** "Store versions": what this page runs — the shell's release and each remote's version and state. */
-function VersionsPanel({ onClose }: { onClose: () => void }) {
+function VersionsPanel({ onClose, page: { versionsOfPage, onRemoteStateChange } }: { onClose: () => void; page: PageVersions }) {
   const [parts, setParts] = useState(versionsOfPage);
   useEffect(() => {
     const stop = onRemoteStateChange(() => setParts(versionsOfPage()));
@@ -53,13 +63,14 @@ function VersionsPanel({ onClose }: { onClose: () => void }) {
 }
 
 /** Show the readout (the shell calls this when the address has `?versions`). */
-export function showVersions(): void {
+export function showVersions(page: PageVersions): void {
   const host = document.createElement('div');
   host.id = 'store-versions';
   document.body.append(host);
   const root = createRoot(host);
   root.render(
     <VersionsPanel
+      page={page}
       onClose={() => {
         root.unmount();
         host.remove();
