@@ -1,5 +1,5 @@
 // Browser-side contracts (DOM types): imported as '@adire/contracts/remotes', never by the server.
-import type { Boundary, RemoteName } from './shop';
+import type { Boundary } from './shop';
 
 /** Props single-spa hands a remote's lifecycles (applications and parcels alike). */
 export interface MountProps {
@@ -19,9 +19,6 @@ export interface RemoteLifecycles {
 }
 
 export const EXPOSED_LIFECYCLES = './lifecycles';
-
-/** Module ids as the federation runtime names them: '<remote>/lifecycles'. */
-export const lifecyclesModuleId = (remote: RemoteName) => `${remote}/lifecycles` as const;
 
 /**
  * Diagnostics for QA: each app reports the library instances it runs with, so a test can prove

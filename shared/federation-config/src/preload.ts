@@ -64,39 +64,3 @@ export function remotePreloadList(entryFile: string, routeModules: Record<string
     },
   };
 }
-
-/**
- * The shell provides every shared library, and loads them all at start — but through dynamic
- * imports the page cannot see (entry → init → share → library), one round trip after another.
- * Announcing them in index.html lets the browser fetch them all at once.
- */
-export function hostSharedPreload(): Plugin {
-  return {
-    name: 'adire:host-shared-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
-        const chunks = new Map(Object.values(ctx.bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
-        const files = new Set<string>();
-        const visit = (chunk: OutputChunk | undefined) => {
-          if (!chunk || files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const file of chunk.imports) visit(chunks.get(file));
-        };
-        for (const chunk of chunks.values()) {
-          if (!/__(prebuild|loadShare)__|pendingShares/.test(chunk.fileName)) continue;
-          visit(chunk);
-          // A share loads its library by a dynamic import (the workspace packages have no prebuild).
-          for (const file of chunk.dynamicImports) visit(chunks.get(file));
-        }
-        const base = ctx.server?.config.base ?? '/';
-        return [...files]
-          .filter((file) => !html.includes(file))
-          .sort()
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}

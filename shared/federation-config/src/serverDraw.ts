@@ -1,4 +1,6 @@
 import type { PluginOption, UserConfig } from 'vite';
+import { sharedVersions } from './container';
+import { SHARED_SINGLETONS } from './singletons';
 
 /**
  * The build of an app's server draw module (issue 16): `src/server.tsx` → `dist/server/draw.mjs`, beside
@@ -9,7 +11,7 @@ import type { PluginOption, UserConfig } from 'vite';
  */
 export function serverDrawBuild(plugins: PluginOption[]): UserConfig {
   return {
-    plugins,
+    plugins: [...plugins, sharedVersions(Object.keys(SHARED_SINGLETONS))],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       ssr: 'src/server.tsx',

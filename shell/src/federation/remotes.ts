@@ -1,8 +1,9 @@
-import { readStored, REMOTE_NAMES, remoteFolderOf, writeStored, type RemoteName, type StoreManifest } from '@adire/contracts';
-import { lifecyclesModuleId, type RemoteLifecycles } from '@adire/contracts/remotes';
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import { readStored, remoteFolderOf, writeStored, type RemoteName, type StoreManifest } from '@adire/contracts';
+import { EXPOSED_LIFECYCLES, type RemoteLifecycles } from '@adire/contracts/remotes';
+import type { RemoteContainer } from '@adire/contracts/shares';
 import { cleanOverrides, overridesAllowed, overridesFromAddress, withOverrides } from './overrides';
 import { reportRemote, watchUncaughtErrors } from './telemetry';
+import { SHARE_SCOPE } from './shares';
 import { pageVersions, versionsByPart, type PartVersion, type RemoteState } from './versions';
 
 /**
@@ -19,9 +20,9 @@ let overridden: RemoteName[] = [];
 const states: Partial<Record<RemoteName, RemoteState>> = {};
 const stateListeners = new Set<() => void>();
 
-/** Read the live remotes once per page (from the page, else /remotes.json, never cached) and register them. */
+/** Read the live remotes once per page (from the page, else /remotes.json, never cached). */
 export function loadManifest(): Promise<StoreManifest> {
-  manifestReady ??= fetchAndRegister();
+  manifestReady ??= readManifest();
   return manifestReady;
 }
 
@@ -45,7 +46,6 @@ function adoptManifest(fromServer: StoreManifest) {
   }
   publishVersions();
   if (manifest.canary) watchUncaughtErrors(() => manifest);
-  register(REMOTE_NAMES.filter((name) => manifest[name]), 0);
 }
 
 /** What this page runs, for support and QA: the readout (?versions) and `window.__ADIRE__.versions`. */
@@ -85,7 +85,7 @@ function manifestInPage(): StoreManifest | null {
   }
 }
 
-async function fetchAndRegister(): Promise<StoreManifest> {
+async function readManifest(): Promise<StoreManifest> {
   const inPage = manifestInPage();
   if (inPage) {
     adoptManifest(inPage);
@@ -107,26 +107,39 @@ export function liveManifest(): StoreManifest {
   return manifest;
 }
 
-function register(names: RemoteName[], attempt: number) {
-  const remotes = names.flatMap((name) => {
-    const entry = manifest[name]?.entry;
-    if (!entry) return [];
-    const url = new URL(entry, window.location.href);
-    // A retry asks for a fresh URL: the browser keeps a hung or failed module request per URL.
-    if (attempt > 0) url.searchParams.set('attempt', String(attempt));
-    return [{ name, entry: url.href, type: 'module' as const }];
-  });
-  if (remotes.length) registerRemotes(remotes, { force: attempt > 0 });
+/** Each remote's container as loaded and given the shell's libraries (`init`), by attempt. */
+const containers = new Map<string, Promise<RemoteContainer>>();
+
+/**
+ * A remote's container: its entry file (remoteEntry.js, an ES module) imported from the manifest's
+ * address and given the shell's share scope. A retry (attempt > 0) asks for a fresh address: the
+ * browser keeps a hung or failed module request per URL.
+ */
+function container(name: RemoteName, attempt: number): Promise<RemoteContainer> {
+  const entry = manifest[name]?.entry;
+  if (!entry) return Promise.reject(new Error(`${name} is not in /remotes.json`));
+  const url = new URL(entry, window.location.href);
+  if (attempt > 0) url.searchParams.set('attempt', String(attempt));
+  let loading = containers.get(url.href);
+  if (!loading) {
+    loading = (import(/* @vite-ignore */ url.href) as Promise<RemoteContainer>).then(async (loaded) => {
+      if (typeof loaded.init !== 'function' || typeof loaded.get !== 'function') throw new Error(`${name}'s entry is not a federation container`);
+      await loaded.init(SHARE_SCOPE);
+      return loaded;
+    });
+    loading.catch(() => containers.delete(url.href));
+    containers.set(url.href, loading);
+  }
+  return loading;
 }
 
-/** Load a remote's lifecycles; attempt > 0 re-registers it first so a retry really fetches again. */
+/** Load a remote's lifecycles; attempt > 0 fetches its entry again, from a fresh address. */
 export async function loadLifecycles(name: RemoteName, attempt = 0): Promise<RemoteLifecycles> {
   await loadManifest();
   setState(name, 'loading');
   try {
-    if (!manifest[name]) throw new Error(`${name} is not in /remotes.json`);
-    if (attempt > 0) register([name], attempt);
-    const module = await loadRemote<RemoteLifecycles>(lifecyclesModuleId(name));
+    const factory = await (await container(name, attempt)).get(EXPOSED_LIFECYCLES);
+    const module = factory() as RemoteLifecycles | undefined;
     if (!module || typeof module.mount !== 'function') throw new Error(`${name} did not expose its lifecycles`);
     setState(name, 'loaded');
     if (!overridden.includes(name)) reportRemote(manifest, name, 'loaded');
