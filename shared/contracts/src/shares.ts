@@ -88,7 +88,7 @@ export function providedOnDemand(load: () => Promise<unknown>, from: string): Sh
 export const SHARE_SCOPES_GLOBAL = '__adireShareScopes';
 
 function scopeOf(remote: string): ShareScope | undefined {
-  return (globalThis as Record<string, Record<string, ShareScope> | undefined>)[SHARE_SCOPES_GLOBAL]?.[remote];
+  return (globalThis as unknown as Record<string, Record<string, ShareScope> | undefined>)[SHARE_SCOPES_GLOBAL]?.[remote];
 }
 
 /**

@@ -1,0 +1,3 @@
+import { mount } from './lifecycles';
+
+document.body.textContent = mount();
