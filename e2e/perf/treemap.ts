@@ -50,7 +50,7 @@ export function packageOf(id: string, app: string): string {
     const name = rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
     return name.startsWith('@module-federation/') ? 'federation runtime' : name;
   }
-  if (/__mf__|virtual:mf|__mfe_internal__|mf-entry|remoteEntry|localSharedImportMap|hostInit/.test(id)) return 'federation glue';
+  if (/__mf__|virtual:mf|__mfe_internal__|mf-entry|remoteEntry|localSharedImportMap|hostInit|adire-shared|adire-own|adire-container/.test(id)) return 'federation glue';
   if (id.startsWith('\0') || id.includes('vite/')) return 'bundler glue';
   const shared = /\/shared\/([^/]+)\//.exec(id);
   if (shared && !id.includes(`/${app}/`)) return `@adire/${shared[1]}`;

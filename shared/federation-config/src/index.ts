@@ -1,5 +1,5 @@
 import type { PluginOption } from 'vite';
-import { remotePreloadList } from './preload';
+import { preloadEntryImports, remotePreloadList } from './preload';
 import { shareContainer, sharedImports, sharedVersions } from './container';
 import { treemap } from './treemap';
 import { SHARED_SINGLETONS } from './singletons';
@@ -37,7 +37,7 @@ export async function remoteFederation(name: string, exposes: Record<string, str
  * container from /remotes.json at run time — no build-time remotes, no federation plugin.
  */
 export function hostFederation(): PluginOption {
-  return [sharedVersions(Object.keys(SHARED_SINGLETONS)), collapseProxies(), treemap('shell')];
+  return [sharedVersions(Object.keys(SHARED_SINGLETONS)), collapseProxies(), preloadEntryImports(), treemap('shell')];
 }
 
 export { precompress } from './precompress';

@@ -64,3 +64,33 @@ export function remotePreloadList(entryFile: string, routeModules: Record<string
     },
   };
 }
+
+/**
+ * The shell's page announces what its entry loads by `import()` at once (main.ts: react-dom, then the
+ * shell), with everything those files import, so the browser fetches them all in parallel with the
+ * entry instead of one round trip after another.
+ */
+export function preloadEntryImports(): Plugin {
+  return {
+    name: 'adire:preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk) return html;
+        const chunks = new Map(Object.values(ctx.bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o] as const] : [])));
+        const files = new Set<string>();
+        const visit = (chunk: OutputChunk | undefined) => {
+          if (!chunk || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.imports) visit(chunks.get(file));
+        };
+        for (const file of ctx.chunk.dynamicImports) visit(chunks.get(file));
+        const base = ctx.server?.config.base ?? '/';
+        return [...files]
+          .filter((file) => !html.includes(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { onRemoteStateChange, versionsOfPage } from './remotes';
 import styles from './versions.module.css';
 
 /**
- * What the panel reads, handed in by the shell (main.tsx) rather than imported: a lazily loaded file
+ * What the panel reads, handed in by the shell (start.tsx) rather than imported: a lazily loaded file
  * importing the shell's remotes module made the bundler put that module in a file of its own, one
  * more file on every first visit (issue 42).
  */

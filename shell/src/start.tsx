@@ -1,5 +1,3 @@
-import '@adire/ui/tokens.css';
-import './global.css';
 import { api } from '@adire/api-client';
 import { reportSharedInstances } from '@adire/contracts/remotes';
 import { bus } from '@adire/event-bus';
