@@ -71,15 +71,6 @@ export function providedNow(module: unknown, from: string): SharedVersion {
   return { get: () => Promise.resolve(factory), from };
 }
 
-/** A library the providing app loads when first asked for (its own file, evaluated in a task of its own). */
-export function providedOnDemand(load: () => Promise<unknown>, from: string): SharedVersion {
-  let loading: Promise<() => unknown> | undefined;
-  return {
-    get: () => (loading ??= load().then((module) => () => module)),
-    from,
-  };
-}
-
 /**
  * Where a remote's entry keeps the scope its `init` was given, by remote name: a global, so the entry
  * file imports nothing (its code is written by the build, container.ts) and a remote's code reads the

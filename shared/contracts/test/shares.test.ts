@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickShared, providedNow, providedOnDemand, satisfies, type ShareScope } from '../src/shares';
+import { pickShared, providedNow, satisfies, type ShareScope } from '../src/shares';
 
 describe('satisfies', () => {
   it.each([
@@ -39,16 +39,5 @@ describe('pickShared', () => {
     expect(pickShared(scope, 'zustand', '^5.0.0')).toBeUndefined();
     expect(pickShared(scope, 'react', '^21.0.0')).toBeUndefined();
     expect(pickShared(undefined, 'react', '^19.0.0')).toBeUndefined();
-  });
-});
-
-describe('providedOnDemand', () => {
-  it('loads once, when first asked for', async () => {
-    let loads = 0;
-    const shared = providedOnDemand(async () => ({ loads: ++loads }), 'shell');
-    expect(loads).toBe(0);
-    const [a, b] = await Promise.all([shared.get(), shared.get()]);
-    expect(a()).toBe(b());
-    expect(loads).toBe(1);
   });
 });

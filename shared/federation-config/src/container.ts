@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -144,13 +144,7 @@ export function sourceExports(file: string, seen = new Set<string>()): Set<strin
 function resolveSource(from: string, specifier: string): string {
   const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && !candidate.endsWith(path.sep)) {
-      try {
-        if (readFileSync(candidate)) return candidate;
-      } catch {
-        // a folder
-      }
-    }
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   throw new Error(`cannot find ${specifier} from ${from}`);
 }
