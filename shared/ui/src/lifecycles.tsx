@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { MountProps } from '@adire/contracts/remotes';
 
@@ -44,10 +44,13 @@ class Boundary extends Component<{ fallback: (error: unknown) => ReactNode; chil
 
 /**
  * single-spa lifecycles for a React root component: each mount (by the props' `name`) is its own
- * React root in the props' `domElement`, behind an error boundary. The render starts synchronously
- * inside `mount` — so the shell's transition around the mount covers it — and `mount` and `update`
- * resolve once React has committed (a task later, as single-spa-react did). The store's own, in place
- * of single-spa-react (issue 42): that library was shared to every page for these few lines.
+ * React root in the props' `domElement`, behind an error boundary. The first render (or hydration)
+ * starts synchronously inside `mount`, as a transition of its own: React does it in slices of a few
+ * milliseconds with the page answering taps in between, even when the remote's mount awaited
+ * something first and so left the shell's transition around the call (the checkout did, and its
+ * render was one blocking task). `mount` and `update` resolve once React has committed (a task later,
+ * as single-spa-react did). The store's own, in place of single-spa-react (issue 42): that library
+ * was shared to every page for these few lines.
  */
 export function reactLifecycles<P extends MountProps>({ rootComponent: RootComponent, errorBoundary, hydrate }: ReactLifecyclesOptions<P>): ReactLifecycles<P> {
   const roots = new Map<string, Root>();
@@ -67,13 +70,16 @@ export function reactLifecycles<P extends MountProps>({ rootComponent: RootCompo
         if (!(props.domElement instanceof HTMLElement)) throw new Error(`${props.name} was mounted without a domElement to draw into`);
         if (roots.has(props.name)) throw new Error(`${props.name} is already mounted`);
         const element = tree(props, afterCommit(resolve));
-        if (hydrate?.()) {
-          roots.set(props.name, hydrateRoot(props.domElement, element));
-        } else {
-          const root = createRoot(props.domElement);
-          roots.set(props.name, root);
-          root.render(element);
-        }
+        const domElement = props.domElement;
+        startTransition(() => {
+          if (hydrate?.()) {
+            roots.set(props.name, hydrateRoot(domElement, element));
+          } else {
+            const root = createRoot(domElement);
+            roots.set(props.name, root);
+            root.render(element);
+          }
+        });
       }),
     update: (props) =>
       new Promise<void>((resolve) => {

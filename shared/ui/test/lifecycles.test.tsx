@@ -58,6 +58,35 @@ describe('reactLifecycles', () => {
     return started;
   });
 
+  it('renders a mount in slices, with other tasks in between, even when the mount was called outside any transition', async () => {
+    // A region of 12 parts that each take 2 ms to draw: one blocking render would run them all in a
+    // single task; a transition yields to the page every few milliseconds.
+    const drawn: string[] = [];
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // drawing
+      }
+    };
+    function Part({ n }: { n: number }) {
+      busy(2);
+      drawn.push(`part ${n}`);
+      return <li>{n}</li>;
+    }
+    function Slow() {
+      return <ul>{Array.from({ length: 12 }, (_, n) => <Part key={n} n={n} />)}</ul>;
+    }
+    const lifecycles = reactLifecycles<Props>({ rootComponent: Slow, errorBoundary: () => null });
+    await Promise.resolve(); // as a remote whose mount awaited something first
+    const mounted = lifecycles.mount({ name: 'checkout', domElement: region() });
+    const other = setInterval(() => drawn.push('another task'), 1);
+    await mounted;
+    clearInterval(other);
+    const parts = drawn.flatMap((entry, at) => (entry.startsWith('part') ? [at] : []));
+    expect(parts).toHaveLength(12);
+    expect(drawn.slice(parts[0], parts.at(-1)), drawn.join(', ')).toContain('another task');
+  });
+
   it('hydrates what the server drew, keeping its elements and ids, and the region then answers taps', async () => {
     const domElement = region();
     domElement.innerHTML = renderToString(<Region name="catalog" domElement={domElement} />);
