@@ -1,0 +1,58 @@
+// What Lighthouse saw before it simulated a page (issue 42, item 2): one Lighthouse run at its mobile
+// defaults, printing the observed first and largest paints beside the simulated ones, every request
+// of the unthrottled load with its start, end, priority and size (Lantern's largest-paint graph takes
+// every request that ended before the observed largest paint, except low-priority pictures in its
+// optimistic half, and every layout task in its pessimistic half), and the main thread's tasks up to
+// the first paint with what ran in them.
+//
+//   node --import tsx perf/lantern-inputs.ts <base url> <home|category|product|checkout>
+//   LANTERN_BLOCK='*w128*,*favicon*'   requests Lighthouse blocks, to see what one of them weighs
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, storePages } from './lighthouse';
+
+const [base, which] = process.argv.slice(2);
+if (!base || !which) throw new Error('give the store\'s base URL and a page: home, category, product or checkout');
+const page = (await storePages(base)).find((p) => p.name === which);
+if (!page) throw new Error(`no page "${which}": home, category, product or checkout`);
+if (page.storage) throw new Error('this page needs local storage seeded first: use bench-store.ts for it');
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { isLoadingMainFrame?: boolean } } }
+interface Request { networkRequestTime: number; networkEndTime: number; priority: string; resourceType?: string; transferSize: number; url: string }
+
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
+let result: Awaited<ReturnType<typeof lighthouse>>;
+try {
+  result = await lighthouse(`${base}${page.path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    blockedUrlPatterns: (process.env.LANTERN_BLOCK ?? '').split(',').filter(Boolean),
+  });
+} finally {
+  chrome.kill();
+}
+if (!result) throw new Error('Lighthouse gave no result');
+const { lhr, artifacts } = result;
+const metrics = (lhr.audits.metrics?.details as unknown as { items: Record<string, number>[] }).items[0]!;
+console.log(`observed: FCP ${metrics.observedFirstContentfulPaint} ms, LCP ${metrics.observedLargestContentfulPaint} ms; simulated: FCP ${Math.round(metrics.firstContentfulPaint!)} ms, LCP ${Math.round(metrics.largestContentfulPaint!)} ms, TBT ${Math.round(metrics.totalBlockingTime!)} ms`);
+console.log('requests (observed ms from the navigation):');
+for (const r of (lhr.audits['network-requests']?.details as unknown as { items: Request[] }).items) {
+  console.log(`  ${String(Math.round(r.networkRequestTime)).padStart(5)}–${String(Math.round(r.networkEndTime)).padEnd(5)} ${r.priority.padEnd(8)} ${String(r.resourceType).padEnd(10)} ${(r.transferSize / 1024).toFixed(1).padStart(5)} KB ${r.url.replace(base, '').slice(0, 100)}`);
+}
+
+const events = (artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace.traceEvents;
+const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame) ?? events.find((e) => e.name === 'navigationStart');
+const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+if (!navigation || !fcp) throw new Error('no navigation or first contentful paint in the trace');
+const mainThread = events.find((e) => e.pid === fcp.pid && e.name === 'ParseHTML')?.tid;
+const onMain = events.filter((e) => e.pid === fcp.pid && e.tid === mainThread && e.ph === 'X');
+const ms = (us: number) => (us / 1000).toFixed(1);
+console.log('main-thread tasks over 0.3 ms up to the first contentful paint (observed):');
+for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ts <= fcp.ts && (e.dur ?? 0) > 300)) {
+  const end = task.ts + (task.dur ?? 0);
+  const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 100);
+  console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${ms(task.dur ?? 0)} ms: ${[...new Set(inside.map((e) => `${e.name} ${ms(e.dur ?? 0)}`))].slice(0, 10).join(', ')}`);
+}
+console.log(`first contentful paint at ${ms(fcp.ts - navigation.ts)} ms`);
