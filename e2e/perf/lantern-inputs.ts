@@ -1,14 +1,18 @@
-// What Lighthouse saw before it simulated a page (issue 42, item 2): one Lighthouse run at its mobile
-// defaults, printing the observed first and largest paints beside the simulated ones, every request
-// of the unthrottled load with its start, end, priority and size (Lantern's largest-paint graph takes
-// every request that ended before the observed largest paint, except low-priority pictures in its
-// optimistic half, and every layout task in its pessimistic half), and the main thread's tasks up to
-// the first paint with what ran in them.
+// What Lighthouse saw before it simulated a page, and what its simulation (Lantern) made of it (issue
+// 42, item 2): one Lighthouse run at its mobile defaults, printing the observed first and largest
+// paints beside the simulated ones; every request of the unthrottled load with its start, end,
+// priority and size (Lantern's largest-paint graph takes every request that ended before the observed
+// largest paint, except low-priority pictures in its optimistic half, and every layout task in its
+// pessimistic half); the main thread's tasks up to the first paint with what ran in them; and the
+// nodes that end last in Lantern's own graphs for FCP and LCP, with their simulated start and end.
 //
 //   node --import tsx perf/lantern-inputs.ts <base url> <home|category|product|checkout>
 //   LANTERN_BLOCK='*w128*,*favicon*'   requests Lighthouse blocks, to see what one of them weighs
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { Audit } from 'lighthouse/core/audits/audit.js';
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { CHROMIUM, storePages } from './lighthouse';
 
 const [base, which] = process.argv.slice(2);
@@ -16,6 +20,34 @@ if (!base || !which) throw new Error('give the store\'s base URL and a page: hom
 const page = (await storePages(base)).find((p) => p.name === which);
 if (!page) throw new Error(`no page "${which}": home, category, product or checkout`);
 if (page.storage) throw new Error('this page needs local storage seeded first: use bench-store.ts for it');
+
+interface SimulatedNode { type: string; duration?: number; request?: { priority: string; resourceType?: string; url: string }; childEvents?: { name: string; dur?: number }[] }
+interface Estimate { timeInMs: number; nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> }
+
+/** Lantern's optimistic and pessimistic estimates of FCP and LCP, each with the nodes that end last. */
+class LanternGraphs extends Audit {
+  static override get meta() {
+    return { id: 'lantern-graphs', title: 'Lantern graphs', failureTitle: 'Lantern graphs', description: 'FCP and LCP as simulated', requiredArtifacts: ['Trace', 'DevtoolsLog', 'GatherContext', 'URL', 'SourceMaps'] } as never;
+  }
+  static override async audit(given: Parameters<typeof Audit.audit>[0], context: Parameters<typeof Audit.audit>[1]) {
+    const artifacts = given as unknown as Record<string, unknown>;
+    const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: context.settings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, simulator: null };
+    const last = (estimate: Estimate) =>
+      [...estimate.nodeTimings].sort((a, b) => b[1].endTime - a[1].endTime).slice(0, 8).map(([node, t]) => {
+        const what = node.request ? `${node.request.priority} ${node.request.resourceType} ${node.request.url.replace(base!, '').slice(0, 80)}` : `task of ${Math.round((node.duration ?? 0) / 1000)} ms: ${[...new Set((node.childEvents ?? []).filter((e) => (e.dur ?? 0) > 500).map((e) => e.name))].slice(0, 5).join(', ')}`;
+        return `${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ${what}`;
+      });
+    const lines: string[] = [];
+    for (const [name, computed] of [['FCP', LanternFirstContentfulPaint], ['LCP', LanternLargestContentfulPaint]] as const) {
+      const metric = (await (computed as unknown as { request: (d: unknown, c: unknown) => Promise<{ optimisticEstimate: Estimate; pessimisticEstimate: Estimate }> }).request(data, context));
+      for (const half of ['optimistic', 'pessimistic'] as const) {
+        const estimate = half === 'optimistic' ? metric.optimisticEstimate : metric.pessimisticEstimate;
+        lines.push(`${name}, ${half} half: ${Math.round(estimate.timeInMs)} ms; last to end (simulated ms):`, ...last(estimate).map((l) => `  ${l}`));
+      }
+    }
+    return { score: 1, details: { type: 'debugdata', lines } } as never;
+  }
+}
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { isLoadingMainFrame?: boolean } } }
 interface Request { networkRequestTime: number; networkEndTime: number; priority: string; resourceType?: string; transferSize: number; url: string }
@@ -27,8 +59,12 @@ try {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
     blockedUrlPatterns: (process.env.LANTERN_BLOCK ?? '').split(',').filter(Boolean),
+  }, {
+    extends: 'lighthouse:default',
+    audits: [{ implementation: LanternGraphs } as never],
+    categories: { lantern: { title: 'Lantern', auditRefs: [{ id: 'lantern-graphs', weight: 0 }] } },
+    settings: { onlyCategories: ['performance', 'lantern'] },
   });
 } finally {
   chrome.kill();
@@ -56,3 +92,4 @@ for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ts <= fcp.ts &
   console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${ms(task.dur ?? 0)} ms: ${[...new Set(inside.map((e) => `${e.name} ${ms(e.dur ?? 0)}`))].slice(0, 10).join(', ')}`);
 }
 console.log(`first contentful paint at ${ms(fcp.ts - navigation.ts)} ms`);
+console.log(((lhr.audits['lantern-graphs']?.details as unknown as { lines?: string[] })?.lines ?? ['(no Lantern graphs)']).join('\n'));
