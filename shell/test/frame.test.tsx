@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishFrameData } from '../src/boot/frameData';
 import { startFrame } from '../src/layout/FrameCommitted';
 import { Layout } from '../src/layout/Layout';
+import { frameRuns } from '../src/layout/running';
 import { drawingAt } from '../src/pageLocation';
 
 const NAIRA: Currency = { name: 'NGN', conversionRate: 1, sign: '₦' };
@@ -27,6 +28,7 @@ const FRAME_DATA: FrameData = {
 /** The page as the server sends it: the frame drawn by the shell's own Layout, the catalogue region in it. */
 function drawnPage(path: string, currency = 'NGN'): HTMLElement {
   publishFrameData(FRAME_DATA, currency);
+  frameRuns(false); // the server's frame never runs (an earlier test's frame did, in this module)
   const frame = drawingAt(`http://shop.test${path}`, () => renderToString(<Layout />));
   const container = document.createElement('div');
   container.id = 'shell-root';

@@ -1,6 +1,6 @@
 import { useBusValue } from '@adire/ui';
 import { DEFAULT_CURRENCIES } from '@adire/domain';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fillPricePlaceholders, isStaticOnDesktop, scrollDurationSeconds } from '../boot/banner';
 import styles from './banner.module.css';
 import { useFrameCurrency, useRunning } from './running';
@@ -12,19 +12,20 @@ const CLOSED_KEY = 'adire:alertClosed';
 
 const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH_PX}px)`;
 
-function onDesktopChange(changed: () => void): () => void {
-  const media = window.matchMedia(DESKTOP_QUERY);
-  media.addEventListener('change', changed);
-  return () => media.removeEventListener('change', changed);
-}
-
-/** The server draws the desktop layout; the browser hydrates it so, then follows the screen's width. */
-function useIsDesktop(): boolean {
-  return useSyncExternalStore(
-    onDesktopChange,
-    () => window.matchMedia(DESKTOP_QUERY).matches,
-    () => true,
-  );
+/**
+ * The server draws the desktop layout; the browser hydrates it so, then follows the screen's width
+ * (a phone's banner changes right after hydrating, in a transition: see useRunning).
+ */
+function useIsDesktop(running: boolean): boolean {
+  const [desktop, setDesktop] = useState(() => !running || window.matchMedia(DESKTOP_QUERY).matches);
+  useEffect(() => {
+    const media = window.matchMedia(DESKTOP_QUERY);
+    const follow = () => startTransition(() => setDesktop(media.matches));
+    follow();
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
+  return desktop;
 }
 
 const readClosed = () => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(CLOSED_KEY));
@@ -33,10 +34,10 @@ const readClosed = () => (typeof sessionStorage === 'undefined' ? null : session
 export function AlertBanner() {
   const settings = useBusValue('settings:loaded');
   const currency = useFrameCurrency() ?? DEFAULT_CURRENCIES[0]!;
-  const desktop = useIsDesktop();
   const raw = settings?.settings?.alertSettings.siteWideAlert.trim() ?? '';
   // The server knows nothing of this visit: the drawing hydrates open, then closes if it was closed.
   const running = useRunning();
+  const desktop = useIsDesktop(running);
   const [closedText, setClosedText] = useState(() => (running ? readClosed() : null));
   useEffect(() => setClosedText((closed) => closed ?? readClosed()), []);
   // Until the settings arrive the banner's height is kept, so the page does not shift down when

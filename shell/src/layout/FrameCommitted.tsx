@@ -1,6 +1,6 @@
 import { startTransition, useLayoutEffect, useRef, type ReactNode } from 'react';
 import ReactDOMClient, { type Root } from 'react-dom/client';
-import { frameDrawnIn } from './running';
+import { frameDrawnIn, frameRuns } from './running';
 import type { Currency } from '@adire/contracts';
 
 /**
@@ -39,6 +39,7 @@ const drawnFrame = (container: HTMLElement) => container.querySelector<HTMLEleme
  */
 export function startFrame(container: HTMLElement, frame: ReactNode, drawnIn: Currency | null): Promise<Root> {
   const hydrating = drawnFrame(container) !== null;
+  frameRuns(!hydrating);
   if (hydrating) {
     frameDrawnIn(drawnIn);
     for (const region of container.querySelectorAll<HTMLElement>('[data-region][id]')) {
@@ -51,6 +52,7 @@ export function startFrame(container: HTMLElement, frame: ReactNode, drawnIn: Cu
       // Only the hydration needs the drawing: a region mounted again later starts empty.
       drawnRegions.clear();
       frameDrawnIn(null);
+      frameRuns(true);
       committed(root!);
     };
     const app = <FrameCommitted onCommit={onCommit}>{frame}</FrameCommitted>;

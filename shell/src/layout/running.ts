@@ -1,21 +1,33 @@
 import { UNTIL_RUNNING_ATTRIBUTE, type Currency } from '@adire/contracts';
 import { useBusValue } from '@adire/ui';
-import { useSyncExternalStore } from 'react';
-
-const never = () => () => {};
+import { startTransition, useEffect, useState } from 'react';
 
 /**
- * False on the server and while the browser hydrates the frame the server drew (React reads the
- * server snapshot then); true once the frame runs in the browser — React renders the components that
- * ask again right after hydrating, so whatever differs from the drawing (a shopper's own state, a
- * control now enabled) changes then, and the hydration itself matches the drawing exactly.
+ * Whether the frame runs in the browser: not on the server, nor while the browser hydrates the frame
+ * the server drew (startFrame says when it starts running: at once for a frame rendered anew, at the
+ * hydration's commit otherwise). The frame hydrates in one pass (no lazy parts), so this is exact.
+ */
+let frameRunning = false;
+
+export function frameRuns(running: boolean): void {
+  frameRunning = running;
+}
+
+/**
+ * False on the server and while the browser hydrates the frame the server drew; true once the frame
+ * runs in the browser, and from the first render of a frame rendered anew or of a part mounted
+ * later. After hydrating, the components that ask render again, so whatever differs from the
+ * drawing (a shopper's own state, a control now enabled) changes then, and the hydration itself
+ * matches the drawing exactly. That render is a transition (React's slices of a few milliseconds):
+ * with useSyncExternalStore's server snapshot, as before, React made it one synchronous render of
+ * the frame right after hydrating (a long task on a phone, issue 42).
  */
 export function useRunning(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const [running, setRunning] = useState(() => frameRunning);
+  useEffect(() => {
+    if (!running) startTransition(() => setRunning(true));
+  }, [running]);
+  return running;
 }
 
 /**
