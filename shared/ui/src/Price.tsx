@@ -1,7 +1,7 @@
 import type { Currency } from '@adire/contracts';
 import { DEFAULT_CURRENCIES, formatPrice } from '@adire/domain';
 import { bus } from '@adire/event-bus';
-import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 
 const NAIRA = DEFAULT_CURRENCIES[0]!;
 
@@ -29,7 +29,7 @@ export function useShopperCurrency(): Currency {
     () => true,
   );
   const [currency, setCurrency] = useState(() => (hydrating && drawn) || bus.last('currency:changed') || NAIRA);
-  useEffect(() => bus.on('currency:changed', (next) => startTransition(() => setCurrency(() => next))), []);
+  useEffect(() => bus.on('currency:changed', (next) => setCurrency(() => next)), []);
   return currency;
 }
 

@@ -66,18 +66,24 @@ export function reactLifecycles<P extends MountProps>({ rootComponent: RootCompo
   return {
     bootstrap: () => Promise.resolve(),
     mount: (props) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         if (!(props.domElement instanceof HTMLElement)) throw new Error(`${props.name} was mounted without a domElement to draw into`);
         if (roots.has(props.name)) throw new Error(`${props.name} is already mounted`);
         const element = tree(props, afterCommit(resolve));
         const domElement = props.domElement;
+        const hydrating = hydrate?.() ?? false;
         startTransition(() => {
-          if (hydrate?.()) {
-            roots.set(props.name, hydrateRoot(domElement, element));
-          } else {
-            const root = createRoot(domElement);
-            roots.set(props.name, root);
-            root.render(element);
+          // React reports an error thrown inside a transition instead of passing it on: the mount fails with it.
+          try {
+            if (hydrating) {
+              roots.set(props.name, hydrateRoot(domElement, element));
+            } else {
+              const root = createRoot(domElement);
+              roots.set(props.name, root);
+              root.render(element);
+            }
+          } catch (error) {
+            reject(error);
           }
         });
       }),

@@ -1,6 +1,6 @@
 import { REPLAYED_EVENTS, type BusEventName, type BusEvents } from '@adire/contracts';
 import { bus } from '@adire/event-bus';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 const replayed = new Set<BusEventName>(REPLAYED_EVENTS);
 
@@ -14,10 +14,7 @@ export function useBusValue<K extends BusEventName>(type: K, initial: BusEvents[
 export function useBusValue<K extends BusEventName>(type: K, initial?: BusEvents[K]): BusEvents[K] | undefined {
   // A replayed event's last value is the first render's (no empty first frame when it is already known).
   const [value, setValue] = useState<BusEvents[K] | undefined>(() => lastValue(type) ?? initial);
-  // A transition: a value that arrives while React is idle is shown at once, but the render it
-  // causes (the handshake's settings and currency right after a page hydrates, each redrawing the
-  // parts that show them) goes in slices, not as one blocking task (issue 42).
-  useEffect(() => bus.on(type, (payload) => startTransition(() => setValue(() => payload))), [type]);
+  useEffect(() => bus.on(type, (payload) => setValue(() => payload)), [type]);
   return value;
 }
 

@@ -109,6 +109,17 @@ describe('reactLifecycles', () => {
     expect(domElement.querySelector('[role="alert"]')?.textContent).toBe('The catalogue hit a problem: no flowers today');
   });
 
+  it('fails the mount with the error when starting the render throws (not a promise that never settles)', async () => {
+    const lifecycles = reactLifecycles<Props>({
+      rootComponent: Region,
+      errorBoundary: () => null,
+      hydrate: () => {
+        throw new Error('the drawing cannot be read');
+      },
+    });
+    await expect(lifecycles.mount({ name: 'catalog', domElement: region() })).rejects.toThrow('the drawing cannot be read');
+  });
+
   it('refuses a mount without an element, or a second mount of the same name, with a sentence', async () => {
     const lifecycles = reactLifecycles<Props>({ rootComponent: Region, errorBoundary: () => null });
     await expect(lifecycles.mount({ name: 'cart' } as Props)).rejects.toThrow('cart was mounted without a domElement to draw into');

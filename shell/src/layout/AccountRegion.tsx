@@ -17,9 +17,11 @@ import styles from './shell.module.css';
 export function AccountRegion() {
   const running = useRunning();
   const [parcel, setParcel] = useState<{ open: boolean } | null>(() => (running && readStoredUser() ? { open: false } : null));
+  // Once the frame runs: a tap on the stand-in while the page hydrated is made on it first (the
+  // early-tap script waits for the running frame), and opens the parcel.
   useEffect(() => {
-    if (readStoredUser()) setParcel((shown) => shown ?? { open: false });
-  }, []);
+    if (running && readStoredUser()) setParcel((shown) => shown ?? { open: false });
+  }, [running]);
   if (parcel) {
     return (
       <ParcelRegion
