@@ -54,11 +54,22 @@ export function pageDrawer(app: FastifyInstance, registry: ReleaseRegistry, opti
     const { live } = await registry.served();
     await Promise.all((['shell', 'catalog', 'checkout'] as const).map((target) => (live[target] ? modules.get(target, live[target]) : null)));
   });
+  // The warm-up runs in the background: a server closed meanwhile (a deploy, a test) stops it, and
+  // whatever it meets then (the database already closed) is no unhandled rejection.
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
   app.addHook('onListen', async () => {
     void (async () => {
       const { live } = await registry.served();
-      for (const url of WARM_UP_PAGES) await drawPage(url, live, 'NGN', WARM_UP_BUDGET_MS).catch(() => {});
-    })();
+      for (const url of WARM_UP_PAGES) {
+        if (closing) return;
+        await drawPage(url, live, 'NGN', WARM_UP_BUDGET_MS).catch(() => {});
+      }
+    })().catch((error: unknown) => {
+      if (!closing) app.log.warn({ err: error }, 'the warm-up draw stopped');
+    });
   });
   const drawPage = async (
     url: string,
