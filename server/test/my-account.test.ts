@@ -322,6 +322,14 @@ describe('a paid and delivered order', () => {
     ]);
     const second = (ok<AccountExport>(res).orders as { id: string; payments: unknown[] }[]).find((o) => o.id === ada.second.id)!;
     expect(second.payments).toEqual([]);
+    // Made in the same millisecond (a fast machine does that), they still come in the payment's own order.
+    const at = (await shop.db.kysely.selectFrom('payment').select('created_at').where('order_id', '=', ada.first.id).executeTakeFirstOrThrow()).created_at;
+    await shop.db.kysely.updateTable('payment_attempt').set({ created_at: at }).where('order_id', '=', ada.first.id).execute();
+    const sameMoment = (ok<AccountExport>(await get('/v1/storefront/account/export', ada.token)).orders as { id: string; payments: AccountPaymentRecord[] }[]).find((o) => o.id === ada.first.id)!;
+    expect(sameMoment.payments.map((p) => [p.kind, p.createdAt])).toEqual([
+      ['started', at],
+      ['received', at],
+    ]);
     const providerRef = await shop.db.kysely.selectFrom('payment_attempt').select('provider_reference').where('order_id', '=', ada.first.id).executeTakeFirstOrThrow();
     if (providerRef.provider_reference) expect(res.body).not.toContain(providerRef.provider_reference);
     expect(res.body).not.toMatch(/provider_reference|providerReference|access_code|authorization_url|redirectUrl|sandbox/);

@@ -30,10 +30,13 @@ export async function orderPaymentRecords(q: Kysely<Database>, orderIds: readonl
         record: toRecord('refunded', { provider: r.provider, method: r.method, reference: r.paymentReference, status: r.status, amount: r.amount, currency: r.currency, created_at: r.at }, r.updatedAt),
       })),
     ),
-  ].sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt) || a.record.kind.localeCompare(b.record.kind));
+  ].sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt) || LIFECYCLE[a.record.kind] - LIFECYCLE[b.record.kind]);
   for (const { orderId, record } of records) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), record]);
   return byOrder;
 }
+
+/** Records made in the same millisecond (a fast machine does that) keep the payment's own order. */
+const LIFECYCLE: Record<AccountPaymentRecord['kind'], number> = { started: 0, received: 1, refunded: 2 };
 
 type Row = { provider: string; method: string; reference: string; status: string; amount: number | string; currency: string; created_at: string };
 
