@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { describeScripts, kb, librariesIn, loadedScripts, recordScripts, sum, visitHome } from './first-visit';
-import { CHROMIUM, medianFigures, runLighthouse, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
+import { CHROMIUM, medianFigures, runLighthouse, SELF_SIGNED, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
 import { runTaps, TAP_AT_MS, tapTable } from './taps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -132,7 +132,7 @@ async function measure(label: string, url: string, page: StorePage): Promise<Pag
 async function firstVisitBytes(url: string): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
   try {
-    const page = await (await browser.newContext({ baseURL: url })).newPage();
+    const page = await (await browser.newContext({ baseURL: url, ignoreHTTPSErrors: SELF_SIGNED })).newPage();
     const bodies = recordScripts(page);
     await visitHome(page);
     const scripts = await loadedScripts(page, bodies);

@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { Audit } from 'lighthouse/core/audits/audit.js';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { CHROMIUM, storePages } from './lighthouse';
+import { CHROMIUM, SELF_SIGNED, storePages } from './lighthouse';
 
 const [base, which] = process.argv.slice(2);
 if (!base || !which) throw new Error('give the store\'s base URL and a page: home, category, product or checkout');
@@ -52,7 +52,7 @@ class LanternGraphs extends Audit {
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { isLoadingMainFrame?: boolean } } }
 interface Request { networkRequestTime: number; networkEndTime: number; priority: string; resourceType?: string; transferSize: number; url: string }
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'], logLevel: 'silent' });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(SELF_SIGNED ? ['--ignore-certificate-errors'] : [])], logLevel: 'silent' });
 let result: Awaited<ReturnType<typeof lighthouse>>;
 try {
   result = await lighthouse(`${base}${page.path}`, {

@@ -10,12 +10,18 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
+ * Stores served over TLS with a certificate made for the bench (side-by-side.sh's front, BENCH_SELF_SIGNED=1)
+ * or through a CDN copy: the browser takes the certificate.
+ */
+export const SELF_SIGNED = process.env.BENCH_SELF_SIGNED === '1' || Boolean(process.env.LIGHTHOUSE_CDN_COPY);
+
+/**
  * The reference stores of `../shared/bench/peers.sh` load their images and font from a CDN host,
  * served by a local copy: `LIGHTHOUSE_CDN_COPY=127.0.0.1:4443` maps that host to it (harmless for our store).
  */
 function extraFlags(): string[] {
   const copy = process.env.LIGHTHOUSE_CDN_COPY;
-  return copy ? [`--host-resolver-rules=MAP blueprint.the-tractor.store:443 ${copy}`, '--ignore-certificate-errors'] : [];
+  return [...(copy ? [`--host-resolver-rules=MAP blueprint.the-tractor.store:443 ${copy}`] : []), ...(SELF_SIGNED ? ['--ignore-certificate-errors'] : [])];
 }
 
 /**

@@ -11,7 +11,7 @@
 // of a running store; BENCH_RUNS, BENCH_CPU_SLOWDOWN=<n>).
 import os from 'node:os';
 import { chromium, devices, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM, PRODUCT_SLUG } from './lighthouse';
+import { CHROMIUM, PRODUCT_SLUG, SELF_SIGNED } from './lighthouse';
 
 /** When the tap is made: milliseconds after the navigation started (the 1.5 s). */
 export const TAP_AT_MS = 1500;
@@ -130,7 +130,7 @@ async function effectShown(page: Page, timeout: number): Promise<boolean> {
 }
 
 async function tapOnce(browser: Browser, baseURL: string, scenario: Scenario, cpuSlowdown: number): Promise<TapRun> {
-  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 412, height: 915 }, baseURL });
+  const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 412, height: 915 }, baseURL, ignoreHTTPSErrors: SELF_SIGNED });
   try {
     const page = await context.newPage();
     await page.addInitScript(probeScript(scenario.selector, scenario.effect));

@@ -255,6 +255,29 @@ test.describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a product page asks for its scripts once its main photo is in and painted, and still does when the photo fails', async ({ page }) => {
+    const errors = watchErrors(page);
+    // The main photo is held back until the test lets it through; everything else goes as it comes.
+    let letThrough: (how: 'load' | 'fail') => void = () => {};
+    let held: Promise<'load' | 'fail'> = Promise.resolve('load');
+    await page.route(/\/media\/products\/ruby-romance-red-roses\.w\d+\.\w+/, async (route) => ((await held) === 'load' ? route.continue() : route.abort()));
+    const scriptsAskedFor = () =>
+      page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\.m?js(\?|$)/.test(r.name)).length);
+    // A failed photo is not kept by the browser's cache: it goes first, so the second load asks again.
+    for (const how of ['fail', 'load'] as const) {
+      held = new Promise((resolve) => (letThrough = resolve));
+      await page.goto(PRODUCT, { waitUntil: 'commit' });
+      // Painted (the heading and prices do not wait for the photo), and two frames more.
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await scriptsAskedFor(), `no script before the photo (${how})`).toBe(0);
+      letThrough(how);
+      await expect.poll(scriptsAskedFor, { message: `the scripts come once the photo is in (${how})` }).toBeGreaterThan(5);
+      await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
+    }
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
   test('the hydrated product page works: a shopper adds it to the cart', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(PRODUCT);
