@@ -8,6 +8,7 @@
 //
 //   node --import tsx perf/lantern-inputs.ts <base url> <home|category|product|checkout>
 //   LANTERN_BLOCK='*w128*,*favicon*'   requests Lighthouse blocks, to see what one of them weighs
+//   LANTERN_TASKS_UNTIL=3000 LANTERN_TASKS_MIN=8   the tasks to 3 s over 8 ms (those TBT weighs come after the paint)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Audit } from 'lighthouse/core/audits/audit.js';
@@ -85,8 +86,11 @@ if (!navigation || !fcp) throw new Error('no navigation or first contentful pain
 const mainThread = events.find((e) => e.pid === fcp.pid && e.name === 'ParseHTML')?.tid;
 const onMain = events.filter((e) => e.pid === fcp.pid && e.tid === mainThread && e.ph === 'X');
 const ms = (us: number) => (us / 1000).toFixed(1);
-console.log('main-thread tasks over 0.3 ms up to the first contentful paint (observed):');
-for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ts <= fcp.ts && (e.dur ?? 0) > 300)) {
+// LANTERN_TASKS_UNTIL (ms from the navigation) and LANTERN_TASKS_MIN (ms) look further: the tasks TBT weighs come after the paint.
+const until = process.env.LANTERN_TASKS_UNTIL ? navigation.ts + Number(process.env.LANTERN_TASKS_UNTIL) * 1000 : fcp.ts;
+const shortest = Number(process.env.LANTERN_TASKS_MIN ?? 0.3) * 1000;
+console.log(`main-thread tasks over ${ms(shortest)} ms up to ${process.env.LANTERN_TASKS_UNTIL ? `${process.env.LANTERN_TASKS_UNTIL} ms` : 'the first contentful paint'} (observed):`);
+for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ts <= until && (e.dur ?? 0) > shortest)) {
   const end = task.ts + (task.dur ?? 0);
   const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 100);
   console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${ms(task.dur ?? 0)} ms: ${[...new Set(inside.map((e) => `${e.name} ${ms(e.dur ?? 0)}`))].slice(0, 10).join(', ')}`);
