@@ -7,7 +7,7 @@ import { useNavigate } from '@adire/router';
 import { registerApplication, start } from 'single-spa';
 import { create } from 'zustand';
 import { readPageData, readStored } from '@adire/contracts';
-import { chooseCurrency } from '@adire/domain';
+import { browserTimeZone, chooseCurrency } from '@adire/domain';
 import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
@@ -42,7 +42,7 @@ bus.on('currency:changed', (currency) => document.documentElement.setAttribute('
 // A page the server drew carries the frame's data: the first render shows what the server drew, in
 // the shopper's currency (the handshake confirms it when it answers).
 const pageData = readPageData();
-if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored('currency'), Intl.DateTimeFormat().resolvedOptions().timeZone).name);
+if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored('currency'), browserTimeZone()).name);
 
 // The frame first, so every region exists before an application mounts into it: hydrated where the
 // server drew it (in the currency it was drawn in; the shopper's takes over right after), rendered

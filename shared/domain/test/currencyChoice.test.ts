@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import vm from 'node:vm';
-import { chooseCurrency, GB_TIME_ZONES, shopperCurrencyScript } from '../src/currencyChoice';
+import { browserTimeZone, chooseCurrency, GB_TIME_ZONES, shopperCurrencyScript } from '../src/currencyChoice';
 
 const KEY = 'adire:currency';
 const COOKIE = 'adire_currency';
@@ -58,5 +58,17 @@ describe('the pre-paint currency script of a server-drawn page', () => {
     expect(runScript('a=1; adire_currency=GBP', '"USD"', 'Africa/Lagos')).toEqual({ currency: 'GBP', cookieWrites: [] });
     // A cookie with another value is not a currency: the rule decides.
     expect(runScript('adire_currency=EUR', null, 'Africa/Lagos').currency).toBe('NGN');
+  });
+});
+
+describe('browserTimeZone', () => {
+  afterEach(() => {
+    delete (globalThis as { Temporal?: unknown }).Temporal;
+  });
+
+  it("asks Temporal.Now where there is one (no Intl formatter to make), Intl's resolved zone elsewhere", () => {
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    (globalThis as { Temporal?: unknown }).Temporal = { Now: { timeZoneId: () => 'Pacific/Chatham' } };
+    expect(browserTimeZone()).toBe('Pacific/Chatham');
   });
 });

@@ -44,6 +44,37 @@ describe('formatAmount', () => {
   });
 });
 
+describe('amounts written without Intl', () => {
+  // What the shop wrote with Intl's en-NG formats before (and still does for exponents, ∞ and NaN).
+  const whole = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const fractional = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const byIntl = (amount: number) => `$${(Number.isInteger(amount) ? whole : fractional).format(amount)}`;
+
+  it('reads as Intl wrote it, at the edges of grouping and rounding', () => {
+    const edges = [0, -0, 1, 12, 999, 1000, 1001, 99_999, 100_000, 999_999.995, 1_000_000, 123_456_789, 9_999_999_999_999,
+      0.005, 0.004, 1.005, 1.015, 2.675, 71.5, 71.05, 0.1 + 0.2, 1234.567, 999.999, 0.995, -0.001, -0.005, -71.5, -1234.567,
+      1e-7, 1.5e-10, 1e21, 12345678901234.5, Number.MAX_SAFE_INTEGER, Infinity, -Infinity, Number.NaN];
+    for (const amount of edges) expect(formatAmount(amount, 'USD'), String(amount)).toBe(byIntl(amount));
+  });
+
+  it('reads as Intl wrote it for any amount a shop shows, whole or with decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+          fc.double({ min: -1_000_000_000, max: 1_000_000_000, noNaN: true }),
+          fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100),
+          fc.integer({ min: 0, max: 100_000_000 }).map((thousandths) => thousandths / 1000),
+        ),
+        (amount) => {
+          expect(formatAmount(amount, 'USD')).toBe(byIntl(amount));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+});
+
 describe('currenciesFromRates', () => {
   it('takes server rates, keeps signs, falls back to defaults', () => {
     const cs = currenciesFromRates([{ name: 'USD', conversionRate: 1500 }, { name: 'XYZ', conversionRate: 3 }]);

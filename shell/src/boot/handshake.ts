@@ -1,6 +1,6 @@
 import { api } from '@adire/api-client';
 import { API_PATHS, readStored, readStoredUser, writeStored, type BusEvents, type Category, type HandshakeResponse } from '@adire/contracts';
-import { currenciesFromRates } from '@adire/domain';
+import { browserTimeZone, currenciesFromRates } from '@adire/domain';
 import { bus } from '@adire/event-bus';
 import { chooseCurrency, foreignCurrencyMessage, rememberCurrencyInCookie, shouldAnnounceCurrency } from './currency';
 
@@ -34,8 +34,7 @@ export async function runHandshake(): Promise<void> {
   bus.emit('user:changed', res.error ? storedUser : (data?.user ?? null));
   publishIfChanged('settings:loaded', { settings: data?.settings ?? null, deliveryZoneAmount: data?.deliveryZoneAmount ?? 0 });
 
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const choice = chooseCurrency(readStored('currency'), timeZone);
+  const choice = chooseCurrency(readStored('currency'), browserTimeZone());
   const currency = publishIfChanged('currency:changed', currencies.find((c) => c.name === choice.name) ?? currencies[0]!);
   if (!choice.fromStorage) writeStored('currency', currency.name);
   rememberCurrencyInCookie(currency.name);
