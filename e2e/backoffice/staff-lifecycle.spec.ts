@@ -68,6 +68,27 @@ test.describe('staff accounts after the invitation', () => {
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['staff.remove', 'staff.reset-sent', 'staff.unlock', 'staff.sign-out', 'staff.role', 'staff.enable', 'staff.disable']));
   });
 
+  test('a role picked while the list reloads after enabling a florist is kept, and changes the role', async ({ page }) => {
+    const florist = await newStaff(page, 'florist');
+    const manager = await newStaff(page, 'manager');
+    await openStaff(page, manager);
+    const member = card(page, florist.email);
+    await member.getByRole('button', { name: 'Disable' }).click();
+    await expect(member).toContainText('disabled');
+    // The list read after "Enable" is held until the manager has picked a role.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(/\/v1\/backoffice\/staff(\?|$)/, async (route) => (route.request().method() === 'GET' ? (await held, route.continue()) : route.continue()));
+    await member.getByRole('button', { name: 'Enable' }).click();
+    await expect(status(page, `${florist.email} is enabled again`)).toBeVisible();
+    await member.getByLabel(`Role of ${florist.email}`).selectOption('manager');
+    letThrough();
+    await expect(member).toContainText('active');
+    await expect(member.getByLabel(`Role of ${florist.email}`)).toHaveValue('manager');
+    await member.getByRole('button', { name: 'Change role' }).click();
+    await expect(status(page, `${florist.email} is now a manager`)).toBeVisible();
+  });
+
   test('a member who forgot the password asks for a code on the reset page, sets a new one and lands on the board', async ({ page }) => {
     test.setTimeout(60_000);
     const florist = await newStaff(page, 'florist');

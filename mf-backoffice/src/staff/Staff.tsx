@@ -85,7 +85,9 @@ export function Staff() {
       {members && (
         <ul className={styles.cards} aria-label="Members of staff">
           {members.map((m) => (
-            <MemberCard key={`${m.email} ${m.role} ${m.disabled}`} member={m} you={m.email === you} onDone={(r) => void acted(r)} />
+            // A new role starts the card again (its role picker shows the role it now has); enabling or
+            // disabling does not, so a role picked while the list reloads after it is kept.
+            <MemberCard key={`${m.email} ${m.role}`} member={m} you={m.email === you} onDone={(r) => void acted(r)} />
           ))}
         </ul>
       )}
