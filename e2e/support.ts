@@ -155,3 +155,20 @@ export function operator(args: string[]): string {
     encoding: 'utf8',
   });
 }
+
+/**
+ * Draws every part the page keeps undrawn until it comes near (content-visibility: auto, issue 42),
+ * as a shopper scrolling through sees them, and resolves with a function that puts them back. Set
+ * on each element itself: the shop's Content-Security-Policy refuses a style sheet a test would add.
+ */
+export async function drawEverything(page: Page): Promise<() => Promise<void>> {
+  const handle = await page.evaluateHandle(() => {
+    const waiting = [...document.querySelectorAll<HTMLElement>('*')].filter((e) => getComputedStyle(e).contentVisibility === 'auto');
+    for (const e of waiting) e.style.setProperty('content-visibility', 'visible');
+    return waiting;
+  });
+  return async () => {
+    await handle.evaluate((waiting) => waiting.forEach((e) => e.style.removeProperty('content-visibility')));
+    await handle.dispose();
+  };
+}
