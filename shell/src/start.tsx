@@ -11,6 +11,7 @@ import { browserTimeZone, chooseCurrency } from '@adire/domain';
 import { publishFrameData } from './boot/frameData';
 import { loadCategories, runHandshake } from './boot/handshake';
 import { applySyncVersion } from './boot/storage';
+import { nextTask } from './boot/nextTask';
 import { resilientLifecycles } from './federation/resilient';
 import { loadManifest, onRemoteStateChange, versionsOfPage } from './federation/remotes';
 import { pageToken } from './federation/pageToken';
@@ -47,8 +48,12 @@ if (pageData?.frame) publishFrameData(pageData.frame, chooseCurrency(readStored(
 // The frame first, so every region exists before an application mounts into it: hydrated where the
 // server drew it (in the currency it was drawn in; the shopper's takes over right after), rendered
 // anew otherwise, as a transition either way (see startFrame).
+// Each in a task of its own (issue 42): the setup above, the start of the hydration (React's own
+// setup: its listeners, the root), and, once the frame is committed, what follows.
 const shellRoot = document.getElementById('shell-root')!;
+await nextTask();
 await startFrame(shellRoot, <Layout />, pageData?.currency ?? null);
+await nextTask();
 
 void runHandshake();
 // The menu's categories came with a page the server drew.
