@@ -2,11 +2,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { drawEverything } from '../support';
 
 /**
- * What lies far below the first screen waits to be drawn (issue 42): the footer on every page, the
- * home page's picks, categories and contact section, and a product's reviews and recommendations are
- * neither laid out nor painted on a first load (content-visibility), which made the first layout a
- * long task on a phone. Each stands in with the size it is drawn at, so the page is as long, a jump
- * to #contact lands as before, and once near it is drawn whole, focus rings included.
+ * What lies far below the first screen waits to be drawn (issue 42): the footer on every page and a
+ * product's reviews and recommendations are neither laid out nor painted on a first load
+ * (content-visibility), which made the first layout a long task on a phone. Each stands in with the
+ * size it is drawn at, so the page is as long, and once near it is drawn whole, shadows included.
+ * (The home page's sections below the showcase did the same for a while: on a desktop, where the
+ * first of them ends the first screen, Chromium then counted a layout shift of 0.68 on some loads,
+ * the section and the showcase's cards "moving" from 0,0 — see ssr/first-screen.spec.ts.)
  */
 
 test.use({ timezoneId: 'Africa/Lagos' });
@@ -31,7 +33,7 @@ async function standInsAndDrawn(page: Page, selectors: string[]) {
   return { standIns: before.heights, drawnHeights: drawnNow.heights, length: before.length, drawnLength: drawnNow.length };
 }
 
-const HOME_PARTS = ['section[aria-labelledby="picks-heading"]', 'section[aria-labelledby="categories-heading"]', '#contact', 'footer'];
+const HOME_PARTS = ['footer'];
 const PRODUCT_PARTS = ['section[aria-labelledby="reviews-heading"]', 'section[aria-labelledby="recommendations-heading"]', 'footer'];
 
 for (const screen of [{ name: 'a 412 px phone', viewport: { width: 412, height: 780 } }, { name: 'a desktop', viewport: { width: 1280, height: 800 } }]) {
@@ -58,18 +60,19 @@ for (const screen of [{ name: 'a 412 px phone', viewport: { width: 412, height: 
       });
     }
 
-    test('a category link at the edge of its section shows its whole focus ring once drawn', async ({ page }) => {
-      await page.goto('/');
-      const link = page.getByRole('list', { name: 'Categories' }).getByRole('link').first();
-      await link.scrollIntoViewIfNeeded();
-      await link.focus();
-      await expect(link).toBeFocused();
-      // The ring (3 px, 2 px off the link) lies partly outside the section, which clips what it paints
-      // at its box but for its overflow-clip-margin: the pixel 3 px left of the link is the ring's.
-      const box = (await link.boundingBox())!;
-      const section = (await page.locator('section[aria-labelledby="categories-heading"]').boundingBox())!;
-      expect(box.x - 3, 'the ring would cross the section\'s edge').toBeLessThan(section.x);
-      const shot = await page.screenshot({ clip: { x: Math.round(box.x) - 3, y: Math.round(box.y + box.height / 2), width: 1, height: 1 } });
+    test('a recommended card at the edge of its section shows its whole shadow on hover once drawn', async ({ page }) => {
+      await page.goto(PRODUCT);
+      const section = page.locator('section[aria-labelledby="recommendations-heading"]');
+      await section.scrollIntoViewIfNeeded();
+      await expect.poll(() => drawn(section)).toBe(true);
+      const card = section.getByRole('listitem').first();
+      await card.hover();
+      // The shadow (0 6px 24px) spreads past the section's left edge, which clips what the section
+      // paints at its box but for its overflow-clip-margin: 4 px left of the card is in the shadow.
+      const box = (await card.boundingBox())!;
+      const edge = (await section.boundingBox())!;
+      expect(box.x - 4, 'the shadow would cross the section\'s edge').toBeLessThan(edge.x);
+      const shot = await page.screenshot({ clip: { x: Math.round(box.x) - 4, y: Math.round(box.y + box.height / 2), width: 1, height: 1 } });
       const pixel = await page.evaluate(async (png) => {
         const img = new Image();
         img.src = `data:image/png;base64,${png}`;
@@ -80,18 +83,8 @@ for (const screen of [{ name: 'a 412 px phone', viewport: { width: 412, height: 
         context.drawImage(img, 0, 0);
         return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
       }, shot.toString('base64'));
-      // --ab-color-accent, #1f6f5c: the focus ring's colour.
-      expect(pixel, `rgb(${pixel.join(', ')})`).toEqual([0x1f, 0x6f, 0x5c]);
+      // The page's background is rgb(251, 247, 242); in the shadow it is darker.
+      expect(pixel[0]! + pixel[1]! + pixel[2]!, `rgb(${pixel.join(', ')})`).toBeLessThan(251 + 247 + 242 - 6);
     });
   });
 }
-
-test('on a phone, the header\'s Contact link lands on the contact section though the parts above it are not drawn', async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 780 });
-  await page.goto('/');
-  await expect(page.locator('h1')).toBeVisible();
-  await page.goto('/#contact');
-  const heading = page.getByRole('heading', { name: 'Contact us' });
-  await expect(heading).toBeInViewport();
-  await expect(page.getByRole('link', { name: /WhatsApp/ }).first()).toBeVisible();
-});

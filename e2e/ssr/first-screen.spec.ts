@@ -223,17 +223,28 @@ test.describe('hydration', () => {
       expect(calls).toEqual([]);
       expect(errors).toEqual([]);
       expect(warnings.filter((w) => /hydrat|did not match/i.test(w))).toEqual([]);
-      const shift = await page.evaluate(
+      const { shift, moved } = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
+          new Promise<{ shift: number; moved: string[] }>((resolve) => {
             let total = 0;
+            const moved: string[] = [];
+            type Rect = { x: number; y: number; width: number; height: number };
+            type Shift = { value: number; hadRecentInput: boolean; startTime: number; sources: { node?: Node; previousRect: Rect; currentRect: Rect }[] };
+            const box = (r: Rect) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+              for (const entry of list.getEntries() as unknown as Shift[]) {
+                if (entry.hadRecentInput) continue;
+                total += entry.value;
+                for (const s of entry.sources) {
+                  const e = s.node instanceof Element ? s.node : s.node?.parentElement;
+                  moved.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${e ? `${e.tagName.toLowerCase()}.${e.className}` : '?'} ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+                }
+              }
             }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 300);
+            setTimeout(() => resolve({ shift: total, moved }), 300);
           }),
       );
-      expect(shift).toBeLessThanOrEqual(0.02);
+      expect(shift, `what moved:\n${moved.join('\n')}`).toBeLessThanOrEqual(0.02);
     });
   }
 

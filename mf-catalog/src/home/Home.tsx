@@ -13,7 +13,7 @@ const HEADLINE = 'Fresh flowers and gifts, delivered today in Lagos and Abuja';
 function CategoryList() {
   const categories = useCategories();
   return (
-    <section className={`${styles.section} ${styles.categoriesSection}`} aria-labelledby="categories-heading">
+    <section className={styles.section} aria-labelledby="categories-heading">
       <h2 id="categories-heading">Shop by category</h2>
       {categories ? (
         <ul className={styles.categories} aria-label="Categories">

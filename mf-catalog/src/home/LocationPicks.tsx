@@ -30,7 +30,7 @@ export function LocationPicks() {
   };
 
   return (
-    <section className={`${styles.section} ${styles.picks}`} aria-labelledby="picks-heading">
+    <section className={styles.section} aria-labelledby="picks-heading">
       <div className={styles.sectionHead}>
         <h2 id="picks-heading">Popular where you send</h2>
         <div role="tablist" aria-label="Delivery location" className={styles.tabs} onKeyDown={onKey}>
