@@ -18,7 +18,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // results sent back with the cart drawer's calendar open, 66 KB this way). A scan of that drawer on a
   // phone: 3.6–5.7 s the default way, 1.0–1.4 s this way (the spec below checks it still fails).
   // axe reads colours and overlaps from what is drawn. Parts far below the first screen wait to be drawn
-  // until they come near (content-visibility: the footer, the home page's lower sections): undrawn,
+  // until they come near (content-visibility: the footer, a product's reviews and recommendations): undrawn,
   // they have no colours to read (with the phone menu open, the footer's light text was taken to be on
   // white). So the scan draws every part first, as a shopper scrolling through sees them, then puts
   // the page back.
