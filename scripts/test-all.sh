@@ -28,6 +28,11 @@ tally() {
     STATUS=1
     [ "$f" -eq 0 ] && FAILED=$((FAILED + 1)) # a suite that broke before counting still counts as a failure
     SUMMARY+=("✗ $name: $p passed, $f failed (exit $rc; $took)")
+    # Which tests: the lines vitest ("FAIL  test/x.test.ts > …") and Playwright ("  1) [chromium] › …")
+    # print for each failure, so a run whose logs are gone (a CI machine) still names them.
+    local line
+    while IFS= read -r line; do SUMMARY+=("    $line"); done < <(
+      grep -E '^(\[[a-z0-9 ]+\] )?([^ ]+ test: )?\s*(FAIL\s|[0-9]+\) \[)' "$log" | sed -E 's/^(\[[^]]*\] )?\s+/\1/' | sort -u | head -12)
   else
     SUMMARY+=("✓ $name: $p passed ($took)")
   fi
