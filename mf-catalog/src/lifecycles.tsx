@@ -8,7 +8,7 @@ import ReactDOMClient from 'react-dom/client';
 import { useNavigate } from '@adire/router';
 import { create } from 'zustand';
 import { reactLifecycles } from '@adire/ui/lifecycles';
-import { CatalogApp } from './CatalogApp';
+import { CatalogApp, pageReady } from './CatalogApp';
 import { LessData } from './ui/lessData';
 import type { Answers } from './ssr/serverDraw';
 import { seedAnswers } from './useApi';
@@ -60,8 +60,11 @@ function adoptServerDrawing(domElement: HTMLElement): void {
 
 /** The catalog's whole public surface: a single-spa application. */
 export const bootstrap = lifecycles.bootstrap;
-export const mount = (props: MountProps) => {
+export const mount = async (props: MountProps) => {
   adoptServerDrawing(props.domElement);
+  // A drawn page hydrates with its code at hand (the server preloads it): a page that suspended
+  // mid-hydration would cost a throw and a second pass (see lazyPage).
+  if (hydratingIn) await pageReady(window.location.pathname);
   return lifecycles.mount(props as never);
 };
 export const unmount = lifecycles.unmount;
