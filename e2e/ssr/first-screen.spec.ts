@@ -248,6 +248,27 @@ test.describe('hydration', () => {
     });
   }
 
+  for (const path of ['/', '/product-category/roses', PRODUCT, '/faq-how-to-buy-fresh-flowers-and-gifts-in-lagos-and-abuja']) {
+    test(`${path} hydrates without throwing anything, even caught: its page's code is at hand`, async ({ page }) => {
+      // React's lazy suspended a page mid-hydration (it throws a promise, then its own exception, and
+      // draws again); a throw is dear there, as Chromium works out where it came from. The debugger
+      // stops at every exception thrown, caught or not, and the test lets it go on at once.
+      const thrown: string[] = [];
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on('Debugger.paused', (event: { reason: string; data?: { description?: string }; callFrames: { functionName: string; url: string }[] }) => {
+        if (event.reason === 'exception' || event.reason === 'promiseRejection') thrown.push(`${event.data?.description?.split('\n')[0] ?? event.reason} at ${event.callFrames.slice(0, 3).map((f) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}`).join(' < ')}`);
+        void cdp.send('Debugger.resume').catch(() => {});
+      });
+      await cdp.send('Debugger.enable');
+      await cdp.send('Debugger.setPauseOnExceptions', { state: 'all' });
+      await page.goto(path);
+      await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
+      await expect(page.locator('[data-boundary="catalog"]')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      expect(thrown).toEqual([]);
+    });
+  }
+
   test('nothing but the page, its style sheets and pictures is fetched before the first paint; the scripts come right after', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(PRODUCT);
