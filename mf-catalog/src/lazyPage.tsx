@@ -9,10 +9,11 @@ export interface LazyPage {
 
 /**
  * Like React's `lazy`, but a page whose code is already here draws at once. React's `lazy` suspends on
- * its first draw whatever happened before (it throws its promise, then its own exception), and a throw
- * while a page hydrates is dear: Chromium collects the source positions of the functions it passes
- * through, about 60 ms of a category page's hydration at 4× CPU. The lifecycles load the page a
- * server-drawn region shows before hydrating it, so nothing is thrown.
+ * its first draw whatever happened before: it throws its promise, then its own exception, and React
+ * hydrates the page in a second pass once the promise settles. A throw is dear while a page hydrates
+ * (V8 works out where it came from; under an inspector, as in Lighthouse, it re-parses the functions
+ * on the stack). The lifecycles load the page a server-drawn region shows before hydrating it
+ * (`pageReady`), so nothing is thrown.
  */
 export function lazyPage(fetchCode: () => Promise<ComponentType>): LazyPage {
   let Loaded: ComponentType | undefined;
