@@ -60,7 +60,12 @@ test.describe('home and content pages', () => {
       await page.goto(path);
       await expect(page.locator('[data-boundary="catalog"] img').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      // The pictures that came decoded, then two frames: what they moved has been reported by then
+      // (pictures still waiting to load lazily, far below, come later whatever the wait).
+      await page.evaluate(async () => {
+        await Promise.all([...document.querySelectorAll<HTMLImageElement>('[data-boundary="catalog"] img')].filter((img) => img.complete).map((img) => img.decode().catch(() => {})));
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      });
       expect(await page.evaluate(() => (window as unknown as { __catalogShift: number }).__catalogShift)).toBeLessThan(0.02);
     });
   }
