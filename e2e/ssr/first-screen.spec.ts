@@ -386,7 +386,7 @@ test.describe('a first visit from abroad', () => {
   test('hydrates the naira drawing without a mismatch, shows no naira price, and the next page is drawn in pounds', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto(PRODUCT);
-    // The pre-paint script chose pounds: prices drawn in naira are not shown while they wait.
+    // The pre-paint script chose pounds by the time zone: prices drawn in naira are not shown while they wait.
     await expect(page.locator('html')).toHaveAttribute('data-shopper-currency', 'GBP');
     const price = page.locator('[data-region="catalog"] [data-currency]').first();
     await expect(price).toHaveAttribute('data-currency', 'GBP');
@@ -394,9 +394,13 @@ test.describe('a first visit from abroad', () => {
     await expect(page.locator('[data-region="catalog"] > .region-app')).not.toHaveAttribute('data-drawn');
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
-    // The cookie the script wrote: the server draws the next page in pounds.
+    // The cookie the shell wrote once it started: the server draws the next page in pounds, and says
+    // so on the page itself (no script reads the cookie before that page paints).
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'adire_currency')?.value).toBe('GBP');
     const html = await (await page.request.get('/product-category/roses')).text();
     expect(html).toMatch(/data-currency="GBP">£\d/);
+    expect(html).toMatch(/<html data-shopper-currency="GBP"[\s>]/);
+    expect(html).not.toContain('Temporal.Now');
     expect(errors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, savesData, type PageData } from '@adire/contracts';
 import { currencyFromCookie, withinBudget } from '../src/http/server-draw';
+import { SHOPPER_CURRENCY_SCRIPT } from '../src/http/page';
 import { startTestShop, type TestShop } from './helpers';
 
 /**
@@ -135,6 +136,18 @@ describe('pages drawn on the server from the live releases', () => {
     const res = await shop.app.inject({ url: '/product/ruby-romance-red-roses', headers: { cookie: 'other=1; adire_currency=USD' } });
     expect(res.body).toMatch(/categories in USD<\/header>/);
     expect(pageData(res.body).currency).toMatchObject({ name: 'USD', sign: '$' });
+    // The page says the shopper's currency itself: no script reads the cookie before the first paint.
+    expect(res.body).toMatch(/^<!doctype html><html data-shopper-currency="USD"[\s>]/i);
+    expect(res.body).not.toContain(SHOPPER_CURRENCY_SCRIPT);
+    // Without the cookie: drawn in naira, the time zone's rule first in the head, and kept apart from a
+    // page asked for with the naira cookie (which needs no script).
+    const none = await shop.app.inject({ url: '/product/ruby-romance-red-roses' });
+    expect(none.body).not.toContain('data-shopper-currency="');
+    expect(none.body.indexOf(`<head><script>${SHOPPER_CURRENCY_SCRIPT}</script>`)).toBeGreaterThan(0);
+    const naira = await shop.app.inject({ url: '/product/ruby-romance-red-roses', headers: { cookie: 'adire_currency=NGN' } });
+    expect(naira.body).toContain('data-shopper-currency="NGN"');
+    expect(naira.body).not.toContain(SHOPPER_CURRENCY_SCRIPT);
+    expect(pageData(naira.body).currency.name).toBe('NGN');
     expect(currencyFromCookie('adire_currency=EUR')).toBeNull();
     expect(currencyFromCookie(undefined)).toBeNull();
     expect(currencyFromCookie('a=b;adire_currency=GBP')).toBe('GBP');

@@ -22,7 +22,8 @@ export interface KeptPage extends CachedAnswer {
 
 /**
  * The page's key: its URL, the manifest it carries as JSON (every part's live version and where its
- * files are served from: a repointed CDN origin is another page), the currency it is drawn in, and
+ * files are served from: a repointed CDN origin is another page), the currency cookie it was asked
+ * with ('none': drawn in naira, with the time zone's pre-paint script instead of the cookie's), and
  * whether it was drawn for `Save-Data: on` (issue 42, item 4: smaller pictures; never the other's page).
  */
 export const pageCacheKey = (url: string, manifestJson: string, currency: string, saveData = false) =>

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { shopperCurrencyScript } from '@adire/domain';
 import {
-  CURRENCY_COOKIE,
   filesForPath,
-  STORAGE_KEYS,
   PAGE_DATA_ELEMENT_ID,
   readPreload,
   releaseFileUrl,
   regionMarker,
   remotesForPage,
   UNTIL_RUNNING_ATTRIBUTE,
+  type CurrencyName,
   type PageData,
   type RemoteName,
   type RemotePreload,
@@ -78,8 +77,8 @@ export function preloadReader(releasesDir: string) {
   };
 }
 
-/** The pre-paint script of a drawn page; the store's CSP allows it by its hash (security.ts). */
-export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript(STORAGE_KEYS.currency.key, CURRENCY_COOKIE);
+/** The pre-paint script of a drawn page asked for without the currency cookie; the store's CSP allows it by its hash (security.ts). */
+export const SHOPPER_CURRENCY_SCRIPT = shopperCurrencyScript();
 
 /**
  * A tap made before its control runs (issue 31, item 2). A page the server drew shows its controls at
@@ -234,7 +233,7 @@ const firstScreenAtOnce = (id: string | null) => (id ? `<link rel="expect" href=
  * same one), the region's head tags in place of the generic title and description, and the data
  * the first screen was drawn with.
  */
-export function withDrawing(page: string, parts: DrawnParts): string {
+export function withDrawing(page: string, parts: DrawnParts, shopperCurrency: CurrencyName | null = null): string {
   let html = page;
   let firstScreenEnd: string | null = null;
   const start = html.indexOf(FRAME_START);
@@ -259,9 +258,11 @@ export function withDrawing(page: string, parts: DrawnParts): string {
   const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(parts.pageData)}</script>`;
   const bodyEnd = html.lastIndexOf('</body>');
   html = bodyEnd >= 0 ? html.slice(0, bodyEnd) + data + html.slice(bodyEnd) : html + data;
-  // First in the head: the shopper's currency is known before anything paints (see shopperCurrencyScript).
-  // Then the one that keeps a tap made before its control runs (EARLY_TAPS_SCRIPT).
-  html = html.replace('<head>', () => `<head><script>${SHOPPER_CURRENCY_SCRIPT}</script><script>${EARLY_TAPS_SCRIPT}</script>`);
+  // The shopper's currency is known before anything paints: the request's cookie, written on <html>,
+  // else first in the head the time zone's rule (see shopperCurrencyScript). Then the script that keeps
+  // a tap made before its control runs (EARLY_TAPS_SCRIPT).
+  if (shopperCurrency) html = html.replace(/<html\b/, () => `<html data-shopper-currency="${shopperCurrency}"`);
+  html = html.replace('<head>', () => `<head>${shopperCurrency ? '' : `<script>${SHOPPER_CURRENCY_SCRIPT}</script>`}<script>${EARLY_TAPS_SCRIPT}</script>`);
   let head = '';
   if (parts.frame && parts.region) {
     html = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');

@@ -8,6 +8,7 @@ import {
   CURRENCY_COOKIE,
   SERVER_DRAW_FILE,
   type Currency,
+  type CurrencyName,
   type FrameDrawn,
   type FrameDrawRequest,
   type HandshakeResponse,
@@ -105,7 +106,7 @@ export function withinBudget<T>(what: string, budgetMs: number, log: FastifyBase
 }
 
 /** The shopper's currency name from the cookie the shell keeps beside local storage. */
-export function currencyFromCookie(header: string | undefined): string | null {
+export function currencyFromCookie(header: string | undefined): CurrencyName | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, value] = part.trim().split('=');

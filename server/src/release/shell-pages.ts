@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { drawnPageUrl, savesData, type StoreManifest } from '@adire/contracts';
+import { drawnPageUrl, savesData, type CurrencyName, type StoreManifest } from '@adire/contracts';
 import type { DataStamp } from '../db/data-versions';
 import { PRIVATE_CACHE_CONTROL } from '../http/cache-control';
 import { DEFAULT_DRAWS_PER_CLIENT_PER_MINUTE, DrawAllowance } from '../http/draw-allowance';
@@ -116,7 +116,10 @@ interface PageAsked {
   pathname: string;
   manifest: ReleaseManifest | null;
   personal: boolean;
+  /** The currency the page is drawn in: the cookie's, else naira. */
   currency: string;
+  /** The request's currency cookie, if it had one (see withDrawing). */
+  cookieCurrency: CurrencyName | null;
   /** The request said `Save-Data: on` (issue 42, item 4): drawn with smaller pictures, kept apart. */
   saveData: boolean;
   stamp: DataStamp | null;
@@ -132,12 +135,14 @@ async function readAsked(ctx: Ctx, request: FastifyRequest, reply: FastifyReply,
   const pathname = url.split('?')[0] ?? '/';
   // A shopper's own page (the checkout of an order) is drawn for each request and kept by no one.
   const personal = isShopperPage(pathname);
-  // The page depends on the currency cookie: a shared cache keeps one copy per currency.
-  const currency = currencyFromCookie(request.headers.cookie) ?? 'NGN';
+  // The page depends on the currency cookie: a shared cache keeps one copy per currency, and one for
+  // none (drawn in naira, it carries the time zone's script where the others carry the cookie's currency).
+  const cookieCurrency = currencyFromCookie(request.headers.cookie);
+  const currency = cookieCurrency ?? 'NGN';
   const saveData = savesData(request.headers['save-data']);
   const stamp = manifest && ctx.draw && ctx.pages && !personal ? await ctx.serverDraw!.versions!.current() : null;
-  const key = stamp ? pageCacheKey(url, ctx.storeManifestOf(manifest!).json, currency, saveData) : '';
-  return { url, pathname, manifest, personal, currency, saveData, stamp, key };
+  const key = stamp ? pageCacheKey(url, ctx.storeManifestOf(manifest!).json, cookieCurrency ?? 'none', saveData) : '';
+  return { url, pathname, manifest, personal, currency, cookieCurrency, saveData, stamp, key };
 }
 
 /** A page drawn from this very manifest's shell release: no need to look at its files again. */
@@ -168,7 +173,7 @@ async function sendShell(ctx: Ctx, request: FastifyRequest, reply: FastifyReply,
   if (page.personal) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const htmlOf = (drawn: DrawnPage | null) => {
     const html = shellPage(fs.readFileSync(indexFile, 'utf8'), pathname, remotes, preloadOf, { regionDrawn: !!drawn?.region });
-    return drawn ? withDrawing(html, drawn) : html;
+    return drawn ? withDrawing(html, drawn, page.cookieCurrency) : html;
   };
   return drawAndSend(ctx, request, reply, page as PageAsked & { manifest: ReleaseManifest }, htmlOf);
 }

@@ -33,13 +33,17 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * The few lines a server-drawn page runs before it paints: the shopper's currency (the cookie, else
- * the same rule as above from local storage and the time zone) on <html data-shopper-currency>, so
- * the store's style sheet hides prices drawn in another currency until the shell redraws them — a
- * first visit from abroad never shows naira that jump to dollars — and into the cookie, so the next
- * page is drawn in it. Built from the rule's own constants; a test runs it against chooseCurrency.
- * The time zone is read as `browserTimeZone` reads it (Temporal first), written out as script.
+ * The few lines a server-drawn page runs before it paints when the request carried no currency
+ * cookie (a first visit): the rule above from the time zone alone, on <html data-shopper-currency>,
+ * so the store's style sheet hides prices drawn in another currency until the shell redraws them — a
+ * first visit from abroad never shows naira that jump to dollars. With the cookie, the server writes
+ * the attribute itself and sends no script. Built from the rule's own constants; a test runs it
+ * against chooseCurrency. The time zone is read as `browserTimeZone` reads it (Temporal first).
+ * It reads neither the cookie (the server knows there is none) nor local storage, and writes no
+ * cookie: each is a synchronous call to the browser's own processes, in the task that parses the
+ * page, and the cookie's took 1–21 ms there while the browser was busy starting the page's requests.
+ * The shell keeps the choice in both once it starts (and takes a choice still stored over the rule).
  */
-export function shopperCurrencyScript(storageKey: string, cookieName: string): string {
-  return `(function(){try{var d=document.documentElement,c=null,m=document.cookie.match(/(?:^|; )${cookieName}=(NGN|USD|GBP)(?:;|$)/);if(m){c=m[1]}else{var s=null;try{s=JSON.parse(localStorage.getItem(${JSON.stringify(storageKey)}))}catch(e){}var z=typeof Temporal!=="undefined"&&Temporal.Now?Temporal.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;c=s==="NGN"||s==="USD"||s==="GBP"?s:${JSON.stringify(GB_TIME_ZONES)}.indexOf(z)>=0?"GBP":z==="Africa/Lagos"?"NGN":"USD";document.cookie="${cookieName}="+c+"; path=/; max-age=31536000; samesite=lax"}d.setAttribute("data-shopper-currency",c)}catch(e){}})()`;
+export function shopperCurrencyScript(): string {
+  return `(function(){try{var z=typeof Temporal!=="undefined"&&Temporal.Now?Temporal.Now.timeZoneId():Intl.DateTimeFormat().resolvedOptions().timeZone;document.documentElement.setAttribute("data-shopper-currency",${JSON.stringify(GB_TIME_ZONES)}.indexOf(z)>=0?"GBP":z==="Africa/Lagos"?"NGN":"USD")}catch(e){}})()`;
 }
