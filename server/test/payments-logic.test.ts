@@ -1,7 +1,7 @@
 import { isPaid } from '@adire/domain';
 import { describe, expect, it } from 'vitest';
 import { loadPaymentsConfig } from '../src/domains/payments';
-import { amountDue, attemptOutcome, methodCurrencyProblem, newPaymentReference, orderStatusAfterFailure, orderStatusAfterPayment, paymentKey, providerOf, returnReference, verificationProblem } from '../src/domains/payments/testing';
+import { amountDue, attemptOutcome, methodCurrencyProblem, newPaymentReference, orderStatusAfterFailure, orderStatusAfterPayment, paymentKey, providerOf, returnReference, stampAfter, verificationProblem } from '../src/domains/payments/testing';
 import { readFlutterwaveVerification, readFlutterwaveWebhook } from '../src/domains/payments/testing';
 import { readMonnifyVerification, readMonnifyWebhook } from '../src/domains/payments/testing';
 import { readPaypalOrder, readPaypalWebhook } from '../src/domains/payments/testing';
@@ -268,5 +268,15 @@ describe('transfer instructions and configuration', () => {
     expect(full.paypal).toMatchObject({ webhookId: 'WH-1', baseUrl: 'https://api-m.sandbox.paypal.com' });
     expect(full.monnify).toMatchObject({ apiKey: 'MK', contractCode: '123', baseUrl: 'https://api.monnify.com' });
     expect(() => loadPaymentsConfig({ PAYPAL_CLIENT_ID: 'id' }, false)).toThrow(/PayPal: set all of .* \(missing PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID\)/);
+  });
+});
+
+describe('the time of a payment step that must come after another', () => {
+  it('is now when the clock has moved on, else a millisecond past the step before', () => {
+    expect(stampAfter('2026-11-30T10:00:00.005Z', '2026-11-30T10:00:00.004Z')).toBe('2026-11-30T10:00:00.005Z');
+    expect(stampAfter('2026-11-30T10:00:00.005Z', undefined)).toBe('2026-11-30T10:00:00.005Z');
+    // The same millisecond, or a clock behind the instance that wrote the step before.
+    expect(stampAfter('2026-11-30T10:00:00.005Z', '2026-11-30T10:00:00.005Z')).toBe('2026-11-30T10:00:00.006Z');
+    expect(stampAfter('2026-11-30T10:00:00.005Z', '2026-11-30T10:00:02.999Z')).toBe('2026-11-30T10:00:03.000Z');
   });
 });

@@ -532,6 +532,21 @@ describe('transfer notices (issue 19, item 10)', () => {
     expect((await eventsOf(order.id)).map((e) => e.kind)).not.toContain('transfer notice');
   });
 
+  it('are refused once a card payment began after the transfer was chosen, even on a clock behind the one that took the choice', async () => {
+    const order = await checkedOut('NGN');
+    await choose(order.id, 'gtbTransfer', 'NGN');
+    // The choice was taken by an instance whose clock is two seconds ahead of this one.
+    const ahead = new Date(Date.now() + 2000).toISOString();
+    await shop.db.kysely.updateTable('payment_event').set({ created_at: ahead }).where('order_id', '=', order.id).where('kind', '=', 'transfer chosen').execute();
+    await start(order, 'cardProvider');
+    const refused = await notice(order.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('TRANSFER_NOT_CHOSEN');
+    // And a transfer chosen again after the card takes notices again.
+    await choose(order.id, 'gtbTransfer', 'NGN');
+    expect((await notice(order.id)).statusCode).toBe(200);
+  });
+
   it(`are limited to three an order`, async () => {
     const order = await checkedOut('NGN');
     await choose(order.id, 'gtbTransfer', 'NGN');

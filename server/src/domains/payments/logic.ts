@@ -136,6 +136,18 @@ export function orderStatusAwaitingTransfer(current: string, isPaid: (s: string)
   return current === 'not paid' || current === 'payment failed' ? AWAITING_TRANSFER : current;
 }
 
+/**
+ * The time of a payment step that must sort after the order's last step of the other kind (a
+ * transfer chosen after a provider payment began, or the other way round): now, or a millisecond
+ * past it when the clock has not moved on (two steps in one millisecond, or this instance's clock
+ * behind the one that wrote the step before). Which came last decides whether the order is still
+ * being paid by transfer (chosenTransferMethod).
+ */
+export function stampAfter(now: string, previous: string | null | undefined): string {
+  if (!previous || now > previous) return now;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
+
 /** Transfer notices one order takes: enough to correct a mistake, not a channel to flood the shop. */
 export const TRANSFER_NOTICE_LIMIT = 3;
 

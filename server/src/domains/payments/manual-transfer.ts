@@ -7,7 +7,7 @@ import { readSetting } from '../../db/settings';
 import { AppError, badRequest } from '../../http/errors';
 import { findOrder, lockUnpaidOrder, orderFinished, setPaymentStatus, toOrder, type OrderRow } from '../orders';
 import { readyToPay, type PaymentsContext } from './context';
-import { orderStatusAwaitingTransfer, TRANSFER_NOTICE_LIMIT, type ManualMethodName } from './logic';
+import { orderStatusAwaitingTransfer, stampAfter, TRANSFER_NOTICE_LIMIT, type ManualMethodName } from './logic';
 import { recordPaymentEvent } from './trail';
 import { DEFAULT_TRANSFER_ACCOUNTS, transferInstructions, type TransferAccounts } from './transfers';
 
@@ -34,7 +34,9 @@ export async function startTransfer({ db }: PaymentsContext, row: OrderRow, meth
   });
   const updated = await db.kysely.transaction().execute(async (trx) => {
     const current = await lockUnpaidOrder(trx, db.dialect, row.id);
-    const stamp = new Date().toISOString();
+    // Chosen after any provider payment begun before it, whatever the clocks say (see stampAfter).
+    const begun = await trx.selectFrom('payment_attempt').select('created_at').where('order_id', '=', row.id).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    const stamp = stampAfter(new Date().toISOString(), begun?.created_at);
     const next = orderStatusAwaitingTransfer(current.payment_status, isPaid);
     if (next !== current.payment_status && !(await setPaymentStatus(trx, current, next, stamp))) throw orderFinished();
     await recordPaymentEvent(trx, { orderId: row.id, provider: 'manual', reference: row.order_number, kind: 'transfer chosen', detail: { method, amount, currency }, at: stamp });

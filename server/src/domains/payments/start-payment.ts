@@ -15,7 +15,7 @@ import {
 } from '../orders';
 import { readyToPay, type AttemptRow, type PaymentsContext } from './context';
 import { insertAttempt, receivedFor, setAttemptProviderReference, setAttemptStatus, voidPendingAttempts } from './ledger';
-import { amountDue, findMethod, methodCurrencyProblem, newPaymentReference, providerOf, type ManualMethodName } from './logic';
+import { amountDue, findMethod, methodCurrencyProblem, newPaymentReference, providerOf, stampAfter, type ManualMethodName } from './logic';
 import type { PaymentAdapter, StartedPayment } from './providers/types';
 import { startTransfer } from './manual-transfer';
 import { recordPaymentEvent } from './trail';
@@ -98,7 +98,9 @@ async function startProviderPayment(ctx: PaymentsContext, row: OrderRow, provide
 }
 
 async function newAttempt({ db }: PaymentsContext, row: OrderRow, provider: PaymentProviderId, method: string, amount: number): Promise<AttemptRow> {
-  const now = new Date().toISOString();
+  // Begun after any transfer chosen before it, whatever the clocks say (see stampAfter).
+  const chosen = await db.kysely.selectFrom('payment_event').select('created_at').where('order_id', '=', row.id).where('kind', '=', 'transfer chosen').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const now = stampAfter(new Date().toISOString(), chosen?.created_at);
   const attempt: AttemptRow = {
     id: randomUUID(),
     order_id: row.id,

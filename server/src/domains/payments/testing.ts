@@ -3,7 +3,7 @@
  * scale and e2e to import it): the inner parts the unit tests check one by one. Nothing in server/src
  * imports this file; the domain's other rooms use its index.ts.
  */
-export { amountDue, attemptOutcome, methodCurrencyProblem, newPaymentReference, orderStatusAfterFailure, orderStatusAfterPayment, paymentKey, providerOf, returnReference, verificationProblem } from './logic';
+export { amountDue, attemptOutcome, methodCurrencyProblem, newPaymentReference, orderStatusAfterFailure, orderStatusAfterPayment, paymentKey, providerOf, returnReference, stampAfter, verificationProblem } from './logic';
 export { readFlutterwaveVerification, readFlutterwaveWebhook } from './providers/flutterwave';
 export { readMonnifyVerification, readMonnifyWebhook } from './providers/monnify';
 export { paypalSandboxWebhookId, readPaypalOrder, readPaypalWebhook } from './providers/paypal';
