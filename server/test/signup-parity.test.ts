@@ -55,21 +55,26 @@ describe('sign-up: a registered and a free address alike (issue 32, item 8)', ()
     // Not a registered address against a free one: a free one also stores the account, opens a session
     // and writes the confirmation mail, which took over half of its work beside the PostgreSQL tests on
     // a busy machine (a ratio of 0.45 failed a bound of 0.6 there once).
-    const cpu = { taken: 0, free: 0, hash: 0 };
+    // The least of each kind, not their sums: the process's CPU time also holds whatever else its threads
+    // did in a window (V8's concurrent marking of a heap kept from earlier files, the pool's sockets), and
+    // that only ever adds. Summed, one such window in the hashes made a registered address look cheaper
+    // than a hash (a clean-clone run beside PostgreSQL, where the quiet ratio is about 1.5).
+    const cpu = { taken: [] as number[], free: [] as number[], hash: [] as number[] };
     const cpuOf = async (work: () => Promise<unknown>) => {
       const start = process.cpuUsage();
       await work();
       const used = process.cpuUsage(start);
       return used.user + used.system;
     };
-    for (let i = 0; i < 6; i++) {
-      cpu.taken += await cpuOf(async () => expect((await signup(registered, `198.51.101.${i * 2}`)).statusCode).toBe(409));
-      cpu.hash += await cpuOf(() => hashPassword('Long-enough-1'));
-      cpu.free += await cpuOf(async () => expect((await signup(fresh('work-free'), `198.51.101.${i * 2 + 1}`)).statusCode).toBe(201));
+    for (let i = 0; i < 8; i++) {
+      cpu.taken.push(await cpuOf(async () => expect((await signup(registered, `198.51.101.${i * 2}`)).statusCode).toBe(409)));
+      cpu.hash.push(await cpuOf(() => hashPassword('Long-enough-1')));
+      cpu.free.push(await cpuOf(async () => expect((await signup(fresh('work-free'), `198.51.101.${i * 2 + 1}`)).statusCode).toBe(201)));
     }
+    const least = (xs: number[]) => Math.min(...xs);
     // Before the fix a registered address skipped the hash: a fraction of one hash's work.
-    expect(cpu.taken / cpu.hash).toBeGreaterThan(0.8);
-    expect(cpu.free / cpu.hash).toBeGreaterThan(0.8);
+    expect(least(cpu.taken) / least(cpu.hash)).toBeGreaterThan(0.8);
+    expect(least(cpu.free) / least(cpu.hash)).toBeGreaterThan(0.8);
   });
 
   it('the refusal of a registered address says only that, the same for every registered address', async () => {
