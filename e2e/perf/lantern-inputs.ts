@@ -71,7 +71,7 @@ function navigationStart(artifacts: Record<string, unknown>): number {
   return (events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame) ?? events.find((e) => e.name === 'navigationStart'))?.ts ?? 0;
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { isLoadingMainFrame?: boolean } } }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { isLoadingMainFrame?: boolean; type?: string } } }
 interface Request { networkRequestTime: number; networkEndTime: number; priority: string; resourceType?: string; transferSize: number; url: string }
 
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...(SELF_SIGNED ? ['--ignore-certificate-errors'] : [])], logLevel: 'silent' });
@@ -114,7 +114,7 @@ console.log(`main-thread tasks over ${ms(shortest)} ms up to ${process.env.LANTE
 for (const task of onMain.filter((e) => e.name === 'RunTask' && e.ts <= until && (e.dur ?? 0) > shortest)) {
   const end = task.ts + (task.dur ?? 0);
   const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) > 100);
-  console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${ms(task.dur ?? 0)} ms: ${[...new Set(inside.map((e) => `${e.name} ${ms(e.dur ?? 0)}`))].slice(0, 10).join(', ')}`);
+  console.log(`  at ${ms(task.ts - navigation.ts)} ms, ${ms(task.dur ?? 0)} ms: ${[...new Set(inside.map((e) => `${e.name}${e.args?.data?.type ? ` (${e.args.data.type})` : ''} ${ms(e.dur ?? 0)}`))].slice(0, 14).join(', ')}`);
 }
 console.log(`first contentful paint at ${ms(fcp.ts - navigation.ts)} ms`);
 console.log(((lhr.audits['lantern-graphs']?.details as unknown as { lines?: string[] })?.lines ?? ['(no Lantern graphs)']).join('\n'));
