@@ -74,7 +74,7 @@ function machine(): string[] {
 const ms = (v: number) => `${Math.round(v)} ms`;
 
 function row(name: string, f: PageFigures): string {
-  return `| ${name} | ${f.performance} | ${ms(f.lcp)} | ${f.cls.toFixed(3)} | ${ms(f.tbt)} | ${f.accessibility} | ${ms(f.fcp)} | ${ms(f.speedIndex)} | ${kb(f.scriptBytes)} | ${Math.round(f.scriptFiles)} | ${kb(f.documentBytes)} | ${kb(f.totalBytes)} |`;
+  return `| ${name} | ${f.performance} | ${ms(f.lcp)} | ${f.cls.toFixed(3)} | ${ms(f.tbt)} | ${f.accessibility} | ${ms(f.fcp)} | ${ms(f.speedIndex)} | ${kb(f.scriptBytes)} | ${Math.round(f.scriptFiles)} | ${kb(f.documentBytes)} | ${kb(f.totalBytes)} | ${ms(f.mainThread)} | ${ms(f.blockingWholeLoad)} |`;
 }
 
 /** Another store measured in turn with this one, page by page and run by run. */
@@ -109,15 +109,15 @@ const OTHERS: OtherStore[] = [
 ];
 
 const HEADER = [
-  '| Page | Performance | LCP | CLS | TBT | Accessibility | FCP | Speed Index | JS (compressed) | JS files | HTML | All bytes |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| Page | Performance | LCP | CLS | TBT | Accessibility | FCP | Speed Index | JS (compressed) | JS files | HTML | All bytes | Main thread | Blocking, whole load |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
 ];
 
 async function measure(label: string, url: string, page: StorePage): Promise<PageFigures> {
   const figures = await runLighthouse(url, page, { cpuSlowdown: cpuSlowdown() });
   benchmarkIndexes.push(figures.benchmarkIndex);
   console.log(
-    `  ${label}${page.name}: performance ${figures.performance}, LCP ${ms(figures.lcp)}, CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbt)}, JS ${kb(figures.scriptBytes)} in ${figures.scriptFiles} files, FCP ${ms(figures.fcp)}, accessibility ${figures.accessibility}, BenchmarkIndex ${Math.round(figures.benchmarkIndex)} at ${figures.cpuSlowdown.toFixed(2)}× CPU, load ${os.loadavg()[0]!.toFixed(2)}`,
+    `  ${label}${page.name}: performance ${figures.performance}, LCP ${ms(figures.lcp)}, CLS ${figures.cls.toFixed(3)}, TBT ${ms(figures.tbt)} (whole load ${ms(figures.blockingWholeLoad)}, main thread ${ms(figures.mainThread)}), JS ${kb(figures.scriptBytes)} in ${figures.scriptFiles} files, FCP ${ms(figures.fcp)}, accessibility ${figures.accessibility}, BenchmarkIndex ${Math.round(figures.benchmarkIndex)} at ${figures.cpuSlowdown.toFixed(2)}× CPU, load ${os.loadavg()[0]!.toFixed(2)}`,
   );
   if (VERBOSE) {
     const { lcpElement, layoutShifts, longTasks, busiestScripts } = figures.diagnosis;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { expect, test } from '@playwright/test';
-import { cpuSlowdownFor, runLighthouse, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
+import { blockingOf, cpuSlowdownFor, runLighthouse, slowdownForHost, storePages, type PageFigures, type StorePage } from './lighthouse';
 
 /**
  * Lighthouse budgets, the median of 3 runs per page after three warm-up runs (issue 16; `pnpm bench:store`
@@ -113,5 +113,13 @@ test.describe("The CPU slowdown follows Lighthouse's calibration", () => {
   test('refuses a host too slow to stand for the phone, with a clear error', () => {
     expect(() => cpuSlowdownFor(120)).toThrow(/too slow to stand for Lighthouse's mobile phone/);
     expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/BenchmarkIndex NaN/);
+  });
+});
+
+test.describe('Blocking time over the whole load', () => {
+  test('each task counts its time over 50 ms, as TBT weighs it, without a window', () => {
+    expect(blockingOf([])).toBe(0);
+    expect(blockingOf([30, 50])).toBe(0);
+    expect(blockingOf([30, 50, 80, 120.5])).toBeCloseTo(100.5, 5);
   });
 });
