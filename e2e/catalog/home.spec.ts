@@ -20,6 +20,27 @@ test.describe('home and content pages', () => {
     await expect(page).toHaveURL(/\/product-category\/wine-and-champagne$/);
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+
+    test('only the showcase’s current slide is drawn, and the showcase never shrinks as it turns', async ({ page }) => {
+      await page.goto('/');
+      const showcase = page.getByRole('region', { name: 'Valentine’s Day showcase' });
+      await expect(showcase.getByRole('group', { name: /^1 of 5:/ })).toBeVisible();
+      const drawnCards = () => showcase.locator('[aria-roledescription="slide"] li').evaluateAll((cards) => cards.filter((card) => card.checkVisibility()).length);
+      // The four cards of the first slide; the sixteen of the others wait until their slide is shown.
+      expect(await drawnCards()).toBe(4);
+      const heights = [(await showcase.boundingBox())!.height];
+      for (let turn = 2; turn <= 5; turn++) {
+        await showcase.getByRole('button', { name: 'Next slide' }).click();
+        await expect(showcase.getByRole('group', { name: new RegExp(`^${turn} of 5:`) })).toBeVisible();
+        heights.push((await showcase.boundingBox())!.height);
+      }
+      for (let i = 1; i < heights.length; i++) expect(heights[i], `the showcase's height at slide ${i + 1} of ${heights.join(', ')}`).toBeGreaterThanOrEqual(heights[i - 1]!);
+      expect(await drawnCards()).toBe(4);
+    });
+  });
+
   test('featured picks switch by delivery location', async ({ page }) => {
     await page.goto('/');
     const tabs = page.getByRole('tablist', { name: 'Delivery location' });

@@ -12,15 +12,16 @@ const SWIPE_PX = 40;
 
 /**
  * The Valentine slide showcase: one slide per section (flowers, forever roses, gifts, scented
- * candles, champagne). Slides share one grid cell, so the carousel is as tall as its tallest slide
- * and never shifts; hidden slides are inert. It does not turn by itself.
+ * candles, champagne). Slides share one grid cell; only the current one is laid out, and a slide
+ * keeps its size once shown, so the carousel never shrinks as it turns. Hidden slides are inert. It
+ * does not turn by itself.
  */
 export function Showcase() {
   const result = useApi(homeFeatured.key, homeFeatured.load);
   const lists = listsFor(shownData(result), 'occasion', SHOWCASE_OCCASION);
   const [current, setCurrent] = useState(0);
-  // Hidden slides still sit in the viewport (one grid cell), so lazy images would load anyway: a
-  // slide's pictures are asked for once it has been shown.
+  // A slide's pictures are asked for once it has been shown: the page's markup carries only the
+  // first slide's, and a shopper who never turns the showcase pays for no others.
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const touchX = useRef<number | null>(null);
   const pickers = useRef<(HTMLButtonElement | null)[]>([]);
