@@ -33,6 +33,12 @@ tally() {
     local line
     while IFS= read -r line; do SUMMARY+=("    $line"); done < <(
       grep -E '^(\[[a-z0-9 ]+\] )?([^ ]+ test: )?\s*(FAIL\s|[0-9]+\) \[)' "$log" | sed -E 's/^(\[[^]]*\] )?\s+/\1/' | sort -u | head -12)
+    # A run that broke before its tests (Playwright's "Error: Process from config.webServer exited
+    # early.", a port in use, a crash) names no test: its own error lines say why.
+    if [ "$f" -eq 0 ]; then
+      while IFS= read -r line; do SUMMARY+=("    $line"); done < <(
+        grep -E '^(\[[a-z0-9 ]+\] )?(\[WebServer\] )?\s*([A-Za-z]*Error|error):' "$log" | sed -E 's/^(\[[^]]*\] )?\s+/\1/' | head -6)
+    fi
   else
     SUMMARY+=("✓ $name: $p passed ($took)")
   fi

@@ -11,9 +11,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@adire/'));
 
-/** Bundle one entry (relative to the server folder) into `outfile`. */
+/**
+ * Bundle one entry (relative to the server folder) into `outfile`. Each file is written beside its
+ * place and renamed over it, so a server starting from it never reads half a file: the browser tests'
+ * two shards each build at their start, and one's server once died of the other's write in a CI run.
+ */
 export async function bundleServer(entry: string, outfile: string): Promise<void> {
-  await build({
+  const result = await build({
     entryPoints: [path.resolve(here, entry)],
     outfile: path.resolve(here, outfile),
     bundle: true,
@@ -24,7 +28,14 @@ export async function bundleServer(entry: string, outfile: string): Promise<void
     // Stack traces name the functions; the bundle stays readable (not minified).
     sourcemap: 'linked',
     logLevel: 'warning',
+    write: false,
   });
+  for (const file of result.outputFiles) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
 }
 
 /**
