@@ -29,5 +29,6 @@ for i in $(seq 1 "$SHARDS"); do
 done
 # pipefail: a shard's status is playwright's, not sed's.
 for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-E2E_PORT="${PORTS[0]}" E2E_STATE_DIR=".state-perf" npx playwright test perf/ release/canary-vitals.spec.ts || status=1
+PERF_PORT="${E2E_PORT:-$(free_port)}"
+E2E_PORT="$PERF_PORT" E2E_STATE_DIR=".state-perf" npx playwright test perf/ release/canary-vitals.spec.ts || status=1
 exit $status
